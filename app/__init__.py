@@ -1,0 +1,1 @@
+"""TourAtlas: discovery and publishing of virtual tours."""

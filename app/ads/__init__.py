@@ -1,0 +1,1 @@
+"""Ads: sponsored cards placed by creators, and their engagement."""

@@ -1,0 +1,1 @@
+"""Billing: plans, subscriptions, trials and the Stripe event inbox."""

@@ -1,0 +1,1 @@
+"""Classifications: categories, subcategories, media types, capture devices, tags, vendors (hosts), ranks."""

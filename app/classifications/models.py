@@ -1,0 +1,260 @@
+"""The dictionaries tours are classified by (spec §3 "Category" … "Rank source"), vendor credentials
+and ranks.
+
+Vendors are the hosts (providers) tours live on. A custom host belongs to the user who requested it
+(`owner_user_id`) and an alternative version points at its `parent_vendor_id`.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+
+from sqlalchemy import Enum, Float, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
+
+from app.core.crypto import decrypt_secret, encrypt_secret
+from app.core.db import Base, utcnow
+
+TAG_EMBEDDING_DIMENSIONS = 384
+
+
+class ImageSource(enum.StrEnum):
+    """Where a category icon lives; a cloud icon is fetched through GET category-icon."""
+
+    local = "local"
+    cloud = "cloud"
+
+
+class TagTopicType(enum.StrEnum):
+    category = "category"
+    media_type = "media_type"
+
+
+class EmbedKind(enum.StrEnum):
+    iframe = "iframe"
+    video = "video"
+
+
+class VendorStatus(enum.StrEnum):
+    approved = "approved"
+    pending = "pending"
+    rejected = "rejected"
+    inactive = "inactive"
+
+
+class RequestStatus(enum.StrEnum):
+    pending = "pending"
+    approved = "approved"
+    rejected = "rejected"
+
+
+class RankEntityType(enum.StrEnum):
+    tour = "tour"
+    creator = "creator"
+    ad = "ad"
+
+
+class Category(Base):
+    __tablename__ = "categories"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    slug: Mapped[str] = mapped_column(String(100), unique=True)
+    image_search: Mapped[str | None] = mapped_column(String(1024))
+    source_image_search: Mapped[ImageSource] = mapped_column(
+        Enum(ImageSource, native_enum=False, validate_strings=True, length=8), default=ImageSource.local
+    )
+    position: Mapped[int] = mapped_column(default=0, index=True)
+    is_active: Mapped[bool] = mapped_column(default=True)
+
+    subcategories: Mapped[list[Subcategory]] = relationship(back_populates="category", order_by="Subcategory.name")
+
+
+class Subcategory(Base):
+    __tablename__ = "subcategories"
+    __table_args__ = (UniqueConstraint("category_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    # The unique constraint leads with category_id, so it also serves "subcategories of a category".
+    category_id: Mapped[int] = mapped_column(ForeignKey("categories.id", ondelete="CASCADE"))
+    is_active: Mapped[bool] = mapped_column(default=True)
+
+    category: Mapped[Category] = relationship(back_populates="subcategories")
+
+
+class MediaType(Base):
+    __tablename__ = "media_types"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    slug: Mapped[str] = mapped_column(String(100), unique=True)
+    is_active: Mapped[bool] = mapped_column(default=True)
+
+
+class CaptureDevice(Base):
+    __tablename__ = "capture_devices"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    camera_name: Mapped[str] = mapped_column(String(200), unique=True)
+    is_active: Mapped[bool] = mapped_column(default=True)
+
+
+class Tag(Base):
+    """A tag belongs to one topic: a category or a media type (topic_id is that row's id).
+
+    `name_lower` exists because an index on lower(name) is not portable between SQLite and
+    PostgreSQL; tag search is case-insensitive (spec §5) and filters on it.
+    """
+
+    __tablename__ = "tags"
+    __table_args__ = (
+        UniqueConstraint("name", "topic_type", "topic_id"),
+        Index("ix_tags_topic_type_topic_id", "topic_type", "topic_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    name_lower: Mapped[str] = mapped_column(String(100), index=True)
+    description: Mapped[str | None] = mapped_column(Text)
+    is_active: Mapped[bool] = mapped_column(default=True, index=True)
+    topic_type: Mapped[TagTopicType] = mapped_column(
+        Enum(TagTopicType, native_enum=False, validate_strings=True, length=16)
+    )
+    topic_id: Mapped[int]
+    # float32 × TAG_EMBEDDING_DIMENSIONS, little-endian (numpy .tobytes()); null until embedded.
+    embedding: Mapped[bytes | None] = mapped_column(LargeBinary)
+
+    @validates("name")
+    def _keep_name_lower(self, _key: str, name: str) -> str:
+        self.name_lower = name.lower()
+        return name
+
+
+class Vendor(Base):
+    """A host (provider). On the wire: vendor_id = id, vendor_name = name."""
+
+    __tablename__ = "vendors"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    slug: Mapped[str] = mapped_column(String(100), unique=True)
+    link_header: Mapped[str | None] = mapped_column(String(500))
+    link_pattern: Mapped[str | None] = mapped_column(String(1000))
+    # Player URL for a link, with {link} and/or {id} placeholders (see the vendor service).
+    embed_template: Mapped[str | None] = mapped_column(String(1000))
+    embed_kind: Mapped[EmbedKind] = mapped_column(
+        Enum(EmbedKind, native_enum=False, validate_strings=True, length=8), default=EmbedKind.iframe
+    )
+    group_name: Mapped[str | None] = mapped_column(String(100), index=True)
+    preview_picture_required: Mapped[bool] = mapped_column(default=False)
+    is_white_label: Mapped[bool] = mapped_column(default=False)
+    is_custom: Mapped[bool] = mapped_column(default=False)
+    status: Mapped[VendorStatus] = mapped_column(
+        Enum(VendorStatus, native_enum=False, validate_strings=True, length=16), default=VendorStatus.approved, index=True
+    )
+    owner_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    parent_vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
+    website: Mapped[str | None] = mapped_column(String(2048))
+    position: Mapped[int] = mapped_column(default=0, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    parent: Mapped[Vendor | None] = relationship(remote_side="Vendor.id")
+
+
+class VendorGroupSubscriber(Base):
+    """A user subscribed to a vendor group (spec §7 vendors group-subscribers)."""
+
+    __tablename__ = "vendor_group_subscribers"
+    __table_args__ = (UniqueConstraint("user_id", "group_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    group_name: Mapped[str] = mapped_column(String(100), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CustomProviderRequest(Base):
+    """A user's request for a custom host (or an alternative version of one); approval creates `vendor_id`."""
+
+    __tablename__ = "custom_provider_requests"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    link_heading: Mapped[str] = mapped_column(String(500))
+    sample_tour: Mapped[str] = mapped_column(String(2048))
+    alternate_version_name: Mapped[str | None] = mapped_column(String(100))
+    parent_vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
+    status: Mapped[RequestStatus] = mapped_column(
+        Enum(RequestStatus, native_enum=False, validate_strings=True, length=16), default=RequestStatus.pending, index=True
+    )
+    vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    parent_vendor: Mapped[Vendor | None] = relationship(foreign_keys=[parent_vendor_id])
+    vendor: Mapped[Vendor | None] = relationship(foreign_keys=[vendor_id])
+
+
+class VendorCredential(Base):
+    """A user's API key and secret for a 3D-capture vendor, encrypted at rest (Fernet).
+
+    Read and write them only through `set_key`/`set_secret` and `key()`/`secret()`.
+    """
+
+    __tablename__ = "vendor_credentials"
+    __table_args__ = (UniqueConstraint("user_id", "vendor_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # The unique constraint leads with user_id, so it also serves "my credentials".
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    vendor_id: Mapped[int] = mapped_column(ForeignKey("vendors.id", ondelete="CASCADE"), index=True)
+    key_encrypted: Mapped[bytes] = mapped_column(LargeBinary)
+    secret_encrypted: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    vendor: Mapped[Vendor] = relationship()
+
+    def set_key(self, key: str) -> None:
+        self.key_encrypted = encrypt_secret(key)
+
+    def set_secret(self, secret: str) -> None:
+        self.secret_encrypted = encrypt_secret(secret)
+
+    def key(self) -> str:
+        return decrypt_secret(self.key_encrypted)
+
+    def secret(self) -> str:
+        return decrypt_secret(self.secret_encrypted)
+
+
+class RankSource(Base):
+    __tablename__ = "rank_sources"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+
+
+class Rank(Base):
+    """A tour's, creator's or ad's rank value from one source (entity_id is that row's id)."""
+
+    __tablename__ = "ranks"
+    __table_args__ = (
+        UniqueConstraint("rank_source_id", "entity_type", "entity_id"),
+        Index("ix_ranks_entity_type_entity_id", "entity_type", "entity_id"),
+        Index("ix_ranks_rank_source_id_entity_type_value", "rank_source_id", "entity_type", "value"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # Both indexes above lead with rank_source_id, so they serve lookups by source too.
+    rank_source_id: Mapped[int] = mapped_column(ForeignKey("rank_sources.id", ondelete="CASCADE"))
+    entity_type: Mapped[RankEntityType] = mapped_column(
+        Enum(RankEntityType, native_enum=False, validate_strings=True, length=16)
+    )
+    entity_id: Mapped[int]
+    value: Mapped[float] = mapped_column(Float, default=0.0)
+    position: Mapped[int | None]
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    source: Mapped[RankSource] = relationship()

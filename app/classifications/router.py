@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from fastapi import APIRouter, Query
+
+from app.classifications import service
+from app.classifications.models import Category, Tag, Vendor
+from app.classifications.schemas import (
+    CaptureDeviceList,
+    CaptureDeviceOut,
+    CategoryList,
+    CategoryOut,
+    MediaTypeList,
+    MediaTypeOut,
+    RankSourceList,
+    RankSourceOut,
+    SubcategoryOut,
+    TagList,
+    TagOut,
+    VendorList,
+    VendorOut,
+)
+from app.core.deps import DbSession
+
+router = APIRouter(prefix="/v2/categories", tags=["classifications"])
+vendors_router = APIRouter(prefix="/v2/vendors", tags=["vendors"])
+sources_router = APIRouter(prefix="/v2/sources", tags=["classifications"])
+
+NO_DATA_MESSAGE = "No data found"
+
+
+def _category(category: Category) -> CategoryOut:
+    return CategoryOut(
+        id=category.id,
+        name=category.name,
+        image_search=category.image_search,
+        source_image_search=str(category.source_image_search.value) if category.source_image_search else None,
+        subcategories=[
+            SubcategoryOut(id=sub.id, name=sub.name, category_id=sub.category_id)
+            for sub in category.subcategories
+            if sub.is_active
+        ],
+    )
+
+
+def _tag(tag: Tag) -> TagOut:
+    return TagOut(
+        id=tag.id,
+        name=tag.name,
+        description=tag.description,
+        is_active=tag.is_active,
+        topic_type=tag.topic_type.value,
+        topic_id=tag.topic_id,
+    )
+
+
+def _vendor(vendor: Vendor) -> VendorOut:
+    return VendorOut(
+        vendor_id=vendor.id,
+        vendor_name=vendor.name,
+        link_header=vendor.link_header,
+        group_name=vendor.group_name,
+        preview_picture_required=vendor.preview_picture_required,
+        is_white_label=vendor.is_white_label,
+        website=vendor.website,
+    )
+
+
+@router.get("/", response_model=CategoryList)
+def list_categories(db: DbSession) -> CategoryList:
+    return CategoryList(data=[_category(category) for category in service.list_categories(db)])
+
+
+@router.get("/media-types", response_model=MediaTypeList)
+def list_media_types(db: DbSession) -> MediaTypeList:
+    return MediaTypeList(data=[MediaTypeOut(id=item.id, name=item.name) for item in service.list_media_types(db)])
+
+
+@router.get("/capture-devices", response_model=CaptureDeviceList)
+def list_capture_devices(db: DbSession) -> CaptureDeviceList:
+    return CaptureDeviceList(
+        data=[CaptureDeviceOut(camera_id=item.id, camera_name=item.camera_name) for item in service.list_capture_devices(db)]
+    )
+
+
+@router.get("/tags", response_model=TagList)
+def list_tags(
+    db: DbSession,
+    search: str | None = Query(None, max_length=100, description="part of the name, case-insensitive; a leading # is ignored"),
+    category_id: int | None = Query(None),
+    media_type_id: int | None = Query(None),
+    limit: int = Query(service.MAX_TAG_RESULTS, ge=1, le=service.MAX_TAG_RESULTS),
+) -> TagList:
+    tags = service.search_tags(db, text=search, category_id=category_id, media_type_id=media_type_id, limit=limit)
+    return TagList(data=[_tag(tag) for tag in tags], message=None if tags else NO_DATA_MESSAGE)
+
+
+@vendors_router.get("/", response_model=VendorList)
+def list_vendors(db: DbSession) -> VendorList:
+    return VendorList(data=[_vendor(vendor) for vendor in service.list_vendors(db)])
+
+
+@sources_router.get("/rank-sources", response_model=RankSourceList)
+def list_rank_sources(db: DbSession) -> RankSourceList:
+    return RankSourceList(data=[RankSourceOut(id=item.id, name=item.name) for item in service.list_rank_sources(db)])

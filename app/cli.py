@@ -1,0 +1,79 @@
+"""Command line: `python -m app.cli serve | setup | openapi PATH`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from app.core.settings import get_settings
+
+
+def progress(message: str) -> None:
+    print(f"  {message}", flush=True)
+
+
+def setup_platform() -> None:
+    """Migrate, load the dictionaries and (on an empty database) the demo corpus, then make sure the
+    search index holds what the database holds. Safe to run on every start."""
+    from app.core.db import get_sessionmaker
+    from app.core.migrate import upgrade_database
+    from app.demo.loader import load_demo, load_dictionaries
+
+    settings = get_settings()
+    started = time.monotonic()
+    print("==> Migrating the database", flush=True)
+    upgrade_database(settings.sqlalchemy_url)
+    session_factory = get_sessionmaker()
+    with session_factory.begin() as session:
+        load_dictionaries(session)
+    if settings.seed_demo:
+        print("==> Demo content", flush=True)
+        load_demo(session_factory, tours=settings.demo_tours, creators=settings.demo_creators, progress=progress)
+    print("==> Search index", flush=True)
+    from indexer.sync import ensure_index_built
+
+    ensure_index_built(session_factory, progress=progress)
+    print(f"==> Ready in {time.monotonic() - started:.1f} s", flush=True)
+
+
+def serve(host: str, port: int) -> None:
+    import uvicorn
+
+    setup_platform()
+    print(f"\n  TourAtlas is running at http://{host}:{port}/\n", flush=True)
+    uvicorn.run("app.main:create_asgi_app", factory=True, host=host, port=port, log_level="warning")
+
+
+def write_openapi(path: Path) -> None:
+    from app.main import create_app
+
+    schema = create_app().openapi()
+    path.write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n")
+
+
+def main(argv: list[str] | None = None) -> None:
+    settings = get_settings()
+    parser = argparse.ArgumentParser(prog="python -m app.cli")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_cmd = commands.add_parser("serve", help="set up, then serve API, Socket.IO and the front end on one port")
+    serve_cmd.add_argument("--host", default=settings.host)
+    serve_cmd.add_argument("--port", type=int, default=settings.port)
+    commands.add_parser("setup", help="migrate, load dictionaries and demo content, build the index")
+    openapi_cmd = commands.add_parser("openapi", help="write the OpenAPI document")
+    openapi_cmd.add_argument("path", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        serve(args.host, args.port)
+    elif args.command == "setup":
+        setup_platform()
+    elif args.command == "openapi":
+        write_openapi(args.path)
+    else:  # pragma: no cover - argparse refuses unknown commands
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""One error body for every failure: `{"message": ..., "fields": {field: message}, "request_id": ...}`.
+
+Validation failures are 400, never 422: the client renews its token and retries on 401 and 422
+(spec §7), so a 422 would turn every bad form into a pointless second request.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+logger = logging.getLogger("touratlas.errors")
+
+GENERIC_MESSAGE = "Something went wrong"
+
+
+class ErrorBody(BaseModel):
+    message: str
+    fields: dict[str, str] = Field(default_factory=dict)
+    request_id: str | None = None
+
+
+class AppError(Exception):
+    """A failure the caller can act on; raised by services, shaped by the handler below."""
+
+    status_code = 400
+
+    def __init__(self, message: str, *, fields: dict[str, str] | None = None, status_code: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.fields = fields or {}
+        if status_code is not None:
+            self.status_code = status_code
+
+
+class BadRequest(AppError):
+    status_code = 400
+
+
+class Unauthorized(AppError):
+    status_code = 401
+
+
+class Forbidden(AppError):
+    status_code = 403
+
+
+class NotFound(AppError):
+    status_code = 404
+
+
+class Conflict(AppError):
+    status_code = 409
+
+
+class TooManyRequests(AppError):
+    status_code = 429
+
+
+def field_error(field: str, message: str) -> BadRequest:
+    return BadRequest(message, fields={field: message})
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "Bad input: the message and the failing fields"},
+}
+
+
+def _body(request: Request, message: str, fields: dict[str, str] | None = None) -> dict[str, Any]:
+    return ErrorBody(message=message, fields=fields or {}, request_id=getattr(request.state, "request_id", None)).model_dump()
+
+
+def _validation_fields(exc: RequestValidationError) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for error in exc.errors():
+        location = [str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path", "header")]
+        name = ".".join(location) or "request"
+        message = str(error.get("msg", "Invalid field"))
+        # pydantic prefixes custom messages with "Value error, "; the user should read only ours.
+        fields.setdefault(name, message.removeprefix("Value error, "))
+    return fields
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(AppError)
+    async def _app_error(request: Request, exc: AppError) -> JSONResponse:
+        return JSONResponse(_body(request, exc.message, exc.fields), status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        fields = _validation_fields(exc)
+        first = next(iter(fields.items()), ("request", "Invalid field"))
+        message = f"{first[0]}: {first[1]}" if first[0] != "request" else first[1]
+        return JSONResponse(_body(request, message, fields), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        status = 400 if exc.status_code == 422 else exc.status_code
+        message = exc.detail if isinstance(exc.detail, str) else GENERIC_MESSAGE
+        return JSONResponse(_body(request, message), status_code=status, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        logger.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse(_body(request, GENERIC_MESSAGE), status_code=500)

@@ -1,0 +1,108 @@
+"""Settings: every external part is chosen by one environment variable.
+
+An unset variable falls back to the embedded default, so `make run` needs nothing installed.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import secrets
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+ROOT_DIR = Path(__file__).resolve().parents[2]
+APP_VERSION = "2.3.7"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    data_dir: Path = Field(default=ROOT_DIR / "data", description="Local files: SQLite, index, uploads, secrets.")
+    database_url: str = Field(default="", description="SQLAlchemy URL; empty means a SQLite file under data/.")
+    elasticsearch_url: str = Field(default="", description="Elasticsearch 8 URL; empty means the embedded index.")
+    elasticsearch_index_prefix: str = "touratlas"
+    redis_url: str = Field(default="", description="Redis URL; empty means in-process tasks and Socket.IO.")
+    tasks_in_process: bool = Field(default=False, description="Run tasks in this process even when REDIS_URL is set.")
+    tasks_eager: bool = Field(default=False, description="Run in-process tasks synchronously (tests).")
+    smtp_url: str = Field(default="", description="smtp://user:pass@host:port; empty stores mail in the outbox.")
+    mail_from: str = "TourAtlas <no-reply@touratlas.local>"
+    stripe_secret_key: str = ""
+    stripe_webhook_secret: str = ""
+    stripe_publishable_key: str = ""
+    stripe_api_base: str = Field(default="", description="Override for tests against a local fake Stripe.")
+    storage_url: str = Field(default="", description="s3://bucket URL; empty stores uploads under data/uploads.")
+    geocoder_url: str = Field(default="", description="Hosted geocoder base URL; empty uses the offline gazetteer.")
+    geocoder_token: str = ""
+    map_style_streets_url: str = ""
+    map_style_dark_url: str = ""
+    map_style_satellite_url: str = ""
+    jwt_secret: str = Field(default="", description="Signing key; generated under data/ on first run when empty.")
+    jwt_ttl_minutes: int = 60 * 24
+    encryption_key: str = Field(
+        default="", description="Fernet key for vendor credentials; generated under data/ when empty."
+    )
+    cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=lambda: ["http://localhost:5173", "http://127.0.0.1:5173"])
+    public_url: str = "http://127.0.0.1:8000"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    frontend_dist: Path = ROOT_DIR / "frontend" / "dist"
+    seed_demo: bool = Field(default=True, description="Load the dictionaries and demo corpus into an empty database.")
+    demo_tours: int = 2000
+    demo_creators: int = 100
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip().startswith("["):
+            return [origin.strip() for origin in value.split(",") if origin.strip()]
+        return value
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        if self.database_url:
+            return normalise_database_url(self.database_url)
+        return f"sqlite:///{self.data_dir / 'touratlas.db'}"
+
+    @property
+    def uploads_dir(self) -> Path:
+        return self.data_dir / "uploads"
+
+    def resolved_jwt_secret(self) -> str:
+        """The configured secret, or one generated once and kept under data/ so restarts keep sessions."""
+        if self.jwt_secret:
+            return self.jwt_secret
+        return self._generated_secret("jwt_secret", lambda: secrets.token_urlsafe(48))
+
+
+    def resolved_encryption_key(self) -> str:
+        """A Fernet key (urlsafe base64 of 32 bytes) for secrets stored at rest."""
+        if self.encryption_key:
+            return self.encryption_key
+        return self._generated_secret("encryption_key", lambda: base64.urlsafe_b64encode(os.urandom(32)).decode())
+
+    def _generated_secret(self, name: str, make: Callable[[], str]) -> str:
+        secret_file = self.data_dir / name
+        if not secret_file.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            secret_file.write_text(make())
+            secret_file.chmod(0o600)
+        return secret_file.read_text().strip()
+
+
+def normalise_database_url(url: str) -> str:
+    """Accept plain postgres:// URLs and pick the psycopg 3 driver for them."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""Crawler: provider crawl configurations, sessions and the tours they found."""

@@ -1,0 +1,92 @@
+"""The provider crawler (spec §7 Crawler): configurations, their runs, and the tours a run found."""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import JSON, Enum, ForeignKey, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.core.db import Base, TimestampMixin, utcnow
+
+if TYPE_CHECKING:
+    from app.classifications.models import Vendor
+
+
+class CrawlerSessionStatus(enum.StrEnum):
+    queued = "queued"
+    running = "running"
+    stopped = "stopped"
+    finished = "finished"
+    failed = "failed"
+
+
+class CrawledTourStatus(enum.StrEnum):
+    new = "new"
+    imported = "imported"
+    skipped = "skipped"
+
+
+class CrawlerConfiguration(TimestampMixin, Base):
+    __tablename__ = "crawler_configurations"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    vendor_id: Mapped[int] = mapped_column(ForeignKey("vendors.id", ondelete="CASCADE"), index=True)
+    start_urls: Mapped[list[str]] = mapped_column(JSON, default=list)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    is_active: Mapped[bool] = mapped_column(default=True, index=True)
+    schedule_cron: Mapped[str | None] = mapped_column(String(100))
+
+    vendor: Mapped[Vendor] = relationship()
+    sessions: Mapped[list[CrawlerSession]] = relationship(
+        back_populates="configuration",
+        order_by="CrawlerSession.id.desc()",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
+class CrawlerSession(Base):
+    __tablename__ = "crawler_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    configuration_id: Mapped[int] = mapped_column(
+        ForeignKey("crawler_configurations.id", ondelete="CASCADE"), index=True
+    )
+    status: Mapped[CrawlerSessionStatus] = mapped_column(
+        Enum(CrawlerSessionStatus, native_enum=False, validate_strings=True, length=16),
+        default=CrawlerSessionStatus.queued,
+        index=True,
+    )
+    total_tours: Mapped[int] = mapped_column(default=0)
+    new_tours: Mapped[int] = mapped_column(default=0)
+    # The worker task id running this session (the wire calls it pid).
+    pid: Mapped[str | None] = mapped_column(String(255))
+    started_at: Mapped[datetime | None]
+    finished_at: Mapped[datetime | None]
+    error: Mapped[str | None] = mapped_column(Text)
+    # When an admin acknowledged ("signed") the finished run.
+    signed_at: Mapped[datetime | None]
+
+    configuration: Mapped[CrawlerConfiguration] = relationship(back_populates="sessions")
+
+
+class CrawledTour(Base):
+    __tablename__ = "crawled_tours"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("crawler_sessions.id", ondelete="CASCADE"), index=True)
+    link: Mapped[str] = mapped_column(String(2048), unique=True)
+    title: Mapped[str | None] = mapped_column(String(500))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # Set when the crawled tour was imported as a tour.
+    tour_id: Mapped[int | None] = mapped_column(ForeignKey("tours.id", ondelete="SET NULL"), index=True)
+    status: Mapped[CrawledTourStatus] = mapped_column(
+        Enum(CrawledTourStatus, native_enum=False, validate_strings=True, length=16),
+        default=CrawledTourStatus.new,
+        index=True,
+    )
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

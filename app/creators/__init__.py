@@ -1,0 +1,1 @@
+"""Creators: public creator profiles, their featured tours and followers."""

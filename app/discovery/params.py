@@ -1,0 +1,118 @@
+"""Parsing the spec's Filter state from a query string, with 400s that name the field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fastapi import Query
+
+from app.core.errors import field_error
+from app.discovery.schemas import FeedChoice, Mode, Sorting
+from indexer.queries import BBox, TourFilter
+
+GRID_PAGE_SIZE = 48
+MAX_PAGE_SIZE = 100
+MAX_OFFSET = 100_000
+MAX_FILTER_VALUES = 50
+MAX_SEARCH_LENGTH = 200
+
+
+def parse_ids(field: str, raw: str | None) -> tuple[int, ...]:
+    if not raw:
+        return ()
+    values = [part.strip() for part in raw.split(",") if part.strip()]
+    if len(values) > MAX_FILTER_VALUES:
+        raise field_error(field, f"At most {MAX_FILTER_VALUES} values")
+    try:
+        return tuple(int(value) for value in values)
+    except ValueError as exc:
+        raise field_error(field, "Expected a comma-separated list of numbers") from exc
+
+
+def parse_countries(raw: str | None) -> tuple[str, ...]:
+    if not raw:
+        return ()
+    values = [part.strip().upper() for part in raw.split(",") if part.strip()]
+    if len(values) > MAX_FILTER_VALUES:
+        raise field_error("countries", f"At most {MAX_FILTER_VALUES} values")
+    for value in values:
+        if len(value) != 2 or not value.isalpha():
+            raise field_error("countries", "Expected two-letter country codes, e.g. FR,DE")
+    return tuple(values)
+
+
+def parse_bounds(left_x: float | None, left_y: float | None, right_x: float | None, right_y: float | None) -> BBox | None:
+    values = (left_x, left_y, right_x, right_y)
+    if all(value is None for value in values):
+        return None
+    if any(value is None for value in values):
+        raise field_error("leftX", "Map bounds need leftX, leftY, rightX and rightY together")
+    west, south, east, north = (float(value) for value in values)  # type: ignore[arg-type]
+    for name, value, limit in (("leftX", west, 180), ("rightX", east, 180), ("leftY", south, 90), ("rightY", north, 90)):
+        if not -limit <= value <= limit:
+            raise field_error(name, f"Must be between -{limit} and {limit}")
+    if south > north:
+        raise field_error("leftY", "leftY (south) must not be above rightY (north)")
+    return BBox(west=west, south=south, east=east, north=north)
+
+
+@dataclass(frozen=True)
+class FeedParams:
+    filter: TourFilter
+    feed: FeedChoice | None
+    mode: Mode
+    sorting: Sorting | None
+    saves_follow: bool
+    limit: int
+    offset: int
+    seed: str
+    near: tuple[float, float] | None
+
+
+def feed_params(
+    categories: str | None = Query(None, description="comma-separated category ids"),
+    subcategories: str | None = Query(None),
+    countries: str | None = Query(None, description="comma-separated ISO country codes"),
+    vendors: str | None = Query(None),
+    media_types: str | None = Query(None),
+    tags: str | None = Query(None),
+    searchPattern: str | None = Query(None, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
+    sorting: Sorting | None = Query(None),
+    feed: FeedChoice | None = Query(None),
+    mode: Mode = Query(Mode.both),
+    savesFollow: bool = Query(False),  # noqa: N803
+    leftX: float | None = Query(None),  # noqa: N803
+    leftY: float | None = Query(None),  # noqa: N803
+    rightX: float | None = Query(None),  # noqa: N803
+    rightY: float | None = Query(None),  # noqa: N803
+    limit: int = Query(GRID_PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE),
+    offset: int = Query(0, ge=0, le=MAX_OFFSET),
+    seed: str = Query("", max_length=64, description="Random sort: the same seed keeps the order across pages"),
+    lat: float | None = Query(None, ge=-90, le=90, description="Near Me: the visitor's latitude"),
+    lng: float | None = Query(None, ge=-180, le=180),
+) -> FeedParams:
+    text = (searchPattern or "").strip() or None
+    tour_filter = TourFilter(
+        categories=parse_ids("categories", categories),
+        subcategories=parse_ids("subcategories", subcategories),
+        countries=parse_countries(countries),
+        vendors=parse_ids("vendors", vendors),
+        media_types=parse_ids("media_types", media_types),
+        tags=parse_ids("tags", tags),
+        text=text,
+        bounds=parse_bounds(leftX, leftY, rightX, rightY),
+    )
+    if (lat is None) != (lng is None):
+        raise field_error("lat", "Near Me needs both lat and lng")
+    near = (lat, lng) if lat is not None and lng is not None else None
+    return FeedParams(
+        filter=tour_filter,
+        feed=feed,
+        mode=mode,
+        sorting=sorting,
+        saves_follow=savesFollow,
+        limit=limit,
+        offset=offset,
+        seed=seed,
+        near=near,
+    )

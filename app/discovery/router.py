@@ -1,0 +1,119 @@
+"""Spec §7 "Tour grid" and Recommendations (`/v2/user-recomendations/`, the spec's spelling), and the
+map-area calls of Location."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
+
+from app.core.deps import DbSession, OptionalUser
+from app.discovery import service
+from app.discovery.params import MAX_SEARCH_LENGTH, FeedParams, feed_params, parse_bounds
+from app.discovery.schemas import (
+    AdCard,
+    CreatorCard,
+    GridPage,
+    MapAreaAnswer,
+    MapAreaRequest,
+    MediaCard,
+    MediaTagsRequest,
+    SearchAnswer,
+    Sorting,
+    TagList,
+)
+from indexer.port import SearchIndex
+from indexer.queries import BBox, TourFilter
+from indexer.registry import get_index
+
+router = APIRouter(prefix="/v2/user-recomendations", tags=["discovery"])
+location_router = APIRouter(prefix="/v2/locations", tags=["discovery"])
+
+Index = Annotated[SearchIndex, Depends(get_index)]
+Feed = Annotated[FeedParams, Depends(feed_params)]
+WORLD = BBox(west=-180, south=-85, east=180, north=85)
+
+
+@router.get("/filtered-grid", response_model=GridPage)
+def filtered_grid(params: Feed, db: DbSession, user: OptionalUser, index: Index) -> GridPage:
+    """The tour grid: filters + limit/offset → total_items and data (media, creator and ad cards)."""
+    return service.grid_page(db, index, user, params)
+
+
+@router.get("/filtered-map", response_model=MapAreaAnswer)
+def filtered_map(
+    params: Feed, db: DbSession, user: OptionalUser, index: Index, zoom: float = Query(2, ge=0, le=24)
+) -> MapAreaAnswer:
+    tour_filter, _sort, _vector = service.resolve_feed(db, index, user, params)
+    bbox = tour_filter.bounds or WORLD
+    return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom)
+
+
+@router.get("/search", response_model=SearchAnswer)
+def search(
+    index: Index,
+    searchData: str = Query(..., min_length=1, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
+    sorting: Sorting | None = Query(None),
+    limit: int = Query(10, ge=1, le=50),
+    category_id: int | None = Query(None),
+    media_type_id: int | None = Query(None),
+) -> SearchAnswer:
+    """Search as you type: tours, @creators, #tags and places; a leading quote is an exact phrase."""
+    return service.search(index, searchData, limit=limit, category_id=category_id, media_type_id=media_type_id)
+
+
+@router.get("/user-tags", response_model=TagList)
+def user_tags(db: DbSession, user: OptionalUser, sorting: Sorting | None = Query(None)) -> TagList:
+    return service.user_tags(db, user)
+
+
+@router.post("/media-tags", response_model=TagList)
+def media_tags(body: MediaTagsRequest, db: DbSession) -> TagList:
+    return service.media_tags(db, body.ids)
+
+
+@router.get("/similar-media/{tour_id}", response_model=list[MediaCard | CreatorCard | AdCard])
+def similar_media(
+    tour_id: str, db: DbSession, user: OptionalUser, index: Index, limit: int = Query(12, ge=1, le=48)
+) -> list[MediaCard | CreatorCard | AdCard]:
+    return service.similar_media(db, index, user, tour_id, limit)
+
+
+@router.get("/creator-media/{user_id}", response_model=GridPage)
+def creator_media(user_id: int, params: Feed, db: DbSession, user: OptionalUser, index: Index) -> GridPage:
+    """One creator's tours with the same filters as the feed (the creator-scoped grid)."""
+    service.creator_user(db, user_id)
+    scoped = replace(params, filter=replace(params.filter, user_ids=(user_id,)), mode=service.Mode.media, feed=None)
+    return service.grid_page(db, index, user, scoped)
+
+
+def _area(params: FeedParams, db: DbSession, user: OptionalUser, index: SearchIndex, zoom: float) -> MapAreaAnswer:
+    bbox = params.filter.bounds
+    if bbox is None:
+        from app.core.errors import field_error
+
+        raise field_error("leftX", "Map bounds are required: leftX, leftY, rightX, rightY")
+    tour_filter, _sort, _vector = service.resolve_feed(db, index, user, params)
+    return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom)
+
+
+@location_router.get("/map-area", response_model=MapAreaAnswer)
+def map_area(params: Feed, db: DbSession, user: OptionalUser, index: Index, zoom: float = Query(2, ge=0, le=24)) -> MapAreaAnswer:
+    """Every listed tour in a bounding box at a zoom: points, or clusters when there are many."""
+    return _area(replace(params, filter=TourFilter(bounds=params.filter.bounds)), db, user, index, zoom)
+
+
+@location_router.post("/map-area", response_model=MapAreaAnswer)
+def map_area_post(body: MapAreaRequest, db: DbSession, user: OptionalUser, index: Index) -> MapAreaAnswer:
+    bbox = parse_bounds(body.leftX, body.leftY, body.rightX, body.rightY)
+    assert bbox is not None
+    return service.map_area(db, index, user, TourFilter(), bbox, body.zoom)
+
+
+@location_router.get("/filtered-area", response_model=MapAreaAnswer)
+def filtered_area(
+    params: Feed, db: DbSession, user: OptionalUser, index: Index, zoom: float = Query(2, ge=0, le=24)
+) -> MapAreaAnswer:
+    """The map area narrowed by the feed's filters."""
+    return _area(params, db, user, index, zoom)

@@ -1,0 +1,444 @@
+"""Discovery: the feed, the map, search and recommendations.
+
+Everything that lists or ranks is asked of the search index; the database answers only the
+per-user flags (is_save, is_owned, is_follow) of the ids on the page, and the user's own lists
+(saves, follows, interests) that some feeds start from.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.classifications.models import Tag
+from app.core.errors import NotFound
+from app.creators.models import Creator, Follow
+from app.discovery.params import FeedParams
+from app.discovery.schemas import (
+    AdCard,
+    CreatorCard,
+    CreatorLocation,
+    FeedChoice,
+    GridPage,
+    ImgSettings,
+    MapAreaAnswer,
+    MapCluster,
+    MapFeature,
+    MapFeatureProperties,
+    MediaCard,
+    Mode,
+    PointGeometry,
+    SearchAnswer,
+    SearchResult,
+    Sorting,
+    TagList,
+    TagOut,
+)
+from app.engagement.models import TourLike, TourSave
+from app.tours.models import Tour, TourTag
+from app.users.models import User, UserInterest
+from indexer.port import SearchIndex
+from indexer.queries import BBox, CreatorQuery, FeedQuery, MapQuery, Page, SimilarQuery, Sort, SuggestQuery, TourFilter
+
+# One creator card in every CREATOR_EVERY cards when the mode is Media & Creators.
+CREATOR_EVERY = 6
+# A Sponsored card after every ADS_EVERY cards of the tour grid (not counted in offsets or totals).
+ADS_EVERY = 24
+MAP_MAX_POINTS = 500
+NO_DATA_MESSAGE = "No data found"
+
+SORTING_TO_SORT: dict[Sorting, Sort] = {
+    Sorting.az: Sort.AZ,
+    Sorting.za: Sort.ZA,
+    Sorting.newest: Sort.NEWEST,
+    Sorting.random: Sort.RANDOM,
+    Sorting.likes: Sort.LIKES,
+    Sorting.saves: Sort.SAVES,
+    Sorting.shares: Sort.SHARES,
+    Sorting.views: Sort.VIEWS,
+    Sorting.near_me: Sort.NEAR_ME,
+}
+
+FEED_DEFAULT_SORT: dict[FeedChoice, Sort] = {
+    FeedChoice.featured: Sort.FEATURED,
+    FeedChoice.user_favorite: Sort.FAVORITE,
+    FeedChoice.popular: Sort.POPULAR,
+    FeedChoice.trending: Sort.TRENDING,
+    FeedChoice.new: Sort.NEWEST,
+    FeedChoice.for_you: Sort.TRENDING,
+    FeedChoice.saves_follows: Sort.NEWEST,
+}
+
+CREATOR_SORT: dict[Sort, Sort] = {Sort.AZ: Sort.AZ, Sort.ZA: Sort.ZA, Sort.NEWEST: Sort.NEWEST, Sort.LIKES: Sort.LIKES}
+
+
+# ------------------------------------------------------------------ the grid
+
+
+def grid_page(db: Session, index: SearchIndex, user: User | None, params: FeedParams) -> GridPage:
+    tour_filter, sort, vector = resolve_feed(db, index, user, params)
+    near = params.near or _stored_location(user) if sort is Sort.NEAR_ME else None
+    if sort is Sort.NEAR_ME and near is None:
+        sort = Sort.VIEWS  # no location known: the closest honest order is popularity
+    feed_query = FeedQuery(
+        filter=tour_filter, sort=sort, limit=params.limit, offset=params.offset, seed=params.seed, near=near
+    )
+    cards: list[dict[str, Any]]
+    if params.mode is Mode.media:
+        page = _tour_page(index, feed_query, vector)
+        cards, total = page.docs, page.total
+    elif params.mode is Mode.creators:
+        creator_page = index.creators(_creator_query(tour_filter, sort, params.limit, params.offset))
+        cards, total = creator_page.docs, creator_page.total
+    else:
+        cards, total = _mixed_page(index, feed_query, vector)
+    if params.mode is not Mode.creators and params.feed is not FeedChoice.saves_follows:
+        cards = _with_ads(index, cards, params.offset, params.seed)
+    return GridPage(total_items=total, limit=params.limit, offset=params.offset, data=shape_cards(db, user, cards))
+
+
+def resolve_feed(
+    db: Session, index: SearchIndex, user: User | None, params: FeedParams
+) -> tuple[TourFilter, Sort, list[float] | None]:
+    """The filter, order and (For You) taste vector that a feed choice stands for."""
+    tour_filter = params.filter
+    feed = params.feed
+    sort = SORTING_TO_SORT[params.sorting] if params.sorting else FEED_DEFAULT_SORT.get(feed, Sort.NEWEST) if feed else Sort.NEWEST
+    if tour_filter.text and params.sorting is None and feed is None:
+        sort = Sort.RELEVANCE
+    vector: list[float] | None = None
+    if feed is FeedChoice.featured:
+        tour_filter = replace(tour_filter, featured_only=True)
+    if feed is FeedChoice.saves_follows or params.saves_follow:
+        tour_filter = replace(tour_filter, tour_ids=saved_and_followed_tour_ids(db, user))
+    if feed is FeedChoice.for_you and user is not None:
+        vector = taste_vector(db, index, user)
+        if vector is None and not tour_filter.categories:
+            tour_filter = replace(tour_filter, categories=interest_categories(db, user))
+    return tour_filter, sort, vector
+
+
+def _tour_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None) -> Page:
+    if vector is None:
+        return index.feed(query)
+    # For You: nearest tours to the user's taste, paged over a bounded candidate list.
+    found = index.similar(SimilarQuery(vector=vector, limit=query.offset + query.limit, filter=query.filter))
+    ids = found.ids[query.offset : query.offset + query.limit]
+    docs = found.docs[query.offset : query.offset + query.limit]
+    return Page(ids=ids, total=found.total, docs=docs)
+
+
+def _creator_query(tour_filter: TourFilter, sort: Sort, limit: int, offset: int) -> CreatorQuery:
+    return CreatorQuery(
+        text=tour_filter.text,
+        countries=tour_filter.countries,
+        categories=tour_filter.categories,
+        sort=CREATOR_SORT.get(sort, Sort.VIEWS),
+        limit=limit,
+        offset=offset,
+    )
+
+
+def mixed_offsets(offset: int, tours_total: int, creators_total: int) -> tuple[int, int]:
+    """How many tours and creators come before `offset` in the mixed sequence, where every
+    CREATOR_EVERY-th slot is a creator while creators last, and tours fill everything else."""
+    creators_before = min(creators_total, offset // CREATOR_EVERY)
+    tours_before = offset - creators_before
+    if tours_before > tours_total:
+        tours_before = tours_total
+        creators_before = min(creators_total, offset - tours_total)
+    return tours_before, creators_before
+
+
+def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None) -> tuple[list[dict[str, Any]], int]:
+    creator_query = _creator_query(query.filter, query.sort, 1, 0)
+    creators_total = index.creators(creator_query).total
+    tours_total = _tour_page(index, replace(query, limit=1, offset=0), vector).total
+    tours_before, creators_before = mixed_offsets(query.offset, tours_total, creators_total)
+    tours = _tour_page(index, replace(query, offset=tours_before), vector).docs
+    creators = index.creators(replace(creator_query, limit=query.limit, offset=creators_before)).docs
+    cards: list[dict[str, Any]] = []
+    for position in range(query.offset, query.offset + query.limit):
+        wants_creator = position % CREATOR_EVERY == CREATOR_EVERY - 1
+        if (wants_creator and creators) or not tours:
+            if not creators:
+                break
+            cards.append(creators.pop(0))
+        else:
+            cards.append(tours.pop(0))
+    return cards, tours_total + creators_total
+
+
+def _with_ads(index: SearchIndex, cards: list[dict[str, Any]], offset: int, seed: str) -> list[dict[str, Any]]:
+    slots = len(cards) // ADS_EVERY
+    if slots == 0:
+        return cards
+    ads = index.ads(limit=slots, seed=f"{seed}:{offset // ADS_EVERY}").docs
+    if not ads:
+        return cards
+    mixed: list[dict[str, Any]] = []
+    for position, card in enumerate(cards, start=1):
+        mixed.append(card)
+        if position % ADS_EVERY == 0 and ads:
+            mixed.append(ads.pop(0))
+    return mixed
+
+
+# ------------------------------------------------------------------ cards and per-user flags
+
+
+def shape_cards(db: Session, user: User | None, cards: Sequence[dict[str, Any]]) -> list[MediaCard | CreatorCard | AdCard]:
+    tour_ids = [card["id"] for card in cards if card.get("type") == "vt"]
+    creator_ids = [card["id"] for card in cards if card.get("type") == "creator"]
+    saved = saved_among(db, user, tour_ids)
+    followed = followed_among(db, user, creator_ids)
+    now = datetime.now(UTC)
+    shaped: list[MediaCard | CreatorCard | AdCard] = []
+    for card in cards:
+        kind = card.get("type")
+        if kind == "vt":
+            shaped.append(media_card(card, saved=card["id"] in saved, user=user, now=now))
+        elif kind == "creator":
+            shaped.append(
+                CreatorCard(
+                    id=card["id"],
+                    creator_name=card["creator_name"],
+                    platform_username=card.get("platform_username"),
+                    logo=card.get("logo"),
+                    img_settings=ImgSettings(**_img_settings(card.get("img_settings"))),
+                    followers=card.get("followers", 0),
+                    vt_count=card.get("vt_count", 0),
+                    views=card.get("views", 0),
+                    is_follow=card["id"] in followed,
+                    locations=[CreatorLocation(location=_location_text(item)) for item in card.get("locations", [])],
+                    userid=card["userid"],
+                )
+            )
+        elif kind == "ad":
+            shaped.append(
+                AdCard(
+                    id=card["id"],
+                    guid=card.get("guid", ""),
+                    title=card["title"],
+                    preview_picture=card.get("preview_picture"),
+                    link=card["link"],
+                    user_id=card["user_id"],
+                )
+            )
+    return shaped
+
+
+def media_card(card: dict[str, Any], *, saved: bool, user: User | None, now: datetime) -> MediaCard:
+    created = datetime.fromtimestamp(float(card.get("created_at") or 0), UTC)
+    return MediaCard(
+        id=card["id"],
+        guid=card["guid"],
+        title=card["title"],
+        preview_picture=card.get("preview_picture"),
+        views=card.get("views", 0),
+        saves=card.get("saves", 0),
+        likes=card.get("likes", 0),
+        shared=card.get("shared", 0),
+        is_save=saved,
+        is_owned=user is not None and card.get("userid") == user.id,
+        created_ago=created_ago(created, now),
+        created_at=created.isoformat(),
+        media_type_id=card["media_type_id"],
+        category_id=card.get("category_id"),
+        userid=card["userid"],
+        creator_name=card.get("creator_name"),
+        logo=card.get("logo"),
+        address=card.get("address"),
+    )
+
+
+def _img_settings(raw: Any) -> dict[str, Any]:
+    settings = raw if isinstance(raw, dict) else {}
+    return {"bgColor": settings.get("bgColor", "black"), "logoScale": settings.get("logoScale", 10)}
+
+
+def _location_text(item: Any) -> str:
+    return str(item.get("location", "")) if isinstance(item, dict) else str(item)
+
+
+def created_ago(created: datetime, now: datetime) -> str:
+    """A compact English age ('3 days ago'); the client re-renders it in the visitor's language
+    from created_at."""
+    seconds = max(0, int((now - created).total_seconds()))
+    for unit, size in (("year", 31_536_000), ("month", 2_592_000), ("week", 604_800), ("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''} ago"
+    return "just now"
+
+
+def saved_among(db: Session, user: User | None, tour_ids: Sequence[int]) -> set[int]:
+    if user is None or not tour_ids:
+        return set()
+    rows = db.scalars(select(TourSave.tour_id).where(TourSave.user_id == user.id, TourSave.tour_id.in_(tour_ids)))
+    return set(rows)
+
+
+def followed_among(db: Session, user: User | None, creator_ids: Sequence[int]) -> set[int]:
+    if user is None or not creator_ids:
+        return set()
+    rows = db.scalars(select(Follow.creator_id).where(Follow.user_id == user.id, Follow.creator_id.in_(creator_ids)))
+    return set(rows)
+
+
+# ------------------------------------------------------------------ user lists behind some feeds
+
+
+def saved_and_followed_tour_ids(db: Session, user: User | None) -> tuple[int, ...]:
+    if user is None:
+        return ()
+    saved = select(TourSave.tour_id).where(TourSave.user_id == user.id)
+    followed_users = select(Creator.user_id).join(Follow, Follow.creator_id == Creator.id).where(Follow.user_id == user.id)
+    by_followed = select(Tour.id).where(Tour.user_id.in_(followed_users))
+    return tuple(sorted(set(db.scalars(saved)) | set(db.scalars(by_followed))))
+
+
+def interest_categories(db: Session, user: User) -> tuple[int, ...]:
+    return tuple(db.scalars(select(UserInterest.category_id).where(UserInterest.user_id == user.id)))
+
+
+def taste_vector(db: Session, index: SearchIndex, user: User) -> list[float] | None:
+    """The mean embedding of what the user liked and saved (their taste), when embeddings exist."""
+    vector_of = getattr(index, "vector_of", None)
+    if vector_of is None:
+        return None
+    liked = db.scalars(select(TourLike.tour_id).where(TourLike.user_id == user.id).order_by(TourLike.created_at.desc()).limit(50))
+    saved = db.scalars(select(TourSave.tour_id).where(TourSave.user_id == user.id).order_by(TourSave.created_at.desc()).limit(50))
+    vectors = [vector for tour_id in {*liked, *saved} if (vector := vector_of(tour_id)) is not None]
+    if not vectors:
+        return None
+    dimensions = len(vectors[0])
+    mean = [sum(vector[i] for vector in vectors) / len(vectors) for i in range(dimensions)]
+    norm = math.sqrt(sum(value * value for value in mean)) or 1.0
+    return [value / norm for value in mean]
+
+
+def _stored_location(user: User | None) -> tuple[float, float] | None:
+    location = getattr(user, "last_location", None) if user else None
+    center = location.get("center") if isinstance(location, dict) else None
+    if isinstance(center, list | tuple) and len(center) == 2:
+        return float(center[1]), float(center[0])
+    return None
+
+
+# ------------------------------------------------------------------ map
+
+
+def map_area(
+    db: Session, index: SearchIndex, user: User | None, tour_filter: TourFilter, bbox: BBox, zoom: float
+) -> MapAreaAnswer:
+    answer = index.map_area(MapQuery(filter=tour_filter, bbox=bbox, zoom=zoom, max_points=MAP_MAX_POINTS))
+    saved = saved_among(db, user, [point["id"] for point in answer.points])
+    now = datetime.now(UTC)
+    features = []
+    for point in answer.points:
+        properties = {key: value for key, value in point.items() if key not in ("lat", "lng")}
+        created = datetime.fromtimestamp(float(properties.pop("created_at", 0) or 0), UTC)
+        properties.setdefault("created_date", created.date().isoformat())
+        properties["created_ago"] = created_ago(created, now)
+        properties["is_save"] = point["id"] in saved
+        features.append(
+            MapFeature(
+                geometry=PointGeometry(coordinates=(point["lng"], point["lat"])),
+                properties=MapFeatureProperties.model_validate(properties),
+            )
+        )
+    clusters = [
+        MapCluster(id=cluster.cell, count=cluster.count, center=(cluster.lng, cluster.lat), expansion_zoom=cluster.expansion_zoom)
+        for cluster in answer.clusters
+    ]
+    return MapAreaAnswer(total_items=answer.total, features=features, clusters=clusters)
+
+
+# ------------------------------------------------------------------ search and tags
+
+
+def search(
+    index: SearchIndex, text: str, *, limit: int = 10, category_id: int | None = None, media_type_id: int | None = None
+) -> SearchAnswer:
+    found = index.suggest(SuggestQuery(text=text, limit=limit, category_id=category_id, media_type_id=media_type_id))
+    data = [
+        SearchResult(
+            type=item.type.value,
+            id=item.id,
+            text=item.text,
+            creator_id=item.creator_id,
+            category=item.category,
+            bbox=list(item.bbox) if item.bbox else None,
+            center=list(item.center) if item.center else None,
+            vt_count=item.vt_count,
+        )
+        for item in found
+    ]
+    return SearchAnswer(data=data, message=None if data else NO_DATA_MESSAGE)
+
+
+def tour_by_guid(db: Session, guid: str) -> Tour:
+    tour = db.scalar(select(Tour).where(Tour.guid == guid))
+    if tour is None:
+        raise NotFound("Unfortunately this Virtual Tour could not be found...")
+    return tour
+
+
+def similar_media(db: Session, index: SearchIndex, user: User | None, guid: str, limit: int) -> list[MediaCard | CreatorCard | AdCard]:
+    tour = tour_by_guid(db, guid)
+    vector_of = getattr(index, "vector_of", None)
+    vector = vector_of(tour.id) if vector_of else None
+    if vector is not None:
+        page = index.similar(SimilarQuery(vector=vector, limit=limit, exclude_ids=(tour.id,)))
+        docs = page.docs
+    else:
+        # Without embeddings: the same category and shared tags, most viewed first.
+        tag_ids = tuple(db.scalars(select(TourTag.tag_id).where(TourTag.tour_id == tour.id)))
+        query = FeedQuery(filter=TourFilter(categories=(tour.category_id,), tags=tag_ids), sort=Sort.VIEWS, limit=limit + 1)
+        docs = [doc for doc in index.feed(query).docs if doc["id"] != tour.id][:limit]
+        if len(docs) < limit:
+            more = index.feed(FeedQuery(filter=TourFilter(categories=(tour.category_id,)), sort=Sort.VIEWS, limit=limit + 1))
+            seen = {doc["id"] for doc in docs} | {tour.id}
+            docs += [doc for doc in more.docs if doc["id"] not in seen][: limit - len(docs)]
+    return shape_cards(db, user, docs)
+
+
+def tags_with_counts(db: Session, tour_ids: Sequence[int] | None, *, category_ids: Sequence[int] = (), limit: int = 30) -> TagList:
+    statement = (
+        select(Tag.id, Tag.name, func.count(TourTag.tour_id))
+        .join(TourTag, TourTag.tag_id == Tag.id)
+        .where(Tag.is_active.is_(True))
+        .group_by(Tag.id, Tag.name)
+        .order_by(func.count(TourTag.tour_id).desc(), Tag.name)
+        .limit(limit)
+    )
+    if tour_ids is not None:
+        statement = statement.where(TourTag.tour_id.in_(tour_ids))
+    if category_ids:
+        statement = statement.join(Tour, Tour.id == TourTag.tour_id).where(Tour.category_id.in_(category_ids))
+    return TagList(data=[TagOut(id=tag_id, name=name, vt_count=count) for tag_id, name, count in db.execute(statement)])
+
+
+def user_tags(db: Session, user: User | None) -> TagList:
+    """Tags for the chips above a user's feed: from their interests, or the most used overall."""
+    categories = interest_categories(db, user) if user else ()
+    return tags_with_counts(db, None, category_ids=categories)
+
+
+def media_tags(db: Session, guids: Sequence[str]) -> TagList:
+    ids = list(db.scalars(select(Tour.id).where(Tour.guid.in_(guids)))) if guids else []
+    return tags_with_counts(db, ids, limit=50)
+
+
+def creator_user(db: Session, user_id: int) -> User:
+    owner = db.get(User, user_id)
+    if owner is None or owner.is_deleted:
+        raise NotFound("User not found")
+    return owner

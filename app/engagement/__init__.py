@@ -1,0 +1,1 @@
+"""Engagement: likes, saves, shares and counted views of tours and creators."""

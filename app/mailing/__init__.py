@@ -1,0 +1,1 @@
+"""Mailing list: members synchronised with the mailing-list provider."""

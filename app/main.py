@@ -1,0 +1,118 @@
+"""create_app(): the FastAPI application, the Socket.IO server and the built front end on one port."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import socketio
+from fastapi import APIRouter, FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import FileResponse
+from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
+
+from app.core.deps import DbSession
+from app.core.errors import ERROR_RESPONSES, install_error_handlers
+from app.core.request_id import RequestIdMiddleware
+from app.core.settings import APP_VERSION, get_settings
+from app.classifications.router import router as classifications_router
+from app.classifications.router import sources_router, vendors_router
+from app.discovery.router import location_router as discovery_location_router
+from app.discovery.router import router as discovery_router
+from app.locations.router import router as locations_router
+from app.platform import service as platform_service
+from app.platform.router import router as platform_router
+from app.platform.schemas import HealthOut
+from app.realtime.server import get_sio
+
+# One router per domain that has calls; a domain joins this list when it gets its first call.
+DOMAIN_ROUTERS: list[APIRouter] = [
+    platform_router,
+    classifications_router,
+    vendors_router,
+    sources_router,
+    discovery_router,
+    discovery_location_router,
+    locations_router,
+]
+
+# Paths the single-page app must never swallow: unknown API paths answer 404 JSON.
+API_PREFIXES = ("v2/", "health", "openapi.json", "docs", "redoc", "socket.io", "uploads/")
+
+
+def _operation_id(route: APIRoute) -> str:
+    """`<domain>-<function>`: stable, readable names for the generated TypeScript client."""
+    tag = route.tags[0] if route.tags else "default"
+    return f"{tag}-{route.name}"
+
+
+def create_app() -> FastAPI:
+    settings = get_settings()
+    app = FastAPI(
+        title="TourAtlas API",
+        version=APP_VERSION,
+        generate_unique_id_function=_operation_id,
+        responses=ERROR_RESPONSES,
+    )
+    install_error_handlers(app)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=settings.cors_origins,
+        allow_credentials=True,
+        allow_methods=["*"],
+        allow_headers=["*"],
+        expose_headers=["x-request-id"],
+    )
+    app.add_middleware(RequestIdMiddleware)
+    for router in DOMAIN_ROUTERS:
+        app.include_router(router)
+    _add_health(app)
+    _mount_uploads(app, settings.uploads_dir)
+    _mount_frontend(app, settings.frontend_dist)
+    return app
+
+
+def _add_health(app: FastAPI) -> None:
+    @app.get("/health", response_model=HealthOut, tags=["platform"], operation_id="platform-health")
+    def health(db: DbSession) -> HealthOut:
+        from indexer.registry import get_index
+
+        database = platform_service.database_status(db)
+        index = get_index().health()
+        redis = platform_service.redis_status()
+        healthy = database == "ok" and index.startswith("ok") and not redis.startswith("error")
+        return HealthOut(status="ok" if healthy else "degraded", database=database, index=index, redis=redis)
+
+
+def _mount_uploads(app: FastAPI, uploads_dir: Path) -> None:
+    uploads_dir.mkdir(parents=True, exist_ok=True)
+    app.mount("/uploads", StaticFiles(directory=uploads_dir), name="uploads")
+
+
+def _mount_frontend(app: FastAPI, dist: Path) -> None:
+    """Serve the built React app; every non-API path falls back to index.html (client-side routing)."""
+    assets = dist / "assets"
+    if assets.is_dir():
+        app.mount("/assets", StaticFiles(directory=assets), name="assets")
+
+    @app.get("/{path:path}", include_in_schema=False, response_model=None)
+    def spa(path: str) -> FileResponse | dict[str, str]:
+        if path.startswith(API_PREFIXES):
+            from app.core.errors import NotFound
+
+            raise NotFound("Not found")
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+            return FileResponse(candidate)
+        index = dist / "index.html"
+        if not index.is_file():
+            from app.core.errors import AppError
+
+            raise AppError("The front end is not built yet: run `make run`.", status_code=503)
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+def create_asgi_app() -> ASGIApp:
+    """The process entry point: Socket.IO in front, FastAPI for everything else."""
+    return socketio.ASGIApp(get_sio(), other_asgi_app=create_app(), socketio_path="socket.io")

@@ -1,0 +1,1 @@
+"""Moderation: the approval queue of spec section 4."""

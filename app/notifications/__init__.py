@@ -1,0 +1,1 @@
+"""Notifications: in-app notifications and the stored outgoing mail."""

@@ -1,0 +1,1 @@
+"""Releases: release notes and their items."""

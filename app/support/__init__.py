@@ -1,0 +1,1 @@
+"""Support: bug reports, feature requests and support or creator-contact messages."""

@@ -1,0 +1,1 @@
+"""Tours (media): virtual tours, their tags and embeddings, daily featured submissions."""

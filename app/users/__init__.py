@@ -1,0 +1,1 @@
+"""Users: accounts, interests, guests, sessions and their activities, password resets, beta testers."""

@@ -1,0 +1,7 @@
+import type { CreateClientConfig } from './generated/client.gen';
+
+/** Read by the generated client on creation: calls go to the same origin that served the page. */
+export const createClientConfig: CreateClientConfig = (config) => ({
+  ...config,
+  baseUrl: '',
+});

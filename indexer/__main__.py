@@ -1,0 +1,24 @@
+"""`python -m indexer reindex` rebuilds the search index from the database, with progress."""
+
+from __future__ import annotations
+
+import argparse
+
+from app.core.db import get_sessionmaker
+from indexer.sync import dispatch_index_outbox, reindex
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m indexer")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("reindex", help="rebuild the whole index from the database")
+    commands.add_parser("sync", help="apply pending outbox entries to the index")
+    args = parser.parse_args()
+    if args.command == "reindex":
+        reindex(get_sessionmaker(), progress=lambda message: print(f"  {message}", flush=True))
+    else:
+        print(f"applied {dispatch_index_outbox(get_sessionmaker())} outbox entries")
+
+
+if __name__ == "__main__":
+    main()

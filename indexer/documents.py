@@ -1,0 +1,104 @@
+"""Search documents: what the index stores about a tour, creator, ad, tag or place.
+
+Documents carry the card payload (spec §3 Media / Creator / Ad card and map feature properties,
+minus per-user flags, which never enter the index) so a feed page needs no database read besides
+the per-user flags of its ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class TourDocument:
+    id: int
+    guid: str
+    user_id: int
+    creator_id: int | None
+    title: str
+    description: str
+    category_id: int
+    subcategory_id: int | None
+    media_type_id: int
+    vendor_id: int
+    country: str | None
+    city: str | None
+    address: str | None
+    address_id: str | None
+    lat: float | None
+    lng: float | None
+    tag_ids: tuple[int, ...]
+    tag_names: tuple[str, ...]
+    created_at: float  # epoch seconds
+    views: int
+    likes: int
+    saves: int
+    shared: int
+    trending: float
+    popular: float  # 0.5 * views score + 0.5 * recency score, both in [0, 1]; see indexer.scores
+    is_featured: bool
+    featured_order: int | None
+    link: str
+    preview_picture: str | None
+    third_party_creator: str | None
+    creator_website: str | None
+    creator_name: str | None
+    platform_username: str | None
+    logo: str | None
+    img_settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CreatorDocument:
+    id: int
+    user_id: int
+    creator_name: str
+    platform_username: str | None
+    description: str
+    logo: str | None
+    img_settings: dict[str, Any]
+    followers: int
+    vt_count: int
+    views: int
+    likes: int
+    locations: tuple[str, ...]
+    countries: tuple[str, ...]
+    category_ids: tuple[int, ...]
+    created_at: float
+    lat: float | None = None
+    lng: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AdDocument:
+    id: int
+    guid: str
+    user_id: int
+    title: str
+    preview_picture: str | None
+    link: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TagDocument:
+    id: int
+    name: str
+    topic_type: str
+    topic_id: int
+    vt_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDocument:
+    id: str
+    name: str
+    kind: str  # country, region, place
+    country: str | None
+    lat: float
+    lng: float
+    bbox: tuple[float, float, float, float] | None  # west, south, east, north
+    population: int
+    vt_count: int = 0

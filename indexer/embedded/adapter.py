@@ -1,0 +1,1018 @@
+"""The embedded search index: one SQLite file under data/index, laid out for a million tours.
+
+Reads use one connection per thread; writes are serialised by a lock. A full rebuild writes a new
+file and swaps it in, so readers never see a half-built index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from indexer.cards import ad_card, creator_card, map_feature, tour_card
+from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
+from indexer.embedded.schema import PYRAMID_LEVELS, TABLES, index_statements
+from indexer.embedded.text import match_expression, words
+from indexer.geo import MAX_LEVEL, cluster_level, mercator_xy, morton
+from indexer.queries import (
+    BBox,
+    Cluster,
+    CreatorQuery,
+    FeedQuery,
+    MapAnswer,
+    MapQuery,
+    Page,
+    SimilarQuery,
+    Sort,
+    Suggestion,
+    SuggestKind,
+    SuggestQuery,
+    TourFilter,
+)
+
+BATCH = 5000
+# Above this many documents in one call, maintain the tile pyramid wholesale instead of per row.
+PYRAMID_INCREMENTAL_LIMIT = 500
+MAX_CLUSTER_ZOOM = 18
+VECTOR_DIMENSIONS = 384
+
+ORDER_BY: dict[Sort, str] = {
+    Sort.AZ: "title_key ASC, id DESC",
+    Sort.ZA: "title_key DESC, id DESC",
+    Sort.NEWEST: "created_at DESC, id DESC",
+    Sort.LIKES: "likes DESC, id DESC",
+    Sort.SAVES: "saves DESC, id DESC",
+    Sort.SHARES: "shared DESC, id DESC",
+    Sort.VIEWS: "views DESC, id DESC",
+    Sort.TRENDING: "trending DESC, id DESC",
+    Sort.FAVORITE: "favorite DESC, id DESC",
+    Sort.POPULAR: "popular DESC, id DESC",
+    Sort.FEATURED: "featured_order ASC, id DESC",
+    Sort.RELEVANCE: "views DESC, id DESC",
+}
+
+CREATOR_ORDER_BY: dict[Sort, str] = {
+    Sort.AZ: "name_key ASC, id DESC",
+    Sort.ZA: "name_key DESC, id DESC",
+    Sort.NEWEST: "created_at DESC, id DESC",
+    Sort.LIKES: "likes DESC, id DESC",
+    Sort.VIEWS: "views DESC, id DESC",
+    Sort.POPULAR: "followers DESC, id DESC",
+    Sort.FAVORITE: "followers DESC, id DESC",
+}
+
+
+class EmbeddedIndex:
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self._write_lock = threading.RLock()
+        self._local = threading.local()
+        self._epoch = 0
+        self._count_cache: dict[tuple[int, str, tuple[Any, ...]], int] = {}
+        self._vectors: tuple[int, np.ndarray, np.ndarray] | None = None  # (generation, ids, unit vectors)
+        self._ensure_schema(self._connection())
+
+    # ----------------------------------------------------------------- storage
+
+    @property
+    def path(self) -> Path:
+        pointer = self.directory / "CURRENT"
+        name = pointer.read_text().strip() if pointer.exists() else "index.db"
+        return self.directory / name
+
+    def _open(self, path: Path) -> sqlite3.Connection:
+        connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        connection.execute("PRAGMA temp_store=MEMORY")
+        connection.execute("PRAGMA cache_size=-65536")
+        connection.execute("PRAGMA mmap_size=1073741824")
+        return connection
+
+    def _connection(self) -> sqlite3.Connection:
+        cached = getattr(self._local, "connection", None)
+        if cached is not None and cached[0] == self._epoch:
+            return cached[1]  # type: ignore[no-any-return]
+        connection = self._open(self.path)
+        self._local.connection = (self._epoch, connection)
+        return connection
+
+    def _ensure_schema(self, connection: sqlite3.Connection) -> None:
+        with self._write_lock:
+            connection.executescript(TABLES)
+            for statement in index_statements():
+                connection.execute(statement)
+
+    def _generation(self, connection: sqlite3.Connection) -> int:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _bump_generation(self, connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "INSERT INTO meta (key, value) VALUES ('generation', '1') "
+            "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        )
+
+    def health(self) -> str:
+        try:
+            count = self._connection().execute("SELECT count(*) FROM tours").fetchone()[0]
+        except sqlite3.Error as exc:
+            return f"error: {exc}"
+        return f"ok (embedded, {count} tours)"
+
+    def document_count(self) -> int:
+        return int(self._connection().execute("SELECT count(*) FROM tours").fetchone()[0])
+
+    def tour_ids(self) -> set[int]:
+        return {row[0] for row in self._connection().execute("SELECT id FROM tours")}
+
+    def reset(self) -> None:
+        with self._write_lock:
+            connection = self._connection()
+            connection.execute("BEGIN IMMEDIATE")
+            for table in ("tours", "tour_tags", "tour_text", "tiles", "creators", "creator_text", "ads"):
+                connection.execute(f"DELETE FROM {table}")
+            for table in ("suggest_items", "suggest_text", "vectors"):
+                connection.execute(f"DELETE FROM {table}")
+            self._bump_generation(connection)
+            connection.execute("COMMIT")
+            self._count_cache.clear()
+            self._vectors = None
+
+    def rebuild(
+        self,
+        *,
+        tours: Iterable[TourDocument],
+        creators: Iterable[CreatorDocument],
+        ads: Iterable[AdDocument],
+        tags: Iterable[TagDocument],
+        places: Iterable[PlaceDocument],
+    ) -> dict[str, int]:
+        """Build a fresh file with journaling off and indexes created after the load, then swap it in."""
+        with self._write_lock:
+            name = f"index-{int(time.time() * 1000)}.db"
+            path = self.directory / name
+            connection = sqlite3.connect(path, isolation_level=None)
+            connection.execute("PRAGMA journal_mode=OFF")
+            connection.execute("PRAGMA synchronous=OFF")
+            connection.execute("PRAGMA cache_size=-262144")
+            connection.executescript(TABLES)
+            vectors = self._read_all_vectors()
+            counts = {
+                "tours": self._bulk_tours(connection, tours),
+                "creators": self._write_creators(connection, creators),
+                "ads": self._write_ads(connection, ads),
+                "tags": self._write_suggestions(connection, (_tag_suggestion(tag) for tag in tags)),
+                "places": self._write_suggestions(connection, (_place_suggestion(place) for place in places)),
+            }
+            connection.execute("BEGIN")
+            connection.executemany(
+                "INSERT INTO vectors (id, vec) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM tours WHERE id = ?)",
+                ((tour_id, blob, tour_id) for tour_id, blob in vectors),
+            )
+            connection.execute("COMMIT")
+            for statement in index_statements():
+                connection.execute(statement)
+            self._rebuild_pyramid(connection)
+            self._bump_generation(connection)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("ANALYZE")
+            connection.close()
+            old = self.path
+            pointer = self.directory / "CURRENT.tmp"
+            pointer.write_text(name)
+            pointer.replace(self.directory / "CURRENT")
+            self._epoch += 1
+            self._count_cache.clear()
+            self._vectors = None
+            if old != path:
+                for suffix in ("", "-wal", "-shm"):
+                    Path(f"{old}{suffix}").unlink(missing_ok=True)
+            return counts
+
+    def _read_all_vectors(self) -> list[tuple[int, bytes]]:
+        try:
+            return list(self._connection().execute("SELECT id, vec FROM vectors"))
+        except sqlite3.Error:
+            return []
+
+    # ----------------------------------------------------------------- writing tours
+
+    def _bulk_tours(self, connection: sqlite3.Connection, docs: Iterable[TourDocument]) -> int:
+        count = 0
+        for batch in _batches(docs, BATCH):
+            connection.execute("BEGIN")
+            rows = [(count + offset + 1, doc) for offset, doc in enumerate(batch)]
+            connection.executemany(_INSERT_TOUR, [_tour_row(rid, doc) for rid, doc in rows])
+            connection.executemany(
+                "INSERT INTO tour_tags (tag_id, rid) VALUES (?, ?)",
+                [(tag_id, rid) for rid, doc in rows for tag_id in set(doc.tag_ids)],
+            )
+            connection.executemany(
+                "INSERT INTO tour_text (rowid, title, body) VALUES (?, ?, ?)",
+                [(rid, doc.title, _tour_body(doc)) for rid, doc in rows],
+            )
+            connection.execute("COMMIT")
+            count += len(batch)
+        return count
+
+    def upsert_tours(self, docs: Iterable[TourDocument]) -> int:
+        count = 0
+        with self._write_lock:
+            connection = self._connection()
+            for batch in _batches(docs, BATCH):
+                incremental = len(batch) <= PYRAMID_INCREMENTAL_LIMIT
+                connection.execute("BEGIN IMMEDIATE")
+                for doc in batch:
+                    self._upsert_tour(connection, doc, maintain_pyramid=incremental)
+                if not incremental:
+                    self._rebuild_pyramid(connection)
+                self._bump_generation(connection)
+                connection.execute("COMMIT")
+                count += len(batch)
+            self._count_cache.clear()
+        return count
+
+    def _upsert_tour(self, connection: sqlite3.Connection, doc: TourDocument, *, maintain_pyramid: bool) -> None:
+        existing = connection.execute(
+            "SELECT rid, category_id, cell, lat, lng FROM tours WHERE id = ?", (doc.id,)
+        ).fetchone()
+        if existing is not None:
+            rid = existing[0]
+            if maintain_pyramid:
+                _pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], -1)
+            connection.execute("DELETE FROM tours WHERE rid = ?", (rid,))
+            connection.execute("DELETE FROM tour_tags WHERE rid = ?", (rid,))
+            connection.execute("DELETE FROM tour_text WHERE rowid = ?", (rid,))
+        else:
+            rid = (connection.execute("SELECT coalesce(max(rid), 0) FROM tours").fetchone()[0]) + 1
+        row = _tour_row(rid, doc)
+        connection.execute(_INSERT_TOUR, row)
+        connection.executemany(
+            "INSERT INTO tour_tags (tag_id, rid) VALUES (?, ?)", [(tag_id, rid) for tag_id in set(doc.tag_ids)]
+        )
+        connection.execute("INSERT INTO tour_text (rowid, title, body) VALUES (?, ?, ?)", (rid, doc.title, _tour_body(doc)))
+        if maintain_pyramid:
+            _pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, +1)
+
+    def delete_tours(self, ids: Sequence[int]) -> None:
+        with self._write_lock:
+            connection = self._connection()
+            connection.execute("BEGIN IMMEDIATE")
+            for tour_id in ids:
+                existing = connection.execute(
+                    "SELECT rid, category_id, cell, lat, lng FROM tours WHERE id = ?", (tour_id,)
+                ).fetchone()
+                if existing is None:
+                    continue
+                rid = existing[0]
+                _pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], -1)
+                connection.execute("DELETE FROM tours WHERE rid = ?", (rid,))
+                connection.execute("DELETE FROM tour_tags WHERE rid = ?", (rid,))
+                connection.execute("DELETE FROM tour_text WHERE rowid = ?", (rid,))
+                connection.execute("DELETE FROM vectors WHERE id = ?", (tour_id,))
+            self._bump_generation(connection)
+            connection.execute("COMMIT")
+            self._count_cache.clear()
+            self._vectors = None
+
+    def update_counters(self, counters: dict[int, dict[str, float]]) -> None:
+        """Counters change often: update the columns and the card in place, no text or geo work."""
+        allowed = ("views", "likes", "saves", "shared", "trending", "popular")
+        with self._write_lock:
+            connection = self._connection()
+            connection.execute("BEGIN IMMEDIATE")
+            for tour_id, values in counters.items():
+                row = connection.execute("SELECT card, feature FROM tours WHERE id = ?", (tour_id,)).fetchone()
+                if row is None:
+                    continue
+                changes = {key: value for key, value in values.items() if key in allowed}
+                if not changes:
+                    continue
+                card, feature = json.loads(row[0]), json.loads(row[1])
+                for key, value in changes.items():
+                    if key in card:
+                        card[key] = value
+                    if key in feature:
+                        feature[key] = value
+                assignments = ", ".join(f"{key} = ?" for key in changes)
+                connection.execute(
+                    f"UPDATE tours SET {assignments}, card = ?, feature = ? WHERE id = ?",
+                    (*changes.values(), json.dumps(card), json.dumps(feature), tour_id),
+                )
+                connection.execute("UPDATE tours SET favorite = likes + saves WHERE id = ?", (tour_id,))
+            self._bump_generation(connection)
+            connection.execute("COMMIT")
+
+    def _rebuild_pyramid(self, connection: sqlite3.Connection) -> None:
+        connection.execute("DELETE FROM tiles")
+        for level in PYRAMID_LEVELS:
+            shift = 2 * (MAX_LEVEL - level)
+            connection.execute(
+                "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
+                "SELECT ?, category_id, cell >> ?, count(*), sum(lat), sum(lng) FROM tours "
+                "WHERE cell IS NOT NULL GROUP BY category_id, cell >> ?",
+                (level, shift, shift),
+            )
+            connection.execute(
+                "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
+                "SELECT level, 0, key, sum(n), sum(sum_lat), sum(sum_lng) FROM tiles "
+                "WHERE level = ? AND category_id != 0 GROUP BY key",
+                (level,),
+            )
+
+    # ----------------------------------------------------------------- other documents
+
+    def upsert_creators(self, docs: Iterable[CreatorDocument]) -> int:
+        with self._write_lock:
+            connection = self._connection()
+            count = self._write_creators(connection, docs)
+            self._count_cache.clear()
+            return count
+
+    def _write_creators(self, connection: sqlite3.Connection, docs: Iterable[CreatorDocument]) -> int:
+        count = 0
+        for batch in _batches(docs, BATCH):
+            connection.execute("BEGIN IMMEDIATE")
+            for doc in batch:
+                existing = connection.execute("SELECT rid FROM creators WHERE id = ?", (doc.id,)).fetchone()
+                if existing:
+                    connection.execute("DELETE FROM creators WHERE rid = ?", existing)
+                    connection.execute("DELETE FROM creator_text WHERE rowid = ?", existing)
+                cursor = connection.execute(
+                    "INSERT INTO creators (id, user_id, name_key, created_at, followers, views, likes, vt_count, "
+                    "countries, categories, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        doc.id,
+                        doc.user_id,
+                        doc.creator_name.lower(),
+                        doc.created_at,
+                        doc.followers,
+                        doc.views,
+                        doc.likes,
+                        doc.vt_count,
+                        _key_list(doc.countries),
+                        _key_list(doc.category_ids),
+                        json.dumps(creator_card(doc)),
+                    ),
+                )
+                connection.execute(
+                    "INSERT INTO creator_text (rowid, name, body) VALUES (?, ?, ?)",
+                    (cursor.lastrowid, f"{doc.creator_name} {doc.platform_username or ''}", " ".join(doc.locations)),
+                )
+                _upsert_suggestion(connection, _creator_suggestion(doc))
+            self._bump_generation(connection)
+            connection.execute("COMMIT")
+            count += len(batch)
+        return count
+
+    def delete_creators(self, ids: Sequence[int]) -> None:
+        with self._write_lock:
+            connection = self._connection()
+            connection.execute("BEGIN IMMEDIATE")
+            for creator_id in ids:
+                existing = connection.execute("SELECT rid FROM creators WHERE id = ?", (creator_id,)).fetchone()
+                if existing:
+                    connection.execute("DELETE FROM creators WHERE rid = ?", existing)
+                    connection.execute("DELETE FROM creator_text WHERE rowid = ?", existing)
+                _delete_suggestion(connection, SuggestKind.CREATOR, str(creator_id))
+            self._bump_generation(connection)
+            connection.execute("COMMIT")
+            self._count_cache.clear()
+
+    def upsert_ads(self, docs: Iterable[AdDocument]) -> int:
+        with self._write_lock:
+            return self._write_ads(self._connection(), docs)
+
+    def _write_ads(self, connection: sqlite3.Connection, docs: Iterable[AdDocument]) -> int:
+        rows = [(doc.id, _fraction(f"ad:{doc.guid}"), doc.created_at, json.dumps(ad_card(doc))) for doc in docs]
+        connection.execute("BEGIN IMMEDIATE")
+        connection.executemany(
+            "INSERT INTO ads (id, random_key, created_at, card) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET random_key = excluded.random_key, created_at = excluded.created_at, "
+            "card = excluded.card",
+            rows,
+        )
+        connection.execute("COMMIT")
+        return len(rows)
+
+    def delete_ads(self, ids: Sequence[int]) -> None:
+        with self._write_lock:
+            connection = self._connection()
+            connection.executemany("DELETE FROM ads WHERE id = ?", [(ad_id,) for ad_id in ids])
+
+    def upsert_tags(self, docs: Iterable[TagDocument]) -> int:
+        with self._write_lock:
+            return self._write_suggestions(self._connection(), (_tag_suggestion(doc) for doc in docs))
+
+    def delete_tags(self, ids: Sequence[int]) -> None:
+        with self._write_lock:
+            connection = self._connection()
+            connection.execute("BEGIN IMMEDIATE")
+            for tag_id in ids:
+                _delete_suggestion(connection, SuggestKind.TAG, str(tag_id))
+            connection.execute("COMMIT")
+
+    def upsert_places(self, docs: Iterable[PlaceDocument]) -> int:
+        with self._write_lock:
+            return self._write_suggestions(self._connection(), (_place_suggestion(doc) for doc in docs))
+
+    def _write_suggestions(self, connection: sqlite3.Connection, items: Iterable[_SuggestionRow]) -> int:
+        count = 0
+        for batch in _batches(items, BATCH):
+            connection.execute("BEGIN IMMEDIATE")
+            for item in batch:
+                _upsert_suggestion(connection, item)
+            connection.execute("COMMIT")
+            count += len(batch)
+        return count
+
+    def set_vectors(self, vectors: dict[int, list[float]]) -> None:
+        rows = [(tour_id, np.asarray(vector, dtype=np.float32).tobytes()) for tour_id, vector in vectors.items()]
+        with self._write_lock:
+            connection = self._connection()
+            connection.execute("BEGIN IMMEDIATE")
+            connection.executemany("INSERT OR REPLACE INTO vectors (id, vec) VALUES (?, ?)", rows)
+            self._bump_generation(connection)
+            connection.execute("COMMIT")
+            self._vectors = None
+
+    # ----------------------------------------------------------------- reading
+
+    def feed(self, query: FeedQuery) -> Page:
+        connection = self._connection()
+        tour_filter = query.filter
+        if query.sort is Sort.FEATURED and not tour_filter.featured_only:
+            tour_filter = _with(tour_filter, featured_only=True)
+        where, params = _tour_where(tour_filter)
+        if query.sort is Sort.NEAR_ME and query.near is not None:
+            return self._near_me(connection, where, params, query)
+        total = self._count(connection, "tours", where, params)
+        if query.sort is Sort.RANDOM:
+            rows = self._random_page(connection, where, params, query)
+        else:
+            order = ORDER_BY.get(query.sort, ORDER_BY[Sort.NEWEST])
+            order_params: list[Any] = []
+            if query.sort is Sort.RELEVANCE and tour_filter.text:
+                title_match = match_expression(tour_filter.text, column="title")
+                if title_match:
+                    order = "rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?) DESC, " + order
+                    order_params.append(title_match)
+            rows = connection.execute(
+                f"SELECT id, card FROM tours WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
+                (*params, *order_params, query.limit, query.offset),
+            ).fetchall()
+        return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
+
+    def _count(self, connection: sqlite3.Connection, table: str, where: str, params: Sequence[Any]) -> int:
+        key = (self._generation(connection), f"{table}:{where}", tuple(params))
+        cached = self._count_cache.get(key)
+        if cached is None:
+            cached = int(connection.execute(f"SELECT count(*) FROM {table} WHERE {where}", params).fetchone()[0])
+            if len(self._count_cache) > 4096:
+                self._count_cache.clear()
+            self._count_cache[key] = cached
+        return cached
+
+    def _random_page(
+        self, connection: sqlite3.Connection, where: str, params: Sequence[Any], query: FeedQuery
+    ) -> list[Any]:
+        """A rotation of the stored random key from a seed-derived start: stable for a seed, and
+        every row appears exactly once across pages ([start, 1) first, then [0, start))."""
+        start = _fraction(query.seed or "default")
+        first = connection.execute(
+            f"SELECT id, card FROM tours WHERE {where} AND random_key >= ? ORDER BY random_key, id LIMIT ? OFFSET ?",
+            (*params, start, query.limit, query.offset),
+        ).fetchall()
+        if len(first) == query.limit:
+            return first
+        in_first = self._count(connection, "tours", f"{where} AND random_key >= ?", (*params, start))
+        remaining = query.limit - len(first)
+        second_offset = max(0, query.offset - in_first)
+        second = connection.execute(
+            f"SELECT id, card FROM tours WHERE {where} AND random_key < ? ORDER BY random_key, id LIMIT ? OFFSET ?",
+            (*params, start, remaining, second_offset),
+        ).fetchall()
+        return first + second
+
+    def _near_me(self, connection: sqlite3.Connection, where: str, params: Sequence[Any], query: FeedQuery) -> Page:
+        """Grow a box around the visitor until it holds the page, then order that box by distance."""
+        assert query.near is not None
+        lat, lng = query.near
+        scale = max(0.05, math.cos(math.radians(lat)))
+        distance = "((lat - ?) * (lat - ?) + ((lng - ?) * ?) * ((lng - ?) * ?))"
+        distance_params = (lat, lat, lng, scale, lng, scale)
+        needed = query.offset + query.limit
+        located = f"{where} AND lat IS NOT NULL"
+        total = self._count(connection, "tours", located, params)
+        box_where, box_params = located, list(params)
+        for half in (0.5, 2.0, 8.0, 32.0):
+            lng_half = min(180.0, half / scale)
+            candidate_where = f"{located} AND lat BETWEEN ? AND ? AND lng BETWEEN ? AND ?"
+            candidate_params = [*params, lat - half, lat + half, lng - lng_half, lng + lng_half]
+            inside = connection.execute(
+                f"SELECT count(*) FROM (SELECT 1 FROM tours WHERE {candidate_where} LIMIT ?)",
+                (*candidate_params, needed),
+            ).fetchone()[0]
+            if inside >= needed:
+                box_where, box_params = candidate_where, candidate_params
+                break
+        rows = connection.execute(
+            f"SELECT id, card FROM tours WHERE {box_where} ORDER BY {distance}, id DESC LIMIT ? OFFSET ?",
+            (*box_params, *distance_params, query.limit, query.offset),
+        ).fetchall()
+        return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
+
+    def creators(self, query: CreatorQuery) -> Page:
+        connection = self._connection()
+        clauses, params = ["1"], []
+        if query.text:
+            expression = match_expression(query.text.lstrip("@"))
+            if expression is None:
+                return Page(ids=[], total=0)
+            clauses.append("rid IN (SELECT rowid FROM creator_text WHERE creator_text MATCH ?)")
+            params.append(expression)
+        if query.countries:
+            clauses.append("(" + " OR ".join("countries LIKE ?" for _ in query.countries) + ")")
+            params.extend(f"%|{code}|%" for code in query.countries)
+        if query.categories:
+            clauses.append("(" + " OR ".join("categories LIKE ?" for _ in query.categories) + ")")
+            params.extend(f"%|{category}|%" for category in query.categories)
+        if query.user_ids is not None:
+            clauses.append(_in_clause("user_id", query.user_ids, params))
+        where = " AND ".join(clauses)
+        total = self._count(connection, "creators", where, params)
+        order = CREATOR_ORDER_BY.get(query.sort, CREATOR_ORDER_BY[Sort.VIEWS])
+        rows = connection.execute(
+            f"SELECT id, card FROM creators WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
+            (*params, query.limit, query.offset),
+        ).fetchall()
+        return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
+
+    def ads(self, limit: int, seed: str = "") -> Page:
+        start = _fraction(seed or "ads")
+        rows = self._connection().execute(
+            "SELECT id, card FROM ads ORDER BY (random_key - ? + 1.0) % 1.0 LIMIT ?", (start, limit)
+        ).fetchall()
+        return Page(ids=[row[0] for row in rows], total=len(rows), docs=[json.loads(row[1]) for row in rows])
+
+    # ----------------------------------------------------------------- map
+
+    def map_area(self, query: MapQuery) -> MapAnswer:
+        connection = self._connection()
+        level = cluster_level(query.zoom)
+        if _pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
+            cells = self._pyramid_cells(connection, query, level)
+            total = sum(cell[1] for cell in cells)
+            if total > query.max_points:
+                return self._clusters_from_cells(connection, query, level, cells, total)
+        where, params = _tour_where(_with(query.filter, bounds=query.bbox))
+        where = f"{where} AND lat IS NOT NULL"
+        total = self._count(connection, "tours", where, params)
+        if total <= query.max_points:
+            rows = connection.execute(f"SELECT feature, lat, lng FROM tours WHERE {where}", params).fetchall()
+            return MapAnswer(points=[_point(row) for row in rows], clusters=[], total=total)
+        shift = 2 * (MAX_LEVEL - level)
+        grouped = connection.execute(
+            f"SELECT cell >> ?, count(*), avg(lat), avg(lng), min(id) FROM tours WHERE {where} GROUP BY cell >> ?",
+            (shift, *params, shift),
+        ).fetchall()
+        singles = [row[4] for row in grouped if row[1] == 1]
+        points = self._features_by_ids(connection, singles)
+        clusters = [
+            Cluster(lat=row[2], lng=row[3], count=row[1], expansion_zoom=_expansion_zoom(level), cell=f"{level}/{row[0]}")
+            for row in grouped
+            if row[1] > 1
+        ]
+        return MapAnswer(points=points, clusters=clusters, total=total)
+
+    def _pyramid_cells(self, connection: sqlite3.Connection, query: MapQuery, level: int) -> list[tuple[int, int, float, float]]:
+        keys = _cell_keys(query.bbox, level)
+        categories = query.filter.categories or (0,)
+        rows: list[tuple[int, int, float, float]] = []
+        for chunk in _chunks(keys, 500):
+            rows += connection.execute(
+                f"SELECT key, sum(n), sum(sum_lat), sum(sum_lng) FROM tiles WHERE level = ? "
+                f"AND category_id IN ({','.join('?' * len(categories))}) AND key IN ({','.join('?' * len(chunk))}) "
+                "GROUP BY key HAVING sum(n) > 0",
+                (level, *categories, *chunk),
+            ).fetchall()
+        return rows
+
+    def _clusters_from_cells(
+        self,
+        connection: sqlite3.Connection,
+        query: MapQuery,
+        level: int,
+        cells: list[tuple[int, int, float, float]],
+        total: int,
+    ) -> MapAnswer:
+        shift = 2 * (MAX_LEVEL - level)
+        points: list[dict[str, Any]] = []
+        clusters: list[Cluster] = []
+        category_clause, category_params = "1", []
+        if query.filter.categories:
+            category_clause = _in_clause("category_id", query.filter.categories, category_params)
+        for key, count, sum_lat, sum_lng in cells:
+            if count == 1:
+                row = connection.execute(
+                    f"SELECT feature, lat, lng FROM tours WHERE cell >= ? AND cell < ? AND {category_clause} LIMIT 1",
+                    (key << shift, (key + 1) << shift, *category_params),
+                ).fetchone()
+                if row is not None:
+                    points.append(_point(row))
+                continue
+            clusters.append(
+                Cluster(
+                    lat=sum_lat / count,
+                    lng=sum_lng / count,
+                    count=count,
+                    expansion_zoom=_expansion_zoom(level),
+                    cell=f"{level}/{key}",
+                )
+            )
+        return MapAnswer(points=points, clusters=clusters, total=total)
+
+    def _features_by_ids(self, connection: sqlite3.Connection, ids: Sequence[int]) -> list[dict[str, Any]]:
+        points: list[dict[str, Any]] = []
+        for chunk in _chunks(list(ids), 500):
+            rows = connection.execute(
+                f"SELECT feature, lat, lng FROM tours WHERE id IN ({','.join('?' * len(chunk))})", chunk
+            ).fetchall()
+            points += [_point(row) for row in rows]
+        return points
+
+    # ----------------------------------------------------------------- search as you type
+
+    def suggest(self, query: SuggestQuery) -> list[Suggestion]:
+        text = query.text.strip()
+        kinds = query.kinds
+        if text.startswith("#"):
+            kinds, text = (SuggestKind.TAG,), text[1:]
+        elif text.startswith("@"):
+            kinds, text = (SuggestKind.CREATOR,), text[1:]
+        expression = match_expression(text)
+        if expression is None:
+            return []
+        connection = self._connection()
+        found: list[Suggestion] = []
+        typed = " ".join(words(text))
+        for kind in kinds:
+            if kind is SuggestKind.TOUR:
+                found += self._suggest_tours(connection, expression, query.limit, typed)
+            else:
+                found += self._suggest_items(connection, kind, expression, query, typed)
+        found.sort(key=lambda item: item.score, reverse=True)
+        return found[: query.limit]
+
+    def _suggest_tours(self, connection: sqlite3.Connection, expression: str, limit: int, typed: str) -> list[Suggestion]:
+        # rowid order is popularity order (rid = views rank at build), so the first hits are the best.
+        rows = connection.execute(
+            "SELECT t.id, t.card, t.category_id, t.user_id, t.views FROM tour_text "
+            "JOIN tours t ON t.rid = tour_text.rowid WHERE tour_text MATCH ? LIMIT ?",
+            (f"title : ({expression})", limit * 3),
+        ).fetchall()
+        suggestions = []
+        for tour_id, card_json, category_id, user_id, views in rows:
+            card = json.loads(card_json)
+            suggestions.append(
+                Suggestion(
+                    type=SuggestKind.TOUR,
+                    id=str(card.get("guid", tour_id)),
+                    text=card.get("title", ""),
+                    creator_id=user_id,
+                    category=category_id,
+                    score=_text_score(card.get("title", ""), typed) + 0.1 * math.log1p(views),
+                )
+            )
+        return suggestions
+
+    def _suggest_items(
+        self, connection: sqlite3.Connection, kind: SuggestKind, expression: str, query: SuggestQuery, typed: str
+    ) -> list[Suggestion]:
+        clauses: list[str] = ["s.kind = ?"]
+        params: list[Any] = [kind.value]
+        if kind is SuggestKind.TAG and (query.category_id is not None or query.media_type_id is not None):
+            topics = []
+            if query.category_id is not None:
+                topics.append("(s.topic_type = 'category' AND s.topic_id = ?)")
+                params.append(query.category_id)
+            if query.media_type_id is not None:
+                topics.append("(s.topic_type = 'media_type' AND s.topic_id = ?)")
+                params.append(query.media_type_id)
+            clauses.append("(" + " OR ".join(topics) + ")")
+        rows = connection.execute(
+            "SELECT s.ref, s.text, s.weight, s.payload FROM suggest_text JOIN suggest_items s ON s.sid = suggest_text.rowid "
+            f"WHERE suggest_text MATCH ? AND {' AND '.join(clauses)} ORDER BY s.weight DESC LIMIT ?",
+            (expression, *params, query.limit * 3),
+        ).fetchall()
+        suggestions = []
+        for ref, text, weight, payload_json in rows:
+            payload = json.loads(payload_json)
+            suggestions.append(
+                Suggestion(
+                    type=kind,
+                    id=ref,
+                    text=text,
+                    creator_id=payload.get("creator_id"),
+                    category=payload.get("category"),
+                    bbox=tuple(payload["bbox"]) if payload.get("bbox") else None,  # type: ignore[arg-type]
+                    center=tuple(payload["center"]) if payload.get("center") else None,  # type: ignore[arg-type]
+                    vt_count=payload.get("vt_count"),
+                    score=_text_score(text, typed) + 0.1 * math.log1p(weight),
+                )
+            )
+        return suggestions
+
+    # ----------------------------------------------------------------- vectors
+
+    def similar(self, query: SimilarQuery) -> Page:
+        connection = self._connection()
+        ids, matrix = self._vector_matrix(connection)
+        if len(ids) == 0:
+            return Page(ids=[], total=0)
+        vector = np.asarray(query.vector, dtype=np.float32)
+        norm = float(np.linalg.norm(vector)) or 1.0
+        scores = matrix @ (vector / norm)
+        mask = np.ones(len(ids), dtype=bool)
+        if query.exclude_ids:
+            mask &= ~np.isin(ids, np.asarray(query.exclude_ids))
+        if not query.filter.is_empty():
+            where, params = _tour_where(query.filter)
+            allowed = np.fromiter((row[0] for row in connection.execute(f"SELECT id FROM tours WHERE {where}", params)), dtype=np.int64)
+            mask &= np.isin(ids, allowed)
+        candidates = np.flatnonzero(mask)
+        if candidates.size == 0:
+            return Page(ids=[], total=0)
+        take = min(query.limit, candidates.size)
+        best = candidates[np.argpartition(-scores[candidates], take - 1)[:take]]
+        best = best[np.argsort(-scores[best])]
+        chosen = [int(ids[i]) for i in best]
+        cards = self._cards_by_ids(connection, chosen)
+        return Page(ids=chosen, total=int(candidates.size), docs=[cards[tour_id] for tour_id in chosen if tour_id in cards])
+
+    def _vector_matrix(self, connection: sqlite3.Connection) -> tuple[np.ndarray, np.ndarray]:
+        generation = self._generation(connection)
+        if self._vectors is None or self._vectors[0] != generation:
+            rows = connection.execute("SELECT v.id, v.vec FROM vectors v JOIN tours t ON t.id = v.id").fetchall()
+            ids = np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
+            matrix = np.frombuffer(b"".join(row[1] for row in rows), dtype=np.float32).reshape(len(rows), -1)
+            if len(rows):
+                norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+                matrix = matrix / np.where(norms == 0, 1, norms)
+            else:
+                matrix = np.zeros((0, VECTOR_DIMENSIONS), dtype=np.float32)
+            self._vectors = (generation, ids, matrix)
+        return self._vectors[1], self._vectors[2]
+
+    def vector_of(self, tour_id: int) -> list[float] | None:
+        row = self._connection().execute("SELECT vec FROM vectors WHERE id = ?", (tour_id,)).fetchone()
+        return np.frombuffer(row[0], dtype=np.float32).tolist() if row else None
+
+    def _cards_by_ids(self, connection: sqlite3.Connection, ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        cards: dict[int, dict[str, Any]] = {}
+        for chunk in _chunks(list(ids), 500):
+            for tour_id, card in connection.execute(
+                f"SELECT id, card FROM tours WHERE id IN ({','.join('?' * len(chunk))})", chunk
+            ):
+                cards[tour_id] = json.loads(card)
+        return cards
+
+
+# --------------------------------------------------------------------- helpers
+
+_INSERT_TOUR = (
+    "INSERT INTO tours (rid, id, user_id, category_id, subcategory_id, media_type_id, vendor_id, country, lat, lng, "
+    "cell, title_key, created_at, views, likes, saves, shared, favorite, trending, popular, featured_order, "
+    "random_key, card, feature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _tour_row(rid: int, doc: TourDocument) -> tuple[Any, ...]:
+    located = doc.lat is not None and doc.lng is not None
+    cell = morton(doc.lat, doc.lng) if located else None  # type: ignore[arg-type]
+    return (
+        rid,
+        doc.id,
+        doc.user_id,
+        doc.category_id,
+        doc.subcategory_id,
+        doc.media_type_id,
+        doc.vendor_id,
+        doc.country,
+        doc.lat,
+        doc.lng,
+        cell,
+        doc.title.lower(),
+        doc.created_at,
+        doc.views,
+        doc.likes,
+        doc.saves,
+        doc.shared,
+        doc.likes + doc.saves,
+        doc.trending,
+        doc.popular,
+        doc.featured_order if doc.is_featured else None,
+        _fraction(f"tour:{doc.guid}"),
+        json.dumps(tour_card(doc)),
+        json.dumps(map_feature(doc)),
+    )
+
+
+def _tour_body(doc: TourDocument) -> str:
+    return " ".join(part for part in (doc.description, " ".join(doc.tag_names), doc.city, doc.address, doc.country) if part)
+
+
+def _pyramid_add(
+    connection: sqlite3.Connection, category_id: int, cell: int | None, lat: float | None, lng: float | None, sign: int
+) -> None:
+    if cell is None or lat is None or lng is None:
+        return
+    for level in PYRAMID_LEVELS:
+        key = cell >> (2 * (MAX_LEVEL - level))
+        for category in (0, category_id):
+            connection.execute(
+                "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (level, category_id, key) DO UPDATE SET n = n + excluded.n, "
+                "sum_lat = sum_lat + excluded.sum_lat, sum_lng = sum_lng + excluded.sum_lng",
+                (level, category, key, sign, sign * lat, sign * lng),
+            )
+
+
+def _pyramid_can_answer(tour_filter: TourFilter) -> bool:
+    """The pyramid holds counts per category only; any other filter groups live."""
+    return _with(tour_filter, categories=()).is_empty()
+
+
+def _cell_keys(bbox: BBox, level: int) -> list[int]:
+    """Morton keys of the cells at `level` that the box touches (about a screenful: a few hundred)."""
+    north, south = min(bbox.north, 85.0511), max(bbox.south, -85.0511)
+    spans = [(bbox.west, 180.0), (-180.0, bbox.east)] if bbox.crosses_antimeridian() else [(bbox.west, bbox.east)]
+    keys: list[int] = []
+    for west, east in spans:
+        x0, y0 = mercator_xy(north, max(-180.0, west), level)
+        x1, y1 = mercator_xy(south, min(180.0, east) - 1e-9, level)
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                keys.append(_interleave(x, y))
+    return keys
+
+
+def _interleave(x: int, y: int) -> int:
+    from indexer.geo import _spread
+
+    return _spread(x) | (_spread(y) << 1)
+
+
+def _expansion_zoom(level: int) -> int:
+    return min(level, MAX_CLUSTER_ZOOM)
+
+
+def _point(row: tuple[str, float, float]) -> dict[str, Any]:
+    feature: dict[str, Any] = json.loads(row[0])
+    feature["lat"], feature["lng"] = row[1], row[2]
+    return feature
+
+
+def _tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    for column, values in (
+        ("category_id", tour_filter.categories),
+        ("subcategory_id", tour_filter.subcategories),
+        ("country", tour_filter.countries),
+        ("vendor_id", tour_filter.vendors),
+        ("media_type_id", tour_filter.media_types),
+    ):
+        if values:
+            clauses.append(_in_clause(column, values, params))
+    if tour_filter.user_ids is not None:
+        clauses.append(_in_clause("user_id", tour_filter.user_ids, params))
+    if tour_filter.tour_ids is not None:
+        clauses.append(_in_clause("id", tour_filter.tour_ids, params))
+    if tour_filter.tags:
+        tag_params: list[Any] = []
+        clauses.append(f"rid IN (SELECT rid FROM tour_tags WHERE {_in_clause('tag_id', tour_filter.tags, tag_params)})")
+        params.extend(tag_params)
+    if tour_filter.text:
+        expression = match_expression(tour_filter.text)
+        if expression is not None:
+            clauses.append("rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?)")
+            params.append(expression)
+    if tour_filter.bounds is not None:
+        bounds = tour_filter.bounds
+        clauses.append("lat BETWEEN ? AND ?")
+        params += [bounds.south, bounds.north]
+        if bounds.crosses_antimeridian():
+            clauses.append("(lng >= ? OR lng <= ?)")
+        else:
+            clauses.append("lng BETWEEN ? AND ?")
+        params += [bounds.west, bounds.east]
+    if tour_filter.featured_only:
+        clauses.append("featured_order IS NOT NULL")
+    return (" AND ".join(clauses) or "1"), params
+
+
+def _in_clause(column: str, values: Sequence[Any], params: list[Any]) -> str:
+    if not values:
+        return "0"
+    params.extend(values)
+    return f"{column} IN ({','.join('?' * len(values))})"
+
+
+def _with(tour_filter: TourFilter, **changes: Any) -> TourFilter:
+    from dataclasses import replace
+
+    return replace(tour_filter, **changes)
+
+
+def _key_list(values: Iterable[Any]) -> str:
+    return "|" + "|".join(str(value) for value in values) + "|"
+
+
+def _fraction(text: str) -> float:
+    """A stable number in [0, 1) from a string (seeded random keys and starts)."""
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2**64
+
+
+def _text_score(text: str, typed: str) -> float:
+    lowered = text.lower()
+    if lowered == typed:
+        return 3.0
+    if lowered.startswith(typed):
+        return 2.0
+    return 1.0
+
+
+def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+# --------------------------------------------------------------------- suggestions
+
+_SuggestionRow = tuple[str, str, str, float, str | None, int | None, dict[str, Any]]
+
+
+def _tag_suggestion(doc: TagDocument) -> _SuggestionRow:
+    return ("tag", str(doc.id), doc.name, float(doc.vt_count), doc.topic_type, doc.topic_id, {"vt_count": doc.vt_count})
+
+
+def _place_suggestion(doc: PlaceDocument) -> _SuggestionRow:
+    payload = {"center": [doc.lng, doc.lat], "bbox": list(doc.bbox) if doc.bbox else None, "vt_count": doc.vt_count}
+    weight = float(doc.population) + (1e9 if doc.kind == "country" else 0.0)
+    return ("place", doc.id, doc.name, weight, None, None, payload)
+
+
+def _creator_suggestion(doc: CreatorDocument) -> _SuggestionRow:
+    payload = {"creator_id": doc.id, "vt_count": doc.vt_count}
+    text = doc.creator_name if not doc.platform_username else f"{doc.creator_name} @{doc.platform_username}"
+    return ("creator", str(doc.id), text, float(doc.followers * 10 + doc.views), None, None, payload)
+
+
+def _upsert_suggestion(connection: sqlite3.Connection, item: _SuggestionRow) -> None:
+    kind, ref, text, weight, topic_type, topic_id, payload = item
+    existing = connection.execute("SELECT sid FROM suggest_items WHERE kind = ? AND ref = ?", (kind, ref)).fetchone()
+    if existing:
+        connection.execute("DELETE FROM suggest_text WHERE rowid = ?", existing)
+        connection.execute(
+            "UPDATE suggest_items SET text = ?, weight = ?, topic_type = ?, topic_id = ?, payload = ? WHERE sid = ?",
+            (text, weight, topic_type, topic_id, json.dumps(payload), existing[0]),
+        )
+        sid = existing[0]
+    else:
+        cursor = connection.execute(
+            "INSERT INTO suggest_items (kind, ref, text, weight, topic_type, topic_id, payload) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (kind, ref, text, weight, topic_type, topic_id, json.dumps(payload)),
+        )
+        sid = cursor.lastrowid
+    connection.execute("INSERT INTO suggest_text (rowid, text) VALUES (?, ?)", (sid, text))
+
+
+def _delete_suggestion(connection: sqlite3.Connection, kind: SuggestKind, ref: str) -> None:
+    existing = connection.execute("SELECT sid FROM suggest_items WHERE kind = ? AND ref = ?", (kind.value, ref)).fetchone()
+    if existing:
+        connection.execute("DELETE FROM suggest_text WHERE rowid = ?", existing)
+        connection.execute("DELETE FROM suggest_items WHERE sid = ?", existing)

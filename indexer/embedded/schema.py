@@ -1,0 +1,133 @@
+"""The embedded index's SQLite layout (see shared/research/embedded-index.md for why).
+
+- `tours.rid` is the popularity rank at build time (views descending), so FTS posting lists and
+  every index ending in rid are already in views order; later inserts append.
+- One covering index per sort order, globally and per category, each ending in `id` for stable ties.
+- Tags live in a WITHOUT ROWID key table; text in FTS5 with prefix indexes; geo as a zoom-20 Morton
+  code (`cell`) plus a per-category tile pyramid of counts and centroids for the low zooms.
+"""
+
+from __future__ import annotations
+
+SORT_COLUMNS = (
+    "title_key",
+    "created_at",
+    "views",
+    "likes",
+    "saves",
+    "shared",
+    "favorite",
+    "trending",
+    "popular",
+    "random_key",
+)
+PYRAMID_LEVELS = range(2, 13)  # cluster levels of zooms 0..10; deeper views group live
+
+TABLES = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tours (
+    rid INTEGER PRIMARY KEY,
+    id INTEGER NOT NULL UNIQUE,
+    user_id INTEGER NOT NULL,
+    category_id INTEGER NOT NULL,
+    subcategory_id INTEGER,
+    media_type_id INTEGER NOT NULL,
+    vendor_id INTEGER NOT NULL,
+    country TEXT,
+    lat REAL,
+    lng REAL,
+    cell INTEGER,
+    title_key TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    views INTEGER NOT NULL,
+    likes INTEGER NOT NULL,
+    saves INTEGER NOT NULL,
+    shared INTEGER NOT NULL,
+    favorite INTEGER NOT NULL,
+    trending REAL NOT NULL,
+    popular REAL NOT NULL,
+    featured_order INTEGER,
+    random_key REAL NOT NULL,
+    card TEXT NOT NULL,
+    feature TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tour_tags (
+    tag_id INTEGER NOT NULL,
+    rid INTEGER NOT NULL,
+    PRIMARY KEY (tag_id, rid)
+) WITHOUT ROWID;
+CREATE VIRTUAL TABLE IF NOT EXISTS tour_text USING fts5(
+    title, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);
+CREATE TABLE IF NOT EXISTS tiles (
+    level INTEGER NOT NULL,
+    category_id INTEGER NOT NULL,
+    key INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    sum_lat REAL NOT NULL,
+    sum_lng REAL NOT NULL,
+    PRIMARY KEY (level, category_id, key)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS creators (
+    rid INTEGER PRIMARY KEY,
+    id INTEGER NOT NULL UNIQUE,
+    user_id INTEGER NOT NULL,
+    name_key TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    followers INTEGER NOT NULL,
+    views INTEGER NOT NULL,
+    likes INTEGER NOT NULL,
+    vt_count INTEGER NOT NULL,
+    countries TEXT NOT NULL,
+    categories TEXT NOT NULL,
+    card TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS creator_text USING fts5(
+    name, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);
+CREATE TABLE IF NOT EXISTS ads (
+    id INTEGER PRIMARY KEY,
+    random_key REAL NOT NULL,
+    created_at REAL NOT NULL,
+    card TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS suggest_items (
+    sid INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    text TEXT NOT NULL,
+    weight REAL NOT NULL,
+    topic_type TEXT,
+    topic_id INTEGER,
+    payload TEXT NOT NULL,
+    UNIQUE (kind, ref)
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS suggest_text USING fts5(
+    text, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+);
+CREATE TABLE IF NOT EXISTS vectors (id INTEGER PRIMARY KEY, vec BLOB NOT NULL);
+"""
+
+
+def index_statements() -> list[str]:
+    """Secondary indexes: created after a bulk load (much faster than maintaining them row by row)."""
+    statements = []
+    for column in SORT_COLUMNS:
+        statements.append(f"CREATE INDEX IF NOT EXISTS ix_tours_{column} ON tours ({column}, id)")
+        statements.append(f"CREATE INDEX IF NOT EXISTS ix_tours_cat_{column} ON tours (category_id, {column}, id)")
+    statements += [
+        "CREATE INDEX IF NOT EXISTS ix_tours_country_views ON tours (country, views, id)",
+        "CREATE INDEX IF NOT EXISTS ix_tours_country_created ON tours (country, created_at, id)",
+        "CREATE INDEX IF NOT EXISTS ix_tours_user ON tours (user_id, created_at, id)",
+        "CREATE INDEX IF NOT EXISTS ix_tours_featured ON tours (featured_order, id) WHERE featured_order IS NOT NULL",
+        "CREATE INDEX IF NOT EXISTS ix_tours_cell ON tours (cell, lat, lng)",
+        "CREATE INDEX IF NOT EXISTS ix_tours_cat_cell ON tours (category_id, cell, lat, lng)",
+        "CREATE INDEX IF NOT EXISTS ix_tours_lat ON tours (lat, lng)",
+        "CREATE INDEX IF NOT EXISTS ix_tour_tags_rid ON tour_tags (rid)",
+        "CREATE INDEX IF NOT EXISTS ix_creators_views ON creators (views, id)",
+        "CREATE INDEX IF NOT EXISTS ix_creators_followers ON creators (followers, id)",
+        "CREATE INDEX IF NOT EXISTS ix_creators_name ON creators (name_key, id)",
+        "CREATE INDEX IF NOT EXISTS ix_creators_created ON creators (created_at, id)",
+        "CREATE INDEX IF NOT EXISTS ix_suggest_kind_weight ON suggest_items (kind, weight)",
+    ]
+    return statements

@@ -1,0 +1,142 @@
+"""Typed queries the product asks the index, and what the index answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Sort(StrEnum):
+    AZ = "az"
+    ZA = "za"
+    NEWEST = "newest"
+    RANDOM = "random"
+    LIKES = "likes"
+    SAVES = "saves"
+    SHARES = "shares"
+    VIEWS = "views"
+    NEAR_ME = "near_me"
+    TRENDING = "trending"
+    FEATURED = "featured"
+    FAVORITE = "favorite"  # likes + saves: what users keep coming back to
+    POPULAR = "popular"  # half views, half recency: the `popular` score of a document
+    RELEVANCE = "relevance"  # text match first, popularity second
+
+
+@dataclass(frozen=True, slots=True)
+class BBox:
+    west: float
+    south: float
+    east: float
+    north: float
+
+    def crosses_antimeridian(self) -> bool:
+        return self.west > self.east
+
+
+@dataclass(frozen=True, slots=True)
+class TourFilter:
+    categories: tuple[int, ...] = ()
+    subcategories: tuple[int, ...] = ()
+    countries: tuple[str, ...] = ()
+    vendors: tuple[int, ...] = ()
+    media_types: tuple[int, ...] = ()
+    tags: tuple[int, ...] = ()
+    text: str | None = None  # words; a leading quote asks for the exact phrase
+    bounds: BBox | None = None
+    user_ids: tuple[int, ...] | None = None  # creator-scoped pages, Saves & Follows
+    tour_ids: tuple[int, ...] | None = None  # Saves & Follows
+    featured_only: bool = False
+
+    def is_empty(self) -> bool:
+        return self == TourFilter()
+
+
+@dataclass(frozen=True, slots=True)
+class FeedQuery:
+    filter: TourFilter = field(default_factory=TourFilter)
+    sort: Sort = Sort.NEWEST
+    limit: int = 48
+    offset: int = 0
+    seed: str = ""  # Random: the same seed gives the same order, so pages never repeat
+    near: tuple[float, float] | None = None  # (lat, lng) for Near Me
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    ids: list[int]
+    total: int
+    docs: list[dict[str, Any]] = field(default_factory=list)  # card payloads, same order as ids
+
+
+@dataclass(frozen=True, slots=True)
+class CreatorQuery:
+    text: str | None = None
+    countries: tuple[str, ...] = ()
+    categories: tuple[int, ...] = ()
+    user_ids: tuple[int, ...] | None = None
+    sort: Sort = Sort.VIEWS
+    limit: int = 48
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MapQuery:
+    filter: TourFilter
+    bbox: BBox
+    zoom: float
+    max_points: int = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    lat: float
+    lng: float
+    count: int
+    expansion_zoom: int
+    cell: str  # stable id of the cluster's cell, for keys on the client
+
+
+@dataclass(frozen=True, slots=True)
+class MapAnswer:
+    points: list[dict[str, Any]]  # map feature properties plus lat/lng
+    clusters: list[Cluster]
+    total: int
+
+
+class SuggestKind(StrEnum):
+    TOUR = "tour"
+    CREATOR = "creator"
+    TAG = "tag"
+    PLACE = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class SuggestQuery:
+    text: str
+    kinds: tuple[SuggestKind, ...] = (SuggestKind.TOUR, SuggestKind.CREATOR, SuggestKind.TAG, SuggestKind.PLACE)
+    limit: int = 10
+    category_id: int | None = None
+    media_type_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    type: SuggestKind
+    id: str
+    text: str
+    creator_id: int | None = None
+    category: int | None = None
+    bbox: tuple[float, float, float, float] | None = None
+    center: tuple[float, float] | None = None  # (lng, lat) as map libraries expect
+    vt_count: int | None = None
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SimilarQuery:
+    vector: list[float]
+    limit: int = 12
+    exclude_ids: tuple[int, ...] = ()
+    filter: TourFilter = field(default_factory=TourFilter)

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The whole test suite: linters, type checks, the API client's freshness, front-end unit tests,
+# pytest on SQLite and on PostgreSQL, and the end-to-end tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+step() { printf '\n\033[1;34m==>\033[0m %s\n' "$*"; }
+
+step "ruff"
+$PY -m ruff check app indexer workers tests bench
+$PY -m ruff format --check app indexer workers tests bench
+step "mypy"
+$PY -m mypy app indexer workers
+
+step "The generated API client matches the backend's OpenAPI"
+bash scripts/check-client.sh
+
+step "Front end: type check and Vitest"
+npm --prefix frontend run --silent typecheck
+npm --prefix frontend run --silent test
+
+step "pytest on SQLite (the embedded default)"
+$PY -m pytest -q -m "not e2e" -p no:cacheprovider
+
+if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  step "pytest on PostgreSQL"
+  TOURATLAS_TEST_DB=postgresql $PY -m pytest -q -m "not e2e" -p no:cacheprovider
+else
+  echo "SKIPPED: pytest on PostgreSQL — no server answers on 127.0.0.1:5432"
+fi
+
+step "End-to-end in Chromium"
+$PY -m pytest -q -m e2e -p no:cacheprovider

@@ -1,0 +1,321 @@
+"""One contract for every SearchIndex adapter: the same cases, the same expected answers, computed
+here in plain Python from the documents."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
+from indexer.geo import haversine_km
+from indexer.port import SearchIndex
+from indexer.queries import BBox, CreatorQuery, FeedQuery, MapQuery, SimilarQuery, Sort, SuggestKind, SuggestQuery, TourFilter
+
+CITIES = [
+    ("Paris", "FR", 48.8566, 2.3522),
+    ("Lyon", "FR", 45.764, 4.8357),
+    ("Berlin", "DE", 52.52, 13.405),
+    ("Tokyo", "JP", 35.6762, 139.6503),
+    ("Sydney", "AU", -33.8688, 151.2093),
+    ("Fiji Suva", "FJ", -18.1248, 178.4501),
+    ("Apia", "WS", -13.8333, -171.75),
+    ("New York", "US", 40.7128, -74.006),
+]
+WORDS = ["castle", "harbour", "museum", "garden", "cathedral", "canyon", "market", "lighthouse"]
+TAG_NAMES = {1: "Sunset", 2: "Architecture", 3: "Nature", 4: "Night", 5: "Drone"}
+
+
+def make_tours(count: int = 240) -> list[TourDocument]:
+    rng = random.Random(7)
+    docs = []
+    for number in range(1, count + 1):
+        city, country, lat, lng = CITIES[number % len(CITIES)]
+        word = WORDS[number % len(WORDS)]
+        tags = tuple(sorted(rng.sample(sorted(TAG_NAMES), k=rng.randint(1, 3))))
+        views = int(rng.paretovariate(1.2) * 10)
+        docs.append(
+            TourDocument(
+                id=number,
+                guid=f"g{number:05d}",
+                user_id=100 + number % 12,
+                creator_id=number % 12 or None,
+                title=f"{word.title()} of {city} #{number:03d}",
+                description=f"A 360 walk through the {word} in {city}",
+                category_id=1 + number % 4,
+                subcategory_id=10 + number % 3,
+                media_type_id=1 + number % 2,
+                vendor_id=1 + number % 5,
+                country=country,
+                city=city,
+                address=f"{city}, {country}",
+                address_id=None,
+                lat=lat + rng.uniform(-0.05, 0.05),
+                lng=max(-180.0, min(180.0, lng + rng.uniform(-0.05, 0.05))),
+                tag_ids=tags,
+                tag_names=tuple(TAG_NAMES[tag] for tag in tags),
+                created_at=1_700_000_000 + number * 3_600 + (number % 7) * 86_400,
+                views=views,
+                likes=rng.randint(0, 50),
+                saves=rng.randint(0, 30),
+                shared=rng.randint(0, 10),
+                trending=rng.random(),
+                popular=rng.random(),
+                is_featured=number % 20 == 0,
+                featured_order=number // 20 if number % 20 == 0 else None,
+                link=f"https://kuula.co/share/{number:05d}",
+                preview_picture=f"/uploads/demo/previews/{number % 9}.jpg",
+                third_party_creator=None,
+                creator_website=None,
+                creator_name=f"Creator {number % 12}",
+                platform_username=f"creator{number % 12}",
+                logo=None,
+            )
+        )
+    return docs
+
+
+def make_creators() -> list[CreatorDocument]:
+    return [
+        CreatorDocument(
+            id=number,
+            user_id=100 + number,
+            creator_name=name,
+            platform_username=name.lower().replace(" ", "_"),
+            description="",
+            logo=None,
+            img_settings={"bgColor": "black", "logoScale": 10},
+            followers=number * 3,
+            vt_count=20,
+            views=1000 - number,
+            likes=number,
+            locations=(CITIES[number % len(CITIES)][0],),
+            countries=(CITIES[number % len(CITIES)][1],),
+            category_ids=(1 + number % 4,),
+            created_at=1_700_000_000 + number,
+        )
+        for number, name in enumerate(["Alpine Views", "Blue Lens", "City Scans", "Deep Dive 360", "Echo Tours"], 1)
+    ]
+
+
+TAGS = [TagDocument(id=tag_id, name=name, topic_type="category", topic_id=1 + tag_id % 4, vt_count=5) for tag_id, name in TAG_NAMES.items()]
+PLACES = [
+    PlaceDocument(id="country:FR", name="France", kind="country", country="FR", lat=46.6, lng=2.4, bbox=(-5.1, 41.3, 9.6, 51.1), population=67_000_000),
+    PlaceDocument(id="place:2988507", name="Paris", kind="place", country="FR", lat=48.8566, lng=2.3522, bbox=None, population=2_100_000),
+    PlaceDocument(id="place:2950159", name="Berlin", kind="place", country="DE", lat=52.52, lng=13.405, bbox=None, population=3_400_000),
+]
+ADS = [AdDocument(id=n, guid=f"ad{n}", user_id=100, title=f"Ad {n}", preview_picture=None, link=f"https://example.com/{n}", created_at=1_700_000_000) for n in range(1, 4)]
+
+
+@pytest.fixture
+def corpus(index: SearchIndex) -> list[TourDocument]:
+    docs = make_tours()
+    index.rebuild(tours=sorted(docs, key=lambda d: (-d.views, -d.id)), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    return docs
+
+
+def expected_ids(docs: list[TourDocument], keep: Any, key: Any) -> list[int]:
+    return [doc.id for doc in sorted((doc for doc in docs if keep(doc)), key=key)]
+
+
+SORT_KEYS: dict[Sort, Any] = {
+    Sort.AZ: lambda d: (d.title.lower(), -d.id),
+    Sort.NEWEST: lambda d: (-d.created_at, -d.id),
+    Sort.LIKES: lambda d: (-d.likes, -d.id),
+    Sort.SAVES: lambda d: (-d.saves, -d.id),
+    Sort.SHARES: lambda d: (-d.shared, -d.id),
+    Sort.VIEWS: lambda d: (-d.views, -d.id),
+    Sort.TRENDING: lambda d: (-d.trending, -d.id),
+    Sort.POPULAR: lambda d: (-d.popular, -d.id),
+    Sort.FAVORITE: lambda d: (-(d.likes + d.saves), -d.id),
+}
+
+
+@pytest.mark.parametrize("sort", list(SORT_KEYS))
+def test_every_sort_orders_the_whole_corpus(index: SearchIndex, corpus: list[TourDocument], sort: Sort) -> None:
+    page = index.feed(FeedQuery(sort=sort, limit=48, offset=48))
+    assert page.total == len(corpus)
+    assert page.ids == expected_ids(corpus, lambda d: True, SORT_KEYS[sort])[48:96]
+    assert [doc["id"] for doc in page.docs] == page.ids
+
+
+def test_za_is_reverse_title_order(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    titles = [doc["title"].lower() for doc in index.feed(FeedQuery(sort=Sort.ZA, limit=100)).docs]
+    assert titles == sorted(titles, reverse=True)
+
+
+FILTERS: list[tuple[str, TourFilter, Any]] = [
+    ("categories", TourFilter(categories=(2,)), lambda d: d.category_id == 2),
+    ("two categories", TourFilter(categories=(1, 3)), lambda d: d.category_id in (1, 3)),
+    ("subcategories", TourFilter(subcategories=(11,)), lambda d: d.subcategory_id == 11),
+    ("countries", TourFilter(countries=("FR", "JP")), lambda d: d.country in ("FR", "JP")),
+    ("vendors", TourFilter(vendors=(3,)), lambda d: d.vendor_id == 3),
+    ("media types", TourFilter(media_types=(2,)), lambda d: d.media_type_id == 2),
+    ("tags: any of", TourFilter(tags=(4, 5)), lambda d: bool({4, 5} & set(d.tag_ids))),
+    ("text prefix", TourFilter(text="cathed"), lambda d: "cathedral" in d.title.lower()),
+    ("text two words", TourFilter(text="harbour syd"), lambda d: "harbour" in d.title.lower() and d.city == "Sydney"),
+    ("text in tags", TourFilter(text="drone"), lambda d: 5 in d.tag_ids),
+    ("exact phrase", TourFilter(text="'museum of tokyo"), lambda d: d.title.lower().startswith("museum of tokyo")),
+    ("bounds", TourFilter(bounds=BBox(west=-1, south=44, east=6, north=50)), lambda d: d.country == "FR"),
+    ("antimeridian", TourFilter(bounds=BBox(west=170, south=-30, east=-160, north=0)), lambda d: d.country in ("FJ", "WS")),
+    ("user ids", TourFilter(user_ids=(101, 102)), lambda d: d.user_id in (101, 102)),
+    ("tour ids", TourFilter(tour_ids=(5, 6, 7, 999)), lambda d: d.id in (5, 6, 7)),
+    ("featured only", TourFilter(featured_only=True), lambda d: d.is_featured),
+    ("combined", TourFilter(categories=(1, 2), countries=("FR",), tags=(1,)), lambda d: d.category_id in (1, 2) and d.country == "FR" and 1 in d.tag_ids),
+    ("nothing matches", TourFilter(countries=("ZZ",)), lambda d: False),
+]
+
+
+@pytest.mark.parametrize(("name", "tour_filter", "keep"), FILTERS, ids=[case[0] for case in FILTERS])
+def test_filters(index: SearchIndex, corpus: list[TourDocument], name: str, tour_filter: TourFilter, keep: Any) -> None:
+    page = index.feed(FeedQuery(filter=tour_filter, sort=Sort.VIEWS, limit=500))
+    expected = expected_ids(corpus, keep, SORT_KEYS[Sort.VIEWS])
+    assert page.ids == expected
+    assert page.total == len(expected)
+
+
+def test_featured_sort_follows_featured_order(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    page = index.feed(FeedQuery(sort=Sort.FEATURED, limit=100))
+    assert page.ids == expected_ids(corpus, lambda d: d.is_featured, lambda d: (d.featured_order, -d.id))
+
+
+def test_pages_never_repeat_and_cover_everything(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    for sort in (Sort.NEWEST, Sort.VIEWS, Sort.RANDOM, Sort.AZ):
+        seen: list[int] = []
+        for offset in range(0, 300, 48):
+            seen += index.feed(FeedQuery(sort=sort, limit=48, offset=offset, seed="session-1")).ids
+        assert len(seen) == len(set(seen)) == len(corpus), sort
+
+
+def test_random_is_stable_for_a_seed_and_differs_between_seeds(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    first = index.feed(FeedQuery(sort=Sort.RANDOM, limit=48, seed="abc")).ids
+    again = index.feed(FeedQuery(sort=Sort.RANDOM, limit=48, seed="abc")).ids
+    other = index.feed(FeedQuery(sort=Sort.RANDOM, limit=48, seed="xyz")).ids
+    assert first == again
+    assert first != other
+
+
+def test_near_me_orders_by_distance(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    here = (48.85, 2.35)
+    page = index.feed(FeedQuery(sort=Sort.NEAR_ME, near=here, limit=60))
+    by_id = {doc.id: doc for doc in corpus}
+    distances = [haversine_km(*here, by_id[i].lat, by_id[i].lng) for i in page.ids]  # type: ignore[arg-type]
+    assert len(page.ids) == 60
+    assert all(a <= b + 1.0 for a, b in zip(distances, distances[1:], strict=False))
+    assert by_id[page.ids[0]].city == "Paris"
+
+
+def test_upsert_delete_and_counters_reach_queries(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    changed = replace(corpus[0], title="Zeppelin hangar", views=10**6)
+    index.upsert_tours([changed])
+    top = index.feed(FeedQuery(sort=Sort.VIEWS, limit=1))
+    assert top.ids == [changed.id] and top.docs[0]["title"] == "Zeppelin hangar"
+    assert index.feed(FeedQuery(filter=TourFilter(text="zeppelin"), limit=5)).ids == [changed.id]
+    index.update_counters({corpus[1].id: {"views": 10**7, "likes": 3}})
+    top = index.feed(FeedQuery(sort=Sort.VIEWS, limit=1))
+    assert top.ids == [corpus[1].id] and top.docs[0]["views"] == 10**7
+    index.delete_tours([corpus[1].id, changed.id])
+    assert corpus[1].id not in index.feed(FeedQuery(sort=Sort.VIEWS, limit=500)).ids
+    assert index.document_count() == len(corpus) - 2
+
+
+def test_new_tour_is_listed_and_counted(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    new = replace(corpus[5], id=10_000, guid="new", title="Brand new tower", created_at=1_900_000_000)
+    index.upsert_tours([new])
+    page = index.feed(FeedQuery(sort=Sort.NEWEST, limit=1))
+    assert page.ids == [10_000] and page.total == len(corpus) + 1
+
+
+def test_map_world_view_clusters_everything(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    answer = index.map_area(MapQuery(filter=TourFilter(), bbox=BBox(-180, -85, 180, 85), zoom=1, max_points=50))
+    assert answer.total == len(corpus)
+    assert sum(cluster.count for cluster in answer.clusters) + len(answer.points) == len(corpus)
+    assert len(answer.clusters) + len(answer.points) <= 64
+    for cluster in answer.clusters:
+        assert 1 < cluster.expansion_zoom <= 18
+
+
+def test_map_category_clusters_and_city_points(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    answer = index.map_area(MapQuery(filter=TourFilter(categories=(1,)), bbox=BBox(-180, -85, 180, 85), zoom=2, max_points=10))
+    assert sum(c.count for c in answer.clusters) + len(answer.points) == sum(1 for d in corpus if d.category_id == 1)
+    paris = BBox(west=2.2, south=48.7, east=2.5, north=48.95)
+    city = index.map_area(MapQuery(filter=TourFilter(), bbox=paris, zoom=12, max_points=500))
+    assert city.clusters == []
+    assert sorted(point["id"] for point in city.points) == sorted(d.id for d in corpus if d.city == "Paris")
+    point = city.points[0]
+    assert {"id", "guid", "title", "lat", "lng", "category_id", "media_type_id"} <= set(point)
+
+
+def test_map_filters_other_than_category_group_live(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    answer = index.map_area(MapQuery(filter=TourFilter(tags=(2,)), bbox=BBox(-180, -85, 180, 85), zoom=1, max_points=5))
+    assert sum(c.count for c in answer.clusters) + len(answer.points) == sum(1 for d in corpus if 2 in d.tag_ids)
+
+
+def test_map_pyramid_follows_upserts_and_deletes(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    world = MapQuery(filter=TourFilter(), bbox=BBox(-180, -85, 180, 85), zoom=0, max_points=5)
+    before = index.map_area(world)
+    index.delete_tours([corpus[0].id])
+    moved = replace(corpus[1], lat=-54.8, lng=-68.3)  # to Ushuaia
+    index.upsert_tours([moved])
+    after = index.map_area(world)
+    assert sum(c.count for c in after.clusters) + len(after.points) == len(corpus) - 1
+    assert after.total == before.total - 1
+
+
+def test_suggest_tags_creators_places_and_tours(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    tags = index.suggest(SuggestQuery(text="#sun"))
+    assert [(s.type, s.text) for s in tags] == [(SuggestKind.TAG, "Sunset")]
+    assert index.suggest(SuggestQuery(text="#SUNSET"))[0].id == "1"
+    creators = index.suggest(SuggestQuery(text="@blue"))
+    assert [s.text.split(" @")[0] for s in creators] == ["Blue Lens"] and creators[0].creator_id == 2
+    places = index.suggest(SuggestQuery(text="par", kinds=(SuggestKind.PLACE,)))
+    assert places[0].text == "Paris" and places[0].center == (2.3522, 48.8566)
+    tours = index.suggest(SuggestQuery(text="lighth", kinds=(SuggestKind.TOUR,), limit=5))
+    assert tours and all("lighthouse" in s.text.lower() for s in tours)
+    assert index.suggest(SuggestQuery(text="#zzzz")) == []
+
+
+def test_tag_suggestions_narrow_by_topic(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    # Tag 1 (Sunset) belongs to category 2 in TAGS; asking within category 3 must not return it.
+    assert index.suggest(SuggestQuery(text="#sun", category_id=2))
+    assert index.suggest(SuggestQuery(text="#sun", category_id=3)) == []
+
+
+def test_creators_query(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    everyone = index.creators(CreatorQuery(sort=Sort.VIEWS, limit=10))
+    assert everyone.total == 5 and everyone.ids == [1, 2, 3, 4, 5]
+    assert index.creators(CreatorQuery(text="deep", limit=10)).ids == [4]
+    assert index.creators(CreatorQuery(sort=Sort.AZ, limit=2, offset=1)).ids == [2, 3]
+    assert set(index.creators(CreatorQuery(countries=("DE",), limit=10)).ids) == {2}
+
+
+def test_ads_rotate_with_the_seed(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    ads = index.ads(limit=2, seed="x")
+    assert len(ads.ids) == 2 and all(doc["type"] == "ad" for doc in ads.docs)
+
+
+def test_similar_returns_nearest_vectors(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    rng = random.Random(3)
+    vectors = {doc.id: [rng.gauss(0, 1) for _ in range(384)] for doc in corpus[:100]}
+    index.set_vectors(vectors)
+    target = vectors[corpus[10].id]
+    page = index.similar(SimilarQuery(vector=target, limit=5, exclude_ids=(corpus[10].id,)))
+
+    def cosine(a: list[float], b: list[float]) -> float:
+        return sum(x * y for x, y in zip(a, b, strict=True)) / math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
+
+    expected = sorted((i for i in vectors if i != corpus[10].id), key=lambda i: -cosine(vectors[i], target))[:5]
+    assert page.ids == expected
+    only_fr = index.similar(SimilarQuery(vector=target, limit=50, filter=TourFilter(countries=("FR",))))
+    by_id = {doc.id: doc for doc in corpus}
+    assert only_fr.ids and all(by_id[i].country == "FR" for i in only_fr.ids)
+
+
+def test_reset_empties_everything(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    index.reset()
+    assert index.document_count() == 0
+    assert index.feed(FeedQuery()).total == 0
+    assert index.health().startswith("ok")
