@@ -12,12 +12,12 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
+from app.classifications.router import router as classifications_router
+from app.classifications.router import sources_router, vendors_router
 from app.core.deps import DbSession
 from app.core.errors import ERROR_RESPONSES, install_error_handlers
 from app.core.request_id import RequestIdMiddleware
 from app.core.settings import APP_VERSION, get_settings
-from app.classifications.router import router as classifications_router
-from app.classifications.router import sources_router, vendors_router
 from app.discovery.router import location_router as discovery_location_router
 from app.discovery.router import router as discovery_router
 from app.locations.router import router as locations_router
@@ -115,4 +115,5 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
 
 def create_asgi_app() -> ASGIApp:
     """The process entry point: Socket.IO in front, FastAPI for everything else."""
-    return socketio.ASGIApp(get_sio(), other_asgi_app=create_app(), socketio_path="socket.io")
+    asgi: ASGIApp = socketio.ASGIApp(get_sio(), other_asgi_app=create_app(), socketio_path="socket.io")
+    return asgi

@@ -47,7 +47,7 @@ def morton(lat: float, lng: float) -> int:
 
 def cluster_level(zoom: float) -> int:
     """Cells of a quarter tile (64 px) at this zoom: about the cluster radius of 60 px."""
-    return max(2, min(MAX_LEVEL, int(math.floor(zoom)) + 2))
+    return max(2, min(MAX_LEVEL, math.floor(zoom) + 2))
 
 
 def haversine_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:

@@ -17,7 +17,7 @@ def trending_score(*, views: int, likes: int, saves: int, shared: int, age_hours
     """Engagement with exponential time decay: shares and saves weigh most, views least."""
     engagement = views + 3 * likes + 4 * saves + 5 * shared
     decay = 0.5 ** (max(age_hours, 0.0) / TRENDING_HALF_LIFE_HOURS)
-    return round(math.log1p(engagement) * decay, 6)
+    return round(float(math.log1p(engagement) * decay), 6)
 
 
 def popular_score(*, views: int, age_days: float) -> float:

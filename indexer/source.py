@@ -30,7 +30,7 @@ def _epoch(moment: datetime | None) -> float:
     return moment.timestamp()
 
 
-def listable_tours() -> Select[tuple[Tour, User, Creator | None]]:
+def listable_tours() -> Select[Tour, User, Creator]:
     return (
         select(Tour, User, Creator)
         .join(User, User.id == Tour.user_id)

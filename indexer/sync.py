@@ -91,7 +91,7 @@ def dispatch_index_outbox(session_factory: sessionmaker[Session], index: SearchI
         try:
             with session_factory() as session:
                 apply_entries(session, index, entries)
-        except Exception as exc:  # noqa: BLE001 - any failure is retried later, never lost
+        except Exception as exc:
             logger.exception("index sync failed for %d outbox entries", len(entries))
             with session_factory.begin() as session:
                 _mark_failed(session, [entry.id for entry in entries], exc)

@@ -123,7 +123,7 @@ class Tag(Base):
         Enum(TagTopicType, native_enum=False, validate_strings=True, length=16)
     )
     topic_id: Mapped[int]
-    # float32 × TAG_EMBEDDING_DIMENSIONS, little-endian (numpy .tobytes()); null until embedded.
+    # TAG_EMBEDDING_DIMENSIONS float32 values, little-endian (numpy .tobytes()); null until embedded.
     embedding: Mapped[bytes | None] = mapped_column(LargeBinary)
 
     @validates("name")
@@ -152,7 +152,9 @@ class Vendor(Base):
     is_white_label: Mapped[bool] = mapped_column(default=False)
     is_custom: Mapped[bool] = mapped_column(default=False)
     status: Mapped[VendorStatus] = mapped_column(
-        Enum(VendorStatus, native_enum=False, validate_strings=True, length=16), default=VendorStatus.approved, index=True
+        Enum(VendorStatus, native_enum=False, validate_strings=True, length=16),
+        default=VendorStatus.approved,
+        index=True,
     )
     owner_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     parent_vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
@@ -188,7 +190,9 @@ class CustomProviderRequest(Base):
     alternate_version_name: Mapped[str | None] = mapped_column(String(100))
     parent_vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
     status: Mapped[RequestStatus] = mapped_column(
-        Enum(RequestStatus, native_enum=False, validate_strings=True, length=16), default=RequestStatus.pending, index=True
+        Enum(RequestStatus, native_enum=False, validate_strings=True, length=16),
+        default=RequestStatus.pending,
+        index=True,
     )
     vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

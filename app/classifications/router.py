@@ -78,14 +78,19 @@ def list_media_types(db: DbSession) -> MediaTypeList:
 @router.get("/capture-devices", response_model=CaptureDeviceList)
 def list_capture_devices(db: DbSession) -> CaptureDeviceList:
     return CaptureDeviceList(
-        data=[CaptureDeviceOut(camera_id=item.id, camera_name=item.camera_name) for item in service.list_capture_devices(db)]
+        data=[
+            CaptureDeviceOut(camera_id=item.id, camera_name=item.camera_name)
+            for item in service.list_capture_devices(db)
+        ]
     )
 
 
 @router.get("/tags", response_model=TagList)
 def list_tags(
     db: DbSession,
-    search: str | None = Query(None, max_length=100, description="part of the name, case-insensitive; a leading # is ignored"),
+    search: str | None = Query(
+        None, max_length=100, description="part of the name, case-insensitive; a leading # is ignored"
+    ),
     category_id: int | None = Query(None),
     media_type_id: int | None = Query(None),
     limit: int = Query(service.MAX_TAG_RESULTS, ge=1, le=service.MAX_TAG_RESULTS),

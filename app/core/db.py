@@ -62,6 +62,8 @@ def get_engine() -> Engine:
 
 @lru_cache
 def get_sessionmaker() -> sessionmaker[Session]:
+    import app.models  # noqa: F401 - domains name each other's classes: every mapper must be known first
+
     return sessionmaker(bind=get_engine(), expire_on_commit=False)
 
 

@@ -73,7 +73,9 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 def _body(request: Request, message: str, fields: dict[str, str] | None = None) -> dict[str, Any]:
-    return ErrorBody(message=message, fields=fields or {}, request_id=getattr(request.state, "request_id", None)).model_dump()
+    return ErrorBody(
+        message=message, fields=fields or {}, request_id=getattr(request.state, "request_id", None)
+    ).model_dump()
 
 
 def _validation_fields(exc: RequestValidationError) -> dict[str, str]:

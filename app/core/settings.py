@@ -47,7 +47,9 @@ class Settings(BaseSettings):
     encryption_key: str = Field(
         default="", description="Fernet key for vendor credentials; generated under data/ when empty."
     )
-    cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=lambda: ["http://localhost:5173", "http://127.0.0.1:5173"])
+    cors_origins: Annotated[list[str], NoDecode] = Field(
+        default_factory=lambda: ["http://localhost:5173", "http://127.0.0.1:5173"]
+    )
     public_url: str = "http://127.0.0.1:8000"
     host: str = "127.0.0.1"
     port: int = 8000
@@ -78,7 +80,6 @@ class Settings(BaseSettings):
         if self.jwt_secret:
             return self.jwt_secret
         return self._generated_secret("jwt_secret", lambda: secrets.token_urlsafe(48))
-
 
     def resolved_encryption_key(self) -> str:
         """A Fernet key (urlsafe base64 of 32 bytes) for secrets stored at rest."""

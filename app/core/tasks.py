@@ -70,7 +70,7 @@ class InProcessRunner:
             self._pending.discard(key)
         try:
             function(**kwargs)
-        except Exception:  # noqa: BLE001 - a background failure must not kill the worker thread
+        except Exception:
             logger.exception("background task %s failed", name)
 
     def wait_idle(self, timeout: float = 30.0) -> None:
@@ -114,7 +114,7 @@ def _run_after_commit(session: Session) -> None:
     for name, kwargs in queued:
         try:
             runner.submit(name, **kwargs)
-        except Exception:  # noqa: BLE001 - the outbox beat retries; a broker hiccup must not fail the request
+        except Exception:
             logger.exception("could not queue task %s", name)
 
 

@@ -41,14 +41,21 @@ def parse_countries(raw: str | None) -> tuple[str, ...]:
     return tuple(values)
 
 
-def parse_bounds(left_x: float | None, left_y: float | None, right_x: float | None, right_y: float | None) -> BBox | None:
+def parse_bounds(
+    left_x: float | None, left_y: float | None, right_x: float | None, right_y: float | None
+) -> BBox | None:
     values = (left_x, left_y, right_x, right_y)
     if all(value is None for value in values):
         return None
     if any(value is None for value in values):
         raise field_error("leftX", "Map bounds need leftX, leftY, rightX and rightY together")
     west, south, east, north = (float(value) for value in values)  # type: ignore[arg-type]
-    for name, value, limit in (("leftX", west, 180), ("rightX", east, 180), ("leftY", south, 90), ("rightY", north, 90)):
+    for name, value, limit in (
+        ("leftX", west, 180),
+        ("rightX", east, 180),
+        ("leftY", south, 90),
+        ("rightY", north, 90),
+    ):
         if not -limit <= value <= limit:
             raise field_error(name, f"Must be between -{limit} and {limit}")
     if south > north:

@@ -19,6 +19,7 @@ from app.discovery.schemas import (
     MapAreaRequest,
     MediaCard,
     MediaTagsRequest,
+    Mode,
     SearchAnswer,
     Sorting,
     TagList,
@@ -84,7 +85,7 @@ def similar_media(
 def creator_media(user_id: int, params: Feed, db: DbSession, user: OptionalUser, index: Index) -> GridPage:
     """One creator's tours with the same filters as the feed (the creator-scoped grid)."""
     service.creator_user(db, user_id)
-    scoped = replace(params, filter=replace(params.filter, user_ids=(user_id,)), mode=service.Mode.media, feed=None)
+    scoped = replace(params, filter=replace(params.filter, user_ids=(user_id,)), mode=Mode.media, feed=None)
     return service.grid_page(db, index, user, scoped)
 
 
@@ -99,7 +100,9 @@ def _area(params: FeedParams, db: DbSession, user: OptionalUser, index: SearchIn
 
 
 @location_router.get("/map-area", response_model=MapAreaAnswer)
-def map_area(params: Feed, db: DbSession, user: OptionalUser, index: Index, zoom: float = Query(2, ge=0, le=24)) -> MapAreaAnswer:
+def map_area(
+    params: Feed, db: DbSession, user: OptionalUser, index: Index, zoom: float = Query(2, ge=0, le=24)
+) -> MapAreaAnswer:
     """Every listed tour in a bounding box at a zoom: points, or clusters when there are many."""
     return _area(replace(params, filter=TourFilter(bounds=params.filter.bounds)), db, user, index, zoom)
 

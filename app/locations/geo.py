@@ -63,7 +63,7 @@ def longitude_span(lngs: Sequence[float]) -> tuple[float, float]:
         return ordered[0], ordered[0]
     gaps = [(ordered[i + 1] - ordered[i], i) for i in range(len(ordered) - 1)]
     gaps.append((ordered[0] + 360.0 - ordered[-1], len(ordered) - 1))
-    widest, index = max(gaps)
+    _widest, index = max(gaps)
     if index == len(ordered) - 1:
         return ordered[0], ordered[-1]
     return ordered[index + 1], ordered[index] + 360.0

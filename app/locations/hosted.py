@@ -124,7 +124,9 @@ def parse_feature(feature: Any) -> Place | None:
     place_types = feature.get("place_type")
     if center is None or not isinstance(place_types, list) or not feature.get("id") or not feature.get("text"):
         return None
-    properties = feature.get("properties") if isinstance(feature.get("properties"), dict) else {}
+    properties = feature.get("properties")
+    if not isinstance(properties, dict):
+        properties = {}
     address_number = feature.get("address")
     return Place(
         id=str(feature["id"]),

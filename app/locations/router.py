@@ -1,7 +1,7 @@
 """/v2/locations (spec §7 Location): parse the query, call the service, shape the answer.
 
 Coordinates are always 'longitude,latitude' (the spec's order); a malformed value is a 400 naming
-the parameter. `map-area` and `filtered-area` live with the discovery routes.
+the parameter. `map-area` and `filtered-area` read the search index and are served elsewhere.
 """
 
 from __future__ import annotations

@@ -188,9 +188,11 @@ def address_countries(session: Session) -> list[AddressCountry]:
     ).all()
     counts: dict[str, AddressCountry] = {}
     for stored_value, count in rows:
-        country = gazetteer.resolve_country(stored_value)
-        key = country.code if country else stored_value.strip()
-        previous = counts.get(key)
-        total = count + (previous.vt_count if previous else 0)
-        counts[key] = AddressCountry(name=country.name if country else stored_value.strip(), country=country, vt_count=total)
+        value = (stored_value or "").strip()
+        if not value:
+            continue
+        country = gazetteer.resolve_country(value)
+        key = country.code if country else value
+        total = count + (counts[key].vt_count if key in counts else 0)
+        counts[key] = AddressCountry(name=country.name if country else value, country=country, vt_count=total)
     return sorted(counts.values(), key=lambda entry: entry.name.casefold())

@@ -34,7 +34,7 @@ def get_sio() -> socketio.AsyncServer:
 
 
 def _register_handlers(sio: socketio.AsyncServer) -> None:
-    @sio.event
+    @sio.event  # type: ignore[untyped-decorator]
     async def connect(sid: str, environ: dict[str, Any], auth: dict[str, Any] | None) -> None:
         token = (auth or {}).get("token")
         if not isinstance(token, str) or not token:

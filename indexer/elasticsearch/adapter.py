@@ -85,7 +85,7 @@ KEEP_VECTOR_SCRIPT = (
 )
 # Counters are absolute values; favorite (likes + saves) is a stored sort key, so it follows them.
 COUNTERS_SCRIPT = (
-    "for (entry in params.counters.entrySet()) { ctx._source[entry.getKey()] = entry.getValue(); } "
+    "for (def entry : params.counters.entrySet()) { ctx._source[entry.getKey()] = entry.getValue(); } "
     "ctx._source.favorite = ctx._source.likes + ctx._source.saves;"
 )
 

@@ -261,7 +261,9 @@ class EmbeddedIndex:
         connection.executemany(
             "INSERT INTO tour_tags (tag_id, rid) VALUES (?, ?)", [(tag_id, rid) for tag_id in set(doc.tag_ids)]
         )
-        connection.execute("INSERT INTO tour_text (rowid, title, body) VALUES (?, ?, ?)", (rid, doc.title, _tour_body(doc)))
+        connection.execute(
+            "INSERT INTO tour_text (rowid, title, body) VALUES (?, ?, ?)", (rid, doc.title, _tour_body(doc))
+        )
         if maintain_pyramid:
             _pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, +1)
 
@@ -561,9 +563,11 @@ class EmbeddedIndex:
 
     def ads(self, limit: int, seed: str = "") -> Page:
         start = _fraction(seed or "ads")
-        rows = self._connection().execute(
-            "SELECT id, card FROM ads ORDER BY (random_key - ? + 1.0) % 1.0 LIMIT ?", (start, limit)
-        ).fetchall()
+        rows = (
+            self._connection()
+            .execute("SELECT id, card FROM ads ORDER BY (random_key - ? + 1.0) % 1.0 LIMIT ?", (start, limit))
+            .fetchall()
+        )
         return Page(ids=[row[0] for row in rows], total=len(rows), docs=[json.loads(row[1]) for row in rows])
 
     # ----------------------------------------------------------------- map
@@ -590,13 +594,17 @@ class EmbeddedIndex:
         singles = [row[4] for row in grouped if row[1] == 1]
         points = self._features_by_ids(connection, singles)
         clusters = [
-            Cluster(lat=row[2], lng=row[3], count=row[1], expansion_zoom=_expansion_zoom(level), cell=f"{level}/{row[0]}")
+            Cluster(
+                lat=row[2], lng=row[3], count=row[1], expansion_zoom=_expansion_zoom(level), cell=f"{level}/{row[0]}"
+            )
             for row in grouped
             if row[1] > 1
         ]
         return MapAnswer(points=points, clusters=clusters, total=total)
 
-    def _pyramid_cells(self, connection: sqlite3.Connection, query: MapQuery, level: int) -> list[tuple[int, int, float, float]]:
+    def _pyramid_cells(
+        self, connection: sqlite3.Connection, query: MapQuery, level: int
+    ) -> list[tuple[int, int, float, float]]:
         keys = _cell_keys(query.bbox, level)
         categories = query.filter.categories or (0,)
         rows: list[tuple[int, int, float, float]] = []
@@ -620,7 +628,7 @@ class EmbeddedIndex:
         shift = 2 * (MAX_LEVEL - level)
         points: list[dict[str, Any]] = []
         clusters: list[Cluster] = []
-        category_clause, category_params = "1", []
+        category_clause, category_params = "1", list[Any]()
         if query.filter.categories:
             category_clause = _in_clause("category_id", query.filter.categories, category_params)
         for key, count, sum_lat, sum_lng in cells:
@@ -675,7 +683,9 @@ class EmbeddedIndex:
         found.sort(key=lambda item: item.score, reverse=True)
         return found[: query.limit]
 
-    def _suggest_tours(self, connection: sqlite3.Connection, expression: str, limit: int, typed: str) -> list[Suggestion]:
+    def _suggest_tours(
+        self, connection: sqlite3.Connection, expression: str, limit: int, typed: str
+    ) -> list[Suggestion]:
         # rowid order is popularity order (rid = views rank at build), so the first hits are the best.
         rows = connection.execute(
             "SELECT t.id, t.card, t.category_id, t.user_id, t.views FROM tour_text "
@@ -712,7 +722,8 @@ class EmbeddedIndex:
                 params.append(query.media_type_id)
             clauses.append("(" + " OR ".join(topics) + ")")
         rows = connection.execute(
-            "SELECT s.ref, s.text, s.weight, s.payload FROM suggest_text JOIN suggest_items s ON s.sid = suggest_text.rowid "
+            "SELECT s.ref, s.text, s.weight, s.payload FROM suggest_text "
+            "JOIN suggest_items s ON s.sid = suggest_text.rowid "
             f"WHERE suggest_text MATCH ? AND {' AND '.join(clauses)} ORDER BY s.weight DESC LIMIT ?",
             (expression, *params, query.limit * 3),
         ).fetchall()
@@ -749,7 +760,9 @@ class EmbeddedIndex:
             mask &= ~np.isin(ids, np.asarray(query.exclude_ids))
         if not query.filter.is_empty():
             where, params = _tour_where(query.filter)
-            allowed = np.fromiter((row[0] for row in connection.execute(f"SELECT id FROM tours WHERE {where}", params)), dtype=np.int64)
+            allowed = np.fromiter(
+                (row[0] for row in connection.execute(f"SELECT id FROM tours WHERE {where}", params)), dtype=np.int64
+            )
             mask &= np.isin(ids, allowed)
         candidates = np.flatnonzero(mask)
         if candidates.size == 0:
@@ -759,17 +772,21 @@ class EmbeddedIndex:
         best = best[np.argsort(-scores[best])]
         chosen = [int(ids[i]) for i in best]
         cards = self._cards_by_ids(connection, chosen)
-        return Page(ids=chosen, total=int(candidates.size), docs=[cards[tour_id] for tour_id in chosen if tour_id in cards])
+        return Page(
+            ids=chosen, total=int(candidates.size), docs=[cards[tour_id] for tour_id in chosen if tour_id in cards]
+        )
 
     def _vector_matrix(self, connection: sqlite3.Connection) -> tuple[np.ndarray, np.ndarray]:
         generation = self._generation(connection)
         if self._vectors is None or self._vectors[0] != generation:
             rows = connection.execute("SELECT v.id, v.vec FROM vectors v JOIN tours t ON t.id = v.id").fetchall()
             ids = np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
-            matrix = np.frombuffer(b"".join(row[1] for row in rows), dtype=np.float32).reshape(len(rows), -1)
+            matrix: np.ndarray = np.frombuffer(b"".join(row[1] for row in rows), dtype=np.float32).reshape(
+                len(rows), -1
+            )
             if len(rows):
                 norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-                matrix = matrix / np.where(norms == 0, 1, norms)
+                matrix = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
             else:
                 matrix = np.zeros((0, VECTOR_DIMENSIONS), dtype=np.float32)
             self._vectors = (generation, ids, matrix)
@@ -830,7 +847,9 @@ def _tour_row(rid: int, doc: TourDocument) -> tuple[Any, ...]:
 
 
 def _tour_body(doc: TourDocument) -> str:
-    return " ".join(part for part in (doc.description, " ".join(doc.tag_names), doc.city, doc.address, doc.country) if part)
+    return " ".join(
+        part for part in (doc.description, " ".join(doc.tag_names), doc.city, doc.address, doc.country) if part
+    )
 
 
 def _pyramid_add(
@@ -1004,7 +1023,8 @@ def _upsert_suggestion(connection: sqlite3.Connection, item: _SuggestionRow) -> 
         sid = existing[0]
     else:
         cursor = connection.execute(
-            "INSERT INTO suggest_items (kind, ref, text, weight, topic_type, topic_id, payload) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO suggest_items (kind, ref, text, weight, topic_type, topic_id, payload) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (kind, ref, text, weight, topic_type, topic_id, json.dumps(payload)),
         )
         sid = cursor.lastrowid
@@ -1012,7 +1032,9 @@ def _upsert_suggestion(connection: sqlite3.Connection, item: _SuggestionRow) -> 
 
 
 def _delete_suggestion(connection: sqlite3.Connection, kind: SuggestKind, ref: str) -> None:
-    existing = connection.execute("SELECT sid FROM suggest_items WHERE kind = ? AND ref = ?", (kind.value, ref)).fetchone()
+    existing = connection.execute(
+        "SELECT sid FROM suggest_items WHERE kind = ? AND ref = ?", (kind.value, ref)
+    ).fetchone()
     if existing:
         connection.execute("DELETE FROM suggest_text WHERE rowid = ?", existing)
         connection.execute("DELETE FROM suggest_items WHERE sid = ?", existing)

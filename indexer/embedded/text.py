@@ -20,8 +20,5 @@ def match_expression(text: str, *, column: str | None = None) -> str | None:
     tokens = words(stripped)
     if not tokens:
         return None
-    if exact:
-        expression = '"' + " ".join(tokens) + '"'
-    else:
-        expression = " ".join(f'"{token}"*' for token in tokens)
+    expression = '"' + " ".join(tokens) + '"' if exact else " ".join(f'"{token}"*' for token in tokens)
     return f"{column} : ({expression})" if column else expression

@@ -14,16 +14,17 @@ from tests.conftest import TestDatabase
 def clean_state(database: TestDatabase) -> Iterator[None]:
     """Every test starts with empty tables and an empty index."""
     yield
+    import app.models  # noqa: F401 - every table registered
     from app.core.db import Base, get_engine
     from indexer.registry import get_index
-
-    import app.models  # noqa: F401 - every table registered
 
     engine = get_engine()
     tables = [table.name for table in reversed(Base.metadata.sorted_tables)]
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
-            connection.execute(text("TRUNCATE " + ", ".join(f'"{name}"' for name in tables) + " RESTART IDENTITY CASCADE"))
+            connection.execute(
+                text("TRUNCATE " + ", ".join(f'"{name}"' for name in tables) + " RESTART IDENTITY CASCADE")
+            )
         else:
             for name in tables:
                 connection.execute(text(f'DELETE FROM "{name}"'))

@@ -70,6 +70,6 @@ def test_front_end_routes_fall_back_to_the_app(client: TestClient, tmp_path_fact
     dist = get_settings().frontend_dist
     response = client.get("/virtualtours/abc")
     if (dist / "index.html").exists():
-        assert response.status_code == 200 and "<div id=\"root\">" in response.text
+        assert response.status_code == 200 and '<div id="root">' in response.text
     else:
         assert response.status_code == 503 and "make run" in response.json()["message"]

@@ -3,6 +3,7 @@ here in plain Python from the documents."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import replace
@@ -13,7 +14,17 @@ import pytest
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.geo import haversine_km
 from indexer.port import SearchIndex
-from indexer.queries import BBox, CreatorQuery, FeedQuery, MapQuery, SimilarQuery, Sort, SuggestKind, SuggestQuery, TourFilter
+from indexer.queries import (
+    BBox,
+    CreatorQuery,
+    FeedQuery,
+    MapQuery,
+    SimilarQuery,
+    Sort,
+    SuggestKind,
+    SuggestQuery,
+    TourFilter,
+)
 
 CITIES = [
     ("Paris", "FR", 48.8566, 2.3522),
@@ -101,19 +112,62 @@ def make_creators() -> list[CreatorDocument]:
     ]
 
 
-TAGS = [TagDocument(id=tag_id, name=name, topic_type="category", topic_id=1 + tag_id % 4, vt_count=5) for tag_id, name in TAG_NAMES.items()]
-PLACES = [
-    PlaceDocument(id="country:FR", name="France", kind="country", country="FR", lat=46.6, lng=2.4, bbox=(-5.1, 41.3, 9.6, 51.1), population=67_000_000),
-    PlaceDocument(id="place:2988507", name="Paris", kind="place", country="FR", lat=48.8566, lng=2.3522, bbox=None, population=2_100_000),
-    PlaceDocument(id="place:2950159", name="Berlin", kind="place", country="DE", lat=52.52, lng=13.405, bbox=None, population=3_400_000),
+TAGS = [
+    TagDocument(id=tag_id, name=name, topic_type="category", topic_id=1 + tag_id % 4, vt_count=5)
+    for tag_id, name in TAG_NAMES.items()
 ]
-ADS = [AdDocument(id=n, guid=f"ad{n}", user_id=100, title=f"Ad {n}", preview_picture=None, link=f"https://example.com/{n}", created_at=1_700_000_000) for n in range(1, 4)]
+PLACES = [
+    PlaceDocument(
+        id="country:FR",
+        name="France",
+        kind="country",
+        country="FR",
+        lat=46.6,
+        lng=2.4,
+        bbox=(-5.1, 41.3, 9.6, 51.1),
+        population=67_000_000,
+    ),
+    PlaceDocument(
+        id="place:2988507",
+        name="Paris",
+        kind="place",
+        country="FR",
+        lat=48.8566,
+        lng=2.3522,
+        bbox=None,
+        population=2_100_000,
+    ),
+    PlaceDocument(
+        id="place:2950159",
+        name="Berlin",
+        kind="place",
+        country="DE",
+        lat=52.52,
+        lng=13.405,
+        bbox=None,
+        population=3_400_000,
+    ),
+]
+ADS = [
+    AdDocument(
+        id=n,
+        guid=f"ad{n}",
+        user_id=100,
+        title=f"Ad {n}",
+        preview_picture=None,
+        link=f"https://example.com/{n}",
+        created_at=1_700_000_000,
+    )
+    for n in range(1, 4)
+]
 
 
 @pytest.fixture
 def corpus(index: SearchIndex) -> list[TourDocument]:
     docs = make_tours()
-    index.rebuild(tours=sorted(docs, key=lambda d: (-d.views, -d.id)), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    index.rebuild(
+        tours=sorted(docs, key=lambda d: (-d.views, -d.id)), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES
+    )
     return docs
 
 
@@ -160,11 +214,19 @@ FILTERS: list[tuple[str, TourFilter, Any]] = [
     ("text in tags", TourFilter(text="drone"), lambda d: 5 in d.tag_ids),
     ("exact phrase", TourFilter(text="'museum of tokyo"), lambda d: d.title.lower().startswith("museum of tokyo")),
     ("bounds", TourFilter(bounds=BBox(west=-1, south=44, east=6, north=50)), lambda d: d.country == "FR"),
-    ("antimeridian", TourFilter(bounds=BBox(west=170, south=-30, east=-160, north=0)), lambda d: d.country in ("FJ", "WS")),
+    (
+        "antimeridian",
+        TourFilter(bounds=BBox(west=170, south=-30, east=-160, north=0)),
+        lambda d: d.country in ("FJ", "WS"),
+    ),
     ("user ids", TourFilter(user_ids=(101, 102)), lambda d: d.user_id in (101, 102)),
     ("tour ids", TourFilter(tour_ids=(5, 6, 7, 999)), lambda d: d.id in (5, 6, 7)),
     ("featured only", TourFilter(featured_only=True), lambda d: d.is_featured),
-    ("combined", TourFilter(categories=(1, 2), countries=("FR",), tags=(1,)), lambda d: d.category_id in (1, 2) and d.country == "FR" and 1 in d.tag_ids),
+    (
+        "combined",
+        TourFilter(categories=(1, 2), countries=("FR",), tags=(1,)),
+        lambda d: d.category_id in (1, 2) and d.country == "FR" and 1 in d.tag_ids,
+    ),
     ("nothing matches", TourFilter(countries=("ZZ",)), lambda d: False),
 ]
 
@@ -204,7 +266,7 @@ def test_near_me_orders_by_distance(index: SearchIndex, corpus: list[TourDocumen
     by_id = {doc.id: doc for doc in corpus}
     distances = [haversine_km(*here, by_id[i].lat, by_id[i].lng) for i in page.ids]  # type: ignore[arg-type]
     assert len(page.ids) == 60
-    assert all(a <= b + 1.0 for a, b in zip(distances, distances[1:], strict=False))
+    assert all(a <= b + 1.0 for a, b in itertools.pairwise(distances))
     assert by_id[page.ids[0]].city == "Paris"
 
 
@@ -239,7 +301,9 @@ def test_map_world_view_clusters_everything(index: SearchIndex, corpus: list[Tou
 
 
 def test_map_category_clusters_and_city_points(index: SearchIndex, corpus: list[TourDocument]) -> None:
-    answer = index.map_area(MapQuery(filter=TourFilter(categories=(1,)), bbox=BBox(-180, -85, 180, 85), zoom=2, max_points=10))
+    answer = index.map_area(
+        MapQuery(filter=TourFilter(categories=(1,)), bbox=BBox(-180, -85, 180, 85), zoom=2, max_points=10)
+    )
     assert sum(c.count for c in answer.clusters) + len(answer.points) == sum(1 for d in corpus if d.category_id == 1)
     paris = BBox(west=2.2, south=48.7, east=2.5, north=48.95)
     city = index.map_area(MapQuery(filter=TourFilter(), bbox=paris, zoom=12, max_points=500))

@@ -217,6 +217,11 @@ export type DiscoveryFilteredGridData = {
         feed?: 'featured' | 'user_favorite' | 'popular' | 'trending' | 'new' | 'for_you' | 'saves_follows' | null;
         mode?: 'media' | 'creators' | 'both';
         savesFollow?: boolean;
+        /**
+         * Near Me: the visitor's latitude
+         */
+        lat?: number | null;
+        lng?: number | null;
         limit?: number;
         offset?: number;
     };

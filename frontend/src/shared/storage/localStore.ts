@@ -1,0 +1,80 @@
+/**
+ * Every key the app keeps in localStorage (spec §3 "Stored locally"), and safe access to them:
+ * private browsing or a full quota must never break the page, so failures read as "nothing stored".
+ */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  guestToken: 'guest_token',
+  guestId: 'guest_id',
+  currentUserId: 'currentUserId',
+  currentUserCreatorId: 'currentUserCreatorId',
+  locale: 'localise',
+  gridItemId: 'gridItemId',
+  previousRoute: 'previousRoute',
+  currentRoute: 'currentRoute',
+  restrictAccess: 'restrict_access',
+  userLocation: 'user_location',
+  mapStyle: 'mapStyle',
+  mapCenter: 'mapCenter',
+  mapZoom: 'mapZoom',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  listeners.forEach((listener) => listener());
+}
+
+export function readItem(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value lives only as long as the page, which is acceptable.
+  }
+  notify();
+}
+
+export function removeItem(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+  notify();
+}
+
+export function readJson<T>(key: StorageKey, isValid: (value: unknown) => value is T): T | null {
+  const raw = readItem(key);
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isValid(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeItem(key, JSON.stringify(value));
+}
+
+/** Subscribe to changes made by this tab (through these helpers) and by other tabs (`storage` events). */
+export function subscribeToStorage(listener: Listener): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}

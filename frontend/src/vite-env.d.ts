@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_MARKETING_SITE_URL?: string;
+  readonly VITE_MARKETPLACE_URL?: string;
+  readonly VITE_MAP_STYLE_DARK_URL?: string;
+  readonly VITE_MAP_STYLE_STREETS_URL?: string;
+  readonly VITE_MAP_STYLE_SATELLITE_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
+
+declare const __APP_VERSION__: string;

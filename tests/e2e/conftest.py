@@ -1,0 +1,106 @@
+"""End-to-end: the real server on its embedded defaults (its own data directory, demo content) and
+Debian's Chromium driven by Playwright. Never a downloaded browser."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+E2E_DEMO_TOURS = os.environ.get("E2E_DEMO_TOURS", "2000")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not (ROOT / "frontend" / "dist" / "index.html").exists():
+        pytest.fail("The front end is not built: run `make test` (it builds it) or `npm --prefix frontend run build`.")
+    port = _free_port()
+    data_dir = tmp_path_factory.mktemp("e2e-data")
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "ELASTICSEARCH_URL", "REDIS_URL", "TASKS_EAGER", "SEED_DEMO"}
+    }
+    env.update({"DATA_DIR": str(data_dir), "DEMO_TOURS": E2E_DEMO_TOURS, "PYTHONUNBUFFERED": "1"})
+    log = (data_dir / "server.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(base, process, data_dir / "server.log")
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 300) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"The server exited early:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get(f"{base}/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    pytest.fail(f"The server did not answer within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Debian's Chromium is missing at {CHROMIUM}: `make test` installs it (apt-get install chromium).")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        user_data = Path(os.environ.get("TMPDIR", "/tmp")) / f"touratlas-chromium-{os.getpid()}"
+        shutil.rmtree(user_data, ignore_errors=True)
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()
+            shutil.rmtree(user_data, ignore_errors=True)
