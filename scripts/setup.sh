@@ -19,6 +19,7 @@ as_root() {
 ensure_debian_packages() {
   local missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v docker-compose >/dev/null || missing+=(docker-compose)   # validates docker-compose.yml offline
   if [ ${#missing[@]} -gt 0 ]; then
     step "Installing Debian packages: ${missing[*]} (about a minute)"
     as_root apt-get update -qq || true

@@ -384,15 +384,9 @@ def suggest_body(kind: SuggestKind, text: str, query: SuggestQuery) -> Body:
         if query.media_type_id is not None:
             filters.append({"term": {"media_type_id": query.media_type_id}})
     elif kind is SuggestKind.CREATOR:
-        filters.append(
-            {
-                "multi_match": {
-                    "query": text,
-                    "operator": "and",
-                    "fields": ["creator_name.prefix", "platform_username.prefix"],
-                }
-            }
-        )
+        # Name and username read as one text ("Studio North @north"): each word may be in either.
+        fields = ["creator_name.prefix", "platform_username.prefix"]
+        filters.append({"multi_match": {"query": text, "type": "cross_fields", "operator": "and", "fields": fields}})
     elif kind is SuggestKind.TAG:
         filters.append(_prefix_match("name.prefix", text))
         topics = _tag_topics(query)

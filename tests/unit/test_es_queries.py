@@ -424,6 +424,7 @@ def test_suggest_creator_tour_and_place_bodies() -> None:
         {
             "multi_match": {
                 "query": "stu",
+                "type": "cross_fields",
                 "operator": "and",
                 "fields": ["creator_name.prefix", "platform_username.prefix"],
             }

@@ -1,0 +1,103 @@
+import { ActionIcon, Group, Skeleton, UnstyledButton } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { CategoryOut } from '../../../shared/api/generated/types.gen';
+import { updateFilterState, useFilterState } from '../../../shared/filters/filterState';
+import { categoriesQueryOptions } from '../api/categories';
+import classes from './CategoryStrip.module.css';
+
+/** Spec §9 "Navbar scroll step": each arrow click moves the strip by 300 px. */
+export const CATEGORY_SCROLL_STEP = 300;
+
+interface CategoryStripProps {
+  /** Shown before the categories (the feed selector). */
+  leading?: ReactNode;
+  /** Shown after them (geolocation and add-media buttons). */
+  trailing?: ReactNode;
+}
+
+/** The row under the top bar: feed choice, scrollable categories, location and add-media (spec §2). */
+export function CategoryStrip({ leading, trailing }: CategoryStripProps) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const { data: categories, isPending, isError } = useQuery(categoriesQueryOptions());
+  const { categories: selected } = useFilterState();
+  useWheelScrollsSideways(scroller);
+
+  const scrollBy = (direction: -1 | 1) =>
+    scroller.current?.scrollBy({ left: direction * CATEGORY_SCROLL_STEP, behavior: 'smooth' });
+
+  return (
+    <div className={classes.strip} data-testid="category-strip">
+      {leading && <div className={classes.edge}>{leading}</div>}
+      <ActionIcon variant="default" radius="xl" size="lg" aria-label={t('categories.scrollLeft')} onClick={() => scrollBy(-1)} className={classes.arrow}>
+        <IconChevronLeft size={18} />
+      </ActionIcon>
+      <div ref={scroller} className={classes.scroller} role="list" aria-label={t('categories.label')}>
+        {isPending && <CategorySkeletons />}
+        {/* Spec §7: a failed dictionary load is ignored; the strip simply stays empty. */}
+        {!isPending && !isError &&
+          categories.map((category) => (
+            <CategoryChip
+              key={category.id}
+              category={category}
+              active={selected.includes(category.id)}
+              onToggle={() => toggleCategory(category.id, selected)}
+            />
+          ))}
+      </div>
+      <ActionIcon variant="default" radius="xl" size="lg" aria-label={t('categories.scrollRight')} onClick={() => scrollBy(1)} className={classes.arrow}>
+        <IconChevronRight size={18} />
+      </ActionIcon>
+      {trailing && (
+        <Group gap={8} wrap="nowrap" className={classes.edge}>
+          {trailing}
+        </Group>
+      )}
+    </div>
+  );
+}
+
+function toggleCategory(categoryId: number, selected: number[]): void {
+  const isSelected = selected.includes(categoryId);
+  // Choosing a category narrows to it; choosing it again shows every category. Its subcategories go with it.
+  updateFilterState({ categories: isSelected ? [] : [categoryId], subcategories: [] });
+}
+
+function CategoryChip({ category, active, onToggle }: { category: CategoryOut; active: boolean; onToggle: () => void }) {
+  return (
+    <UnstyledButton role="listitem" className={classes.chip} data-active={active || undefined} aria-pressed={active} onClick={onToggle}>
+      {category.image_search && <img src={category.image_search} alt="" className={classes.icon} loading="lazy" />}
+      <span>{category.name}</span>
+    </UnstyledButton>
+  );
+}
+
+function CategorySkeletons() {
+  return (
+    <>
+      {Array.from({ length: 8 }, (_, index) => (
+        <Skeleton key={index} height={34} width={96 + (index % 3) * 24} radius="xl" />
+      ))}
+    </>
+  );
+}
+
+/** A vertical mouse wheel over the strip scrolls it sideways (spec §2 "also mouse wheel"). */
+function useWheelScrollsSideways(scroller: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return undefined;
+    const onWheel = (event: WheelEvent) => {
+      if (Math.abs(event.deltaY) <= Math.abs(event.deltaX)) return;
+      event.preventDefault();
+      element.scrollBy({ left: event.deltaY });
+    };
+    // Not passive: the page must not scroll vertically while the strip scrolls.
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [scroller]);
+}
