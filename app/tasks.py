@@ -19,3 +19,17 @@ def reindex() -> dict[str, int]:
     from indexer.sync import reindex as rebuild
 
     return rebuild(get_sessionmaker())
+
+
+@task("embeddings.tours")
+def embed_tours(ids: list[int] | None = None) -> int:
+    from indexer.embeddings import embed_tours as compute
+
+    return compute(get_sessionmaker(), ids=ids)
+
+
+@task("mail.send")
+def send_mail(mail_id: int) -> str:
+    from app.notifications.mailer import send_stored_mail
+
+    return send_stored_mail(get_sessionmaker(), mail_id)

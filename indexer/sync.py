@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from app.core.db import utcnow
 from app.core.outbox import OutboxEntry, OutboxStatus
 from indexer.documents import TourDocument
+from indexer.embeddings import stored_vectors
 from indexer.port import SearchIndex
 from indexer.registry import get_index
 from indexer.source import (
@@ -172,7 +173,20 @@ def reindex(
         f"indexed {counts.get('tours', 0):,} tours, {counts.get('creators', 0):,} creators, "
         f"{counts.get('tags', 0):,} tags, {counts.get('places', 0):,} places in {time.monotonic() - started:.1f} s"
     )
+    counts["vectors"] = load_stored_vectors(session_factory, index)
+    report(f"loaded {counts['vectors']:,} stored tour embeddings")
     return counts
+
+
+def load_stored_vectors(session_factory: sessionmaker[Session], index: SearchIndex) -> int:
+    """Give the index every embedding the database holds, so a fresh index from the database has its
+    vectors too (computing missing ones is the `embeddings.tours` task's job)."""
+    loaded = 0
+    with session_factory() as session:
+        for vectors in stored_vectors(session):
+            index.set_vectors(vectors)
+            loaded += len(vectors)
+    return loaded
 
 
 def _counting(docs: Iterable[Any], report: Progress, label: str, started: float, every: int = 50_000) -> Iterable[Any]:

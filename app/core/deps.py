@@ -81,3 +81,70 @@ def require_cm(user: CurrentUser) -> User:
 
 
 CMUser = Annotated[User, Depends(require_cm)]
+
+
+def require_creator(user: CurrentUser) -> User:
+    """A creator is a user with an active creator profile (spec §6); admins act for creators too."""
+    if user.is_admin:
+        return user
+    if user.creator is None or not user.creator.is_active:
+        raise Forbidden("Creators only")
+    return user
+
+
+CreatorUser = Annotated[User, Depends(require_creator)]
+
+
+def require_token(caller: Caller, db: DbSession) -> TokenClaims:
+    """Any valid token: a guest's or an active user's (spec §7: guests are allowed on some calls)."""
+    if caller is None:
+        raise Unauthorized("A guest or user token is required")
+    if caller.user_id is not None:
+        get_current_user(caller, db)
+    return caller
+
+
+GuestOrUser = Annotated[TokenClaims, Depends(require_token)]
+
+
+# Spec §2 route guard / §6 "Restricted access": with restrict_access on, signed-out callers reach
+# only sign-in and sign-up, token renewal, password reset, billing and what the guard itself reads.
+OPEN_WHEN_RESTRICTED: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("POST", "/v2/users"),
+        ("POST", "/v2/users/sign-in"),
+        ("POST", "/v2/users/sign-up"),
+        ("POST", "/v2/users/signup-oneclick"),
+        ("POST", "/v2/users/guest-token"),
+        ("POST", "/v2/users/update-token"),
+        ("POST", "/v2/users/request_reset_password"),
+        ("GET", "/v2/users/reset-pass-token"),
+        ("POST", "/v2/users/change-password"),
+        ("GET", "/v2/users/users-info-check"),
+        ("GET", "/v2/users/get_existed_usernames_emails"),
+        ("GET", "/v2/config/"),
+        ("GET", "/v2/config/app-version"),
+    }
+)
+OPEN_PREFIXES_WHEN_RESTRICTED = ("/v2/billing/",)
+
+
+def _open_when_restricted(method: str, path: str) -> bool:
+    if path.startswith(OPEN_PREFIXES_WHEN_RESTRICTED) or method == "OPTIONS":
+        return True
+    return (method, path) in OPEN_WHEN_RESTRICTED or (method, path.rstrip("/")) in OPEN_WHEN_RESTRICTED
+
+
+def enforce_restricted_access(request: Request, caller: Caller, db: DbSession) -> None:
+    """Router-wide dependency: refuses signed-out callers (no token, or a guest token) while the
+    platform config says restrict_access. 403, not 401: renewing a guest token cannot help."""
+    if caller is not None and caller.user_id is not None:
+        return  # a user token; the route's own dependencies check the account behind it
+    if _open_when_restricted(request.method, request.url.path):
+        return
+    from app.platform.models import PlatformConfig
+    from app.platform.service import CONFIG_ID
+
+    config = db.get(PlatformConfig, CONFIG_ID)
+    if config is not None and config.restrict_access:
+        raise Forbidden("Access is restricted: please sign in")

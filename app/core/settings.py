@@ -57,6 +57,20 @@ class Settings(BaseSettings):
     seed_demo: bool = Field(default=True, description="Load the dictionaries and demo corpus into an empty database.")
     demo_tours: int = 2000
     demo_creators: int = 100
+    # Social sign-in (spec §3 auth_system). Empty client/app ids switch that provider off.
+    google_client_id: str = Field(default="", description="OAuth client id: the audience of Google ID tokens.")
+    google_jwks_url: str = "https://www.googleapis.com/oauth2/v3/certs"
+    google_issuer: str = "https://accounts.google.com"
+    facebook_app_id: str = ""
+    facebook_app_secret: str = ""
+    facebook_graph_url: str = "https://graph.facebook.com/v19.0"
+    social_http_timeout_seconds: float = 10.0
+    # Abuse limits (limits' notation, e.g. "10/minute"), counted per client IP and per account.
+    auth_rate_limit_per_ip: str = "30/minute"
+    auth_rate_limit_per_account: str = "10/minute"
+    password_reset_ttl_minutes: int = 60
+    # An expired user token can be renewed (update-token) for this long after it was issued.
+    token_renewal_days: int = 30
 
     @field_validator("cors_origins", mode="before")
     @classmethod

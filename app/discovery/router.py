@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Header, Query
 
 from app.core.deps import DbSession, OptionalUser
 from app.discovery import service
@@ -33,22 +33,34 @@ location_router = APIRouter(prefix="/v2/locations", tags=["discovery"])
 
 Index = Annotated[SearchIndex, Depends(get_index)]
 Feed = Annotated[FeedParams, Depends(feed_params)]
+
+
+def caller_locale(accept_language: str | None = Header(None)) -> str:
+    return service.locale_of(accept_language)
+
+
+Locale = Annotated[str, Depends(caller_locale)]
 WORLD = BBox(west=-180, south=-85, east=180, north=85)
 
 
 @router.get("/filtered-grid", response_model=GridPage)
-def filtered_grid(params: Feed, db: DbSession, user: OptionalUser, index: Index) -> GridPage:
+def filtered_grid(params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale) -> GridPage:
     """The tour grid: filters + limit/offset → total_items and data (media, creator and ad cards)."""
-    return service.grid_page(db, index, user, params)
+    return service.grid_page(db, index, user, params, locale)
 
 
 @router.get("/filtered-map", response_model=MapAreaAnswer)
 def filtered_map(
-    params: Feed, db: DbSession, user: OptionalUser, index: Index, zoom: float = Query(2, ge=0, le=24)
+    params: Feed,
+    db: DbSession,
+    user: OptionalUser,
+    index: Index,
+    locale: Locale,
+    zoom: float = Query(2, ge=0, le=24),
 ) -> MapAreaAnswer:
     tour_filter, _sort, _vector = service.resolve_feed(db, index, user, params)
     bbox = tour_filter.bounds or WORLD
-    return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom)
+    return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom, locale)
 
 
 @router.get("/search", response_model=SearchAnswer)
@@ -76,47 +88,63 @@ def media_tags(body: MediaTagsRequest, db: DbSession) -> TagList:
 
 @router.get("/similar-media/{tour_id}", response_model=list[MediaCard | CreatorCard | AdCard])
 def similar_media(
-    tour_id: str, db: DbSession, user: OptionalUser, index: Index, limit: int = Query(12, ge=1, le=48)
+    tour_id: str, db: DbSession, user: OptionalUser, index: Index, locale: Locale, limit: int = Query(12, ge=1, le=48)
 ) -> list[MediaCard | CreatorCard | AdCard]:
-    return service.similar_media(db, index, user, tour_id, limit)
+    return service.similar_media(db, index, user, tour_id, limit, locale)
 
 
 @router.get("/creator-media/{user_id}", response_model=GridPage)
-def creator_media(user_id: int, params: Feed, db: DbSession, user: OptionalUser, index: Index) -> GridPage:
+def creator_media(
+    user_id: int, params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale
+) -> GridPage:
     """One creator's tours with the same filters as the feed (the creator-scoped grid)."""
     service.creator_user(db, user_id)
     scoped = replace(params, filter=replace(params.filter, user_ids=(user_id,)), mode=Mode.media, feed=None)
-    return service.grid_page(db, index, user, scoped)
+    return service.grid_page(db, index, user, scoped, locale)
 
 
-def _area(params: FeedParams, db: DbSession, user: OptionalUser, index: SearchIndex, zoom: float) -> MapAreaAnswer:
+def _area(
+    params: FeedParams, db: DbSession, user: OptionalUser, index: SearchIndex, zoom: float, locale: str
+) -> MapAreaAnswer:
     bbox = params.filter.bounds
     if bbox is None:
         from app.core.errors import field_error
 
         raise field_error("leftX", "Map bounds are required: leftX, leftY, rightX, rightY")
     tour_filter, _sort, _vector = service.resolve_feed(db, index, user, params)
-    return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom)
+    return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom, locale)
 
 
 @location_router.get("/map-area", response_model=MapAreaAnswer)
 def map_area(
-    params: Feed, db: DbSession, user: OptionalUser, index: Index, zoom: float = Query(2, ge=0, le=24)
+    params: Feed,
+    db: DbSession,
+    user: OptionalUser,
+    index: Index,
+    locale: Locale,
+    zoom: float = Query(2, ge=0, le=24),
 ) -> MapAreaAnswer:
     """Every listed tour in a bounding box at a zoom: points, or clusters when there are many."""
-    return _area(replace(params, filter=TourFilter(bounds=params.filter.bounds)), db, user, index, zoom)
+    return _area(replace(params, filter=TourFilter(bounds=params.filter.bounds)), db, user, index, zoom, locale)
 
 
 @location_router.post("/map-area", response_model=MapAreaAnswer)
-def map_area_post(body: MapAreaRequest, db: DbSession, user: OptionalUser, index: Index) -> MapAreaAnswer:
+def map_area_post(
+    body: MapAreaRequest, db: DbSession, user: OptionalUser, index: Index, locale: Locale
+) -> MapAreaAnswer:
     bbox = parse_bounds(body.leftX, body.leftY, body.rightX, body.rightY)
     assert bbox is not None
-    return service.map_area(db, index, user, TourFilter(), bbox, body.zoom)
+    return service.map_area(db, index, user, TourFilter(), bbox, body.zoom, locale)
 
 
 @location_router.get("/filtered-area", response_model=MapAreaAnswer)
 def filtered_area(
-    params: Feed, db: DbSession, user: OptionalUser, index: Index, zoom: float = Query(2, ge=0, le=24)
+    params: Feed,
+    db: DbSession,
+    user: OptionalUser,
+    index: Index,
+    locale: Locale,
+    zoom: float = Query(2, ge=0, le=24),
 ) -> MapAreaAnswer:
     """The map area narrowed by the feed's filters."""
-    return _area(params, db, user, index, zoom)
+    return _area(params, db, user, index, zoom, locale)

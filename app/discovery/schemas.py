@@ -42,25 +42,19 @@ class ImgSettings(BaseModel):
 
 
 class MediaCard(BaseModel):
+    """Spec §3 Media card, exactly."""
+
     type: Literal["vt"] = "vt"
-    id: int
     guid: str
     title: str
     preview_picture: str | None
     views: int
     saves: int
-    likes: int
-    shared: int
     is_save: bool
     is_owned: bool
-    created_ago: str
-    created_at: str
+    created_ago: str  # in the caller's language (Accept-Language: en, ru)
     media_type_id: int
-    category_id: int | None = None
     userid: int
-    creator_name: str | None = None
-    logo: str | None = None
-    address: str | None = None
 
 
 class CreatorLocation(BaseModel):
@@ -83,9 +77,10 @@ class CreatorCard(BaseModel):
 
 
 class AdCard(BaseModel):
+    """Spec §3 Ad card, exactly; shown as Sponsored."""
+
     type: Literal["ad"] = "ad"
     id: int
-    guid: str
     title: str
     preview_picture: str | None
     link: str

@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from babel.dates import format_timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -52,6 +53,8 @@ CREATOR_EVERY = 6
 ADS_EVERY = 24
 MAP_MAX_POINTS = 500
 NO_DATA_MESSAGE = "No data found"
+SUPPORTED_LOCALES = ("en", "ru")
+DEFAULT_LOCALE = "en"
 
 SORTING_TO_SORT: dict[Sorting, Sort] = {
     Sorting.az: Sort.AZ,
@@ -81,7 +84,9 @@ CREATOR_SORT: dict[Sort, Sort] = {Sort.AZ: Sort.AZ, Sort.ZA: Sort.ZA, Sort.NEWES
 # ------------------------------------------------------------------ the grid
 
 
-def grid_page(db: Session, index: SearchIndex, user: User | None, params: FeedParams) -> GridPage:
+def grid_page(
+    db: Session, index: SearchIndex, user: User | None, params: FeedParams, locale: str = DEFAULT_LOCALE
+) -> GridPage:
     tour_filter, sort, vector = resolve_feed(db, index, user, params)
     near = params.near or _stored_location(user) if sort is Sort.NEAR_ME else None
     if sort is Sort.NEAR_ME and near is None:
@@ -100,7 +105,9 @@ def grid_page(db: Session, index: SearchIndex, user: User | None, params: FeedPa
         cards, total = _mixed_page(index, feed_query, vector)
     if params.mode is not Mode.creators and params.feed is not FeedChoice.saves_follows:
         cards = _with_ads(index, cards, params.offset, params.seed)
-    return GridPage(total_items=total, limit=params.limit, offset=params.offset, data=shape_cards(db, user, cards))
+    return GridPage(
+        total_items=total, limit=params.limit, offset=params.offset, data=shape_cards(db, user, cards, locale)
+    )
 
 
 def resolve_feed(
@@ -200,7 +207,7 @@ def _with_ads(index: SearchIndex, cards: list[dict[str, Any]], offset: int, seed
 
 
 def shape_cards(
-    db: Session, user: User | None, cards: Sequence[dict[str, Any]]
+    db: Session, user: User | None, cards: Sequence[dict[str, Any]], locale: str = DEFAULT_LOCALE
 ) -> list[MediaCard | CreatorCard | AdCard]:
     tour_ids = [card["id"] for card in cards if card.get("type") == "vt"]
     creator_ids = [card["id"] for card in cards if card.get("type") == "creator"]
@@ -211,7 +218,7 @@ def shape_cards(
     for card in cards:
         kind = card.get("type")
         if kind == "vt":
-            shaped.append(media_card(card, saved=card["id"] in saved, user=user, now=now))
+            shaped.append(media_card(card, saved=card["id"] in saved, user=user, now=now, locale=locale))
         elif kind == "creator":
             shaped.append(
                 CreatorCard(
@@ -232,7 +239,6 @@ def shape_cards(
             shaped.append(
                 AdCard(
                     id=card["id"],
-                    guid=card.get("guid", ""),
                     title=card["title"],
                     preview_picture=card.get("preview_picture"),
                     link=card["link"],
@@ -242,27 +248,19 @@ def shape_cards(
     return shaped
 
 
-def media_card(card: dict[str, Any], *, saved: bool, user: User | None, now: datetime) -> MediaCard:
+def media_card(card: dict[str, Any], *, saved: bool, user: User | None, now: datetime, locale: str) -> MediaCard:
     created = datetime.fromtimestamp(float(card.get("created_at") or 0), UTC)
     return MediaCard(
-        id=card["id"],
         guid=card["guid"],
         title=card["title"],
         preview_picture=card.get("preview_picture"),
         views=card.get("views", 0),
         saves=card.get("saves", 0),
-        likes=card.get("likes", 0),
-        shared=card.get("shared", 0),
         is_save=saved,
         is_owned=user is not None and card.get("userid") == user.id,
-        created_ago=created_ago(created, now),
-        created_at=created.isoformat(),
+        created_ago=created_ago(created, now, locale),
         media_type_id=card["media_type_id"],
-        category_id=card.get("category_id"),
         userid=card["userid"],
-        creator_name=card.get("creator_name"),
-        logo=card.get("logo"),
-        address=card.get("address"),
     )
 
 
@@ -275,22 +273,18 @@ def _location_text(item: Any) -> str:
     return str(item.get("location", "")) if isinstance(item, dict) else str(item)
 
 
-def created_ago(created: datetime, now: datetime) -> str:
-    """A compact English age ('3 days ago'); the client re-renders it in the visitor's language
-    from created_at."""
-    seconds = max(0, int((now - created).total_seconds()))
-    for unit, size in (
-        ("year", 31_536_000),
-        ("month", 2_592_000),
-        ("week", 604_800),
-        ("day", 86_400),
-        ("hour", 3_600),
-        ("minute", 60),
-    ):
-        if seconds >= size:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''} ago"
-    return "just now"
+def created_ago(created: datetime, now: datetime, locale: str = DEFAULT_LOCALE) -> str:
+    """'3 days ago' / '3 дня назад': Babel knows each language's plural forms."""
+    return str(format_timedelta(min(created - now, timedelta(0)), add_direction=True, locale=locale, threshold=1))
+
+
+def locale_of(accept_language: str | None) -> str:
+    """The caller's language among those with catalogues (spec §1: English and Russian)."""
+    for part in (accept_language or "").split(","):
+        language = part.split(";")[0].strip().lower()[:2]
+        if language in SUPPORTED_LOCALES:
+            return language
+    return DEFAULT_LOCALE
 
 
 def saved_among(db: Session, user: User | None, tour_ids: Sequence[int]) -> set[int]:
@@ -357,7 +351,13 @@ def _stored_location(user: User | None) -> tuple[float, float] | None:
 
 
 def map_area(
-    db: Session, index: SearchIndex, user: User | None, tour_filter: TourFilter, bbox: BBox, zoom: float
+    db: Session,
+    index: SearchIndex,
+    user: User | None,
+    tour_filter: TourFilter,
+    bbox: BBox,
+    zoom: float,
+    locale: str = DEFAULT_LOCALE,
 ) -> MapAreaAnswer:
     answer = index.map_area(MapQuery(filter=tour_filter, bbox=bbox, zoom=zoom, max_points=MAP_MAX_POINTS))
     saved = saved_among(db, user, [point["id"] for point in answer.points])
@@ -367,7 +367,7 @@ def map_area(
         properties = {key: value for key, value in point.items() if key not in ("lat", "lng")}
         created = datetime.fromtimestamp(float(properties.pop("created_at", 0) or 0), UTC)
         properties.setdefault("created_date", created.date().isoformat())
-        properties["created_ago"] = created_ago(created, now)
+        properties["created_ago"] = created_ago(created, now, locale)
         properties["is_save"] = point["id"] in saved
         features.append(
             MapFeature(
@@ -418,7 +418,7 @@ def tour_by_guid(db: Session, guid: str) -> Tour:
 
 
 def similar_media(
-    db: Session, index: SearchIndex, user: User | None, guid: str, limit: int
+    db: Session, index: SearchIndex, user: User | None, guid: str, limit: int, locale: str = DEFAULT_LOCALE
 ) -> list[MediaCard | CreatorCard | AdCard]:
     tour = tour_by_guid(db, guid)
     vector_of = getattr(index, "vector_of", None)
@@ -439,7 +439,7 @@ def similar_media(
             )
             seen = {doc["id"] for doc in docs} | {tour.id}
             docs += [doc for doc in more.docs if doc["id"] not in seen][: limit - len(docs)]
-    return shape_cards(db, user, docs)
+    return shape_cards(db, user, docs, locale)
 
 
 def tags_with_counts(

@@ -12,7 +12,7 @@ import math
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,15 @@ from indexer.cards import ad_card, creator_card, map_feature, tour_card
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.embedded.schema import PYRAMID_LEVELS, TABLES, index_statements
 from indexer.embedded.text import match_expression, words
+from indexer.embedded.vectors import (
+    FILTER_EXACT_LIMIT,
+    HnswVectors,
+    VectorSearch,
+    exact_ranking,
+    read_vectors,
+    unit_rows,
+    unit_vector,
+)
 from indexer.geo import MAX_LEVEL, cluster_level, mercator_xy, morton
 from indexer.queries import (
     BBox,
@@ -79,7 +88,8 @@ class EmbeddedIndex:
         self._local = threading.local()
         self._epoch = 0
         self._count_cache: dict[tuple[int, str, tuple[Any, ...]], int] = {}
-        self._vectors: tuple[int, np.ndarray, np.ndarray] | None = None  # (generation, ids, unit vectors)
+        self._vectors: tuple[int, np.ndarray, np.ndarray] | None = None  # (vector change seq, ids, unit vectors)
+        self._vector_search = VectorSearch()  # exact or HNSW, see indexer/embedded/vectors.py
         self._ensure_schema(self._connection())
 
     # ----------------------------------------------------------------- storage
@@ -440,14 +450,18 @@ class EmbeddedIndex:
         return count
 
     def set_vectors(self, vectors: dict[int, list[float]]) -> None:
-        rows = [(tour_id, np.asarray(vector, dtype=np.float32).tobytes()) for tour_id, vector in vectors.items()]
+        """Store tour embeddings. Unchanged vectors are skipped, so reloading every stored embedding
+        (reindex) touches neither the change log nor the HNSW graph."""
+        rows = _vector_rows(vectors)
         with self._write_lock:
             connection = self._connection()
+            self._vector_search.seq(connection, self.path, self._write_lock)  # the change log must exist first
             connection.execute("BEGIN IMMEDIATE")
-            connection.executemany("INSERT OR REPLACE INTO vectors (id, vec) VALUES (?, ?)", rows)
-            self._bump_generation(connection)
+            changed = _changed_vector_rows(connection, rows)
+            connection.executemany("INSERT OR REPLACE INTO vectors (id, vec) VALUES (?, ?)", changed)
             connection.execute("COMMIT")
-            self._vectors = None
+        if changed:
+            self._vector_graph(connection)  # the writer pays for updating the graph, not the next reader
 
     # ----------------------------------------------------------------- reading
 
@@ -748,48 +762,65 @@ class EmbeddedIndex:
     # ----------------------------------------------------------------- vectors
 
     def similar(self, query: SimilarQuery) -> Page:
+        """Nearest tours by cosine similarity: exact below vectors.HNSW_MIN_VECTORS, HNSW above. With a
+        filter, the allowed ids come from SQL; up to FILTER_EXACT_LIMIT of them are ranked exactly."""
         connection = self._connection()
-        ids, matrix = self._vector_matrix(connection)
-        if len(ids) == 0:
-            return Page(ids=[], total=0)
-        vector = np.asarray(query.vector, dtype=np.float32)
-        norm = float(np.linalg.norm(vector)) or 1.0
-        scores = matrix @ (vector / norm)
-        mask = np.ones(len(ids), dtype=bool)
-        if query.exclude_ids:
-            mask &= ~np.isin(ids, np.asarray(query.exclude_ids))
+        vector = unit_vector(query.vector)
+        exclude = np.unique(np.asarray(query.exclude_ids, dtype=np.int64))
+        allowed: np.ndarray | None = None
         if not query.filter.is_empty():
             where, params = _tour_where(query.filter)
-            allowed = np.fromiter(
-                (row[0] for row in connection.execute(f"SELECT id FROM tours WHERE {where}", params)), dtype=np.int64
+            rows = connection.execute(f"SELECT id FROM tours WHERE {where}", params)
+            allowed = np.setdiff1d(np.fromiter((row[0] for row in rows), dtype=np.int64), exclude)
+            if allowed.size == 0:
+                return Page(ids=[], total=0)
+        graph = self._vector_graph(connection)
+        if graph is not None and (allowed is None or allowed.size > FILTER_EXACT_LIMIT):
+            total = len(graph) - exclude.size if allowed is None else int(allowed.size)
+            return self._similar_page(
+                connection, lambda count: graph.search(vector, count, exclude=exclude, allowed=allowed), query, total
             )
-            mask &= np.isin(ids, allowed)
-        candidates = np.flatnonzero(mask)
-        if candidates.size == 0:
-            return Page(ids=[], total=0)
-        take = min(query.limit, candidates.size)
-        best = candidates[np.argpartition(-scores[candidates], take - 1)[:take]]
-        best = best[np.argsort(-scores[best])]
-        chosen = [int(ids[i]) for i in best]
-        cards = self._cards_by_ids(connection, chosen)
-        return Page(
-            ids=chosen, total=int(candidates.size), docs=[cards[tour_id] for tour_id in chosen if tour_id in cards]
+        if graph is not None and allowed is not None:
+            ids, matrix = graph.vectors_of(allowed)
+            mask = np.ones(len(ids), dtype=bool)
+        else:
+            ids, matrix = self._vector_matrix(connection)
+            mask = ~np.isin(ids, exclude) if exclude.size else np.ones(len(ids), dtype=bool)
+            if allowed is not None:
+                mask &= np.isin(ids, allowed)
+        return self._similar_page(
+            connection, lambda count: exact_ranking(ids, matrix, vector, count, mask), query, int(mask.sum())
         )
 
+    def _similar_page(
+        self, connection: sqlite3.Connection, ranking: Callable[[int], list[int]], query: SimilarQuery, total: int
+    ) -> Page:
+        """The first `limit` ranked tours that have a card: a vector may arrive before its tour is
+        indexed, so ask the ranking for more until enough of them are listed."""
+        count = query.limit + 8
+        while True:
+            ranked = ranking(count)
+            cards = self._cards_by_ids(connection, ranked)
+            chosen = [tour_id for tour_id in ranked if tour_id in cards][: query.limit]
+            if len(chosen) >= query.limit or len(ranked) < count:
+                return Page(ids=chosen, total=max(total, len(chosen)), docs=[cards[tour_id] for tour_id in chosen])
+            count *= 4
+
+    def _vector_graph(self, connection: sqlite3.Connection) -> HnswVectors | None:
+        return self._vector_search.graph(connection, self.path, self._write_lock)
+
     def _vector_matrix(self, connection: sqlite3.Connection) -> tuple[np.ndarray, np.ndarray]:
-        generation = self._generation(connection)
-        if self._vectors is None or self._vectors[0] != generation:
-            rows = connection.execute("SELECT v.id, v.vec FROM vectors v JOIN tours t ON t.id = v.id").fetchall()
-            ids = np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
-            matrix: np.ndarray = np.frombuffer(b"".join(row[1] for row in rows), dtype=np.float32).reshape(
-                len(rows), -1
+        """Every stored vector as unit rows, cached until a vector changes (not on counter updates)."""
+        seq = self._vector_search.seq(connection, self.path, self._write_lock)
+        if self._vectors is None or self._vectors[0] != seq:
+            batches = list(read_vectors(connection))
+            ids = np.concatenate([batch[0] for batch in batches]) if batches else np.zeros(0, dtype=np.int64)
+            matrix = (
+                unit_rows(np.concatenate([batch[1] for batch in batches]))
+                if batches
+                else np.zeros((0, VECTOR_DIMENSIONS), dtype=np.float32)
             )
-            if len(rows):
-                norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-                matrix = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
-            else:
-                matrix = np.zeros((0, VECTOR_DIMENSIONS), dtype=np.float32)
-            self._vectors = (generation, ids, matrix)
+            self._vectors = (seq, ids, matrix)
         return self._vectors[1], self._vectors[2]
 
     def vector_of(self, tour_id: int) -> list[float] | None:
@@ -1038,3 +1069,27 @@ def _delete_suggestion(connection: sqlite3.Connection, kind: SuggestKind, ref: s
     if existing:
         connection.execute("DELETE FROM suggest_text WHERE rowid = ?", existing)
         connection.execute("DELETE FROM suggest_items WHERE sid = ?", existing)
+
+
+# --------------------------------------------------------------------- vectors
+
+
+def _vector_rows(vectors: dict[int, list[float]]) -> list[tuple[int, bytes]]:
+    rows = []
+    for tour_id, vector in vectors.items():
+        array = np.asarray(vector, dtype=np.float32)
+        if array.shape != (VECTOR_DIMENSIONS,):
+            raise ValueError(f"tour {tour_id}: a vector has {VECTOR_DIMENSIONS} numbers, not {array.size}")
+        rows.append((int(tour_id), array.tobytes()))
+    return rows
+
+
+def _changed_vector_rows(connection: sqlite3.Connection, rows: list[tuple[int, bytes]]) -> list[tuple[int, bytes]]:
+    stored: dict[int, bytes] = {}
+    for chunk in _chunks(rows, 500):
+        stored.update(
+            connection.execute(
+                f"SELECT id, vec FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", [row[0] for row in chunk]
+            ).fetchall()
+        )
+    return [row for row in rows if stored.get(row[0]) != row[1]]

@@ -27,5 +27,7 @@ def test_docker_compose_accepts_the_file() -> None:
     binary = shutil.which("docker-compose")
     if binary is None:
         pytest.skip("docker-compose is not installed here (apt-get install docker-compose validates without an engine)")
-    result = subprocess.run([binary, "-f", str(ROOT / "docker-compose.yml"), "config", "-q"], capture_output=True, text=True)
+    result = subprocess.run(
+        [binary, "-f", str(ROOT / "docker-compose.yml"), "config", "-q"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr

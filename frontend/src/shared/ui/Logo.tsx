@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
 
 import classes from './Logo.module.css';
 
@@ -10,9 +10,11 @@ interface LogoProps {
 /** The TourAtlas mark (a globe with a 360° orbit) and wordmark. */
 export function Logo({ compact = false }: LogoProps) {
   return (
-    <Group gap={8} wrap="nowrap" className={classes.logo} aria-label="TourAtlas">
+    <Group gap={8} wrap="nowrap" className={classes.logo}>
       <LogoMark />
-      {!compact && (
+      {compact ? (
+        <VisuallyHidden>TourAtlas</VisuallyHidden>
+      ) : (
         <Text component="span" className={classes.wordmark}>
           Tour<span className={classes.accent}>Atlas</span>
         </Text>

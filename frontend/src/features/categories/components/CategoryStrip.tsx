@@ -36,7 +36,7 @@ export function CategoryStrip({ leading, trailing }: CategoryStripProps) {
       <ActionIcon variant="default" radius="xl" size="lg" aria-label={t('categories.scrollLeft')} onClick={() => scrollBy(-1)} className={classes.arrow}>
         <IconChevronLeft size={18} />
       </ActionIcon>
-      <div ref={scroller} className={classes.scroller} role="list" aria-label={t('categories.label')}>
+      <div ref={scroller} className={classes.scroller} role="group" aria-label={t('categories.label')}>
         {isPending && <CategorySkeletons />}
         {/* Spec §7: a failed dictionary load is ignored; the strip simply stays empty. */}
         {!isPending && !isError &&
@@ -69,7 +69,7 @@ function toggleCategory(categoryId: number, selected: number[]): void {
 
 function CategoryChip({ category, active, onToggle }: { category: CategoryOut; active: boolean; onToggle: () => void }) {
   return (
-    <UnstyledButton role="listitem" className={classes.chip} data-active={active || undefined} aria-pressed={active} onClick={onToggle}>
+    <UnstyledButton className={classes.chip} data-active={active || undefined} aria-pressed={active} onClick={onToggle}>
       {category.image_search && <img src={category.image_search} alt="" className={classes.icon} loading="lazy" />}
       <span>{category.name}</span>
     </UnstyledButton>

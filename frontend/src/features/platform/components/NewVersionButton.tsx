@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { APP_VERSION } from '../../../shared/config/links';
-import { appVersionQueryOptions } from '../api/platformConfig';
+import { appVersionQueryOptions } from '../../../shared/platform/platformConfig';
 
 /** 'New version available' (spec §2/§4): shown when the server announces another front-end version. */
 export function NewVersionButton() {

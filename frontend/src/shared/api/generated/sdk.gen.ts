@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ClassificationsListCategoriesData, ClassificationsListCategoriesResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses } from './types.gen';
+import type { ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, PlatformGetAppVersionData, PlatformGetAppVersionErrors, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigErrors, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthErrors, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -21,24 +21,186 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * Health
  */
-export const platformHealth = <ThrowOnError extends boolean = false>(options?: Options<PlatformHealthData, ThrowOnError>) => (options?.client ?? client).get<PlatformHealthResponses, unknown, ThrowOnError>({ url: '/health', ...options });
+export const platformHealth = <ThrowOnError extends boolean = false>(options?: Options<PlatformHealthData, ThrowOnError>) => (options?.client ?? client).get<PlatformHealthResponses, PlatformHealthErrors, ThrowOnError>({ url: '/health', ...options });
 
 /**
  * List Categories
  */
-export const classificationsListCategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCategoriesResponses, unknown, ThrowOnError>({ url: '/v2/categories/', ...options });
+export const classificationsListCategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCategoriesResponses, ClassificationsListCategoriesErrors, ThrowOnError>({ url: '/v2/categories/', ...options });
+
+/**
+ * List Capture Devices
+ */
+export const classificationsListCaptureDevices = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCaptureDevicesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCaptureDevicesResponses, ClassificationsListCaptureDevicesErrors, ThrowOnError>({ url: '/v2/categories/capture-devices', ...options });
+
+/**
+ * List Media Types
+ */
+export const classificationsListMediaTypes = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListMediaTypesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListMediaTypesResponses, ClassificationsListMediaTypesErrors, ThrowOnError>({ url: '/v2/categories/media-types', ...options });
+
+/**
+ * List Tags
+ */
+export const classificationsListTags = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListTagsData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListTagsResponses, ClassificationsListTagsErrors, ThrowOnError>({ url: '/v2/categories/tags', ...options });
 
 /**
  * Get Config
  */
-export const platformGetConfig = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetConfigData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetConfigResponses, unknown, ThrowOnError>({ url: '/v2/config/', ...options });
+export const platformGetConfig = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetConfigData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetConfigResponses, PlatformGetConfigErrors, ThrowOnError>({ url: '/v2/config/', ...options });
+
+/**
+ * Update Config
+ */
+export const platformUpdateConfig = <ThrowOnError extends boolean = false>(options: Options<PlatformUpdateConfigData, ThrowOnError>) => (options.client ?? client).put<PlatformUpdateConfigResponses, PlatformUpdateConfigErrors, ThrowOnError>({
+    url: '/v2/config/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Get App Version
  */
-export const platformGetAppVersion = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetAppVersionData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetAppVersionResponses, unknown, ThrowOnError>({ url: '/v2/config/app-version', ...options });
+export const platformGetAppVersion = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetAppVersionData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetAppVersionResponses, PlatformGetAppVersionErrors, ThrowOnError>({ url: '/v2/config/app-version', ...options });
+
+/**
+ * Address Countries
+ *
+ * The countries that have at least one active, approved tour, with how many.
+ */
+export const locationsAddressCountries = <ThrowOnError extends boolean = false>(options?: Options<LocationsAddressCountriesData, ThrowOnError>) => (options?.client ?? client).get<LocationsAddressCountriesResponses, LocationsAddressCountriesErrors, ThrowOnError>({ url: '/v2/locations/address-countries', ...options });
+
+/**
+ * Countries
+ *
+ * Every country with its ISO code, name, centre and bbox, sorted by name.
+ */
+export const locationsCountries = <ThrowOnError extends boolean = false>(options?: Options<LocationsCountriesData, ThrowOnError>) => (options?.client ?? client).get<LocationsCountriesResponses, LocationsCountriesErrors, ThrowOnError>({ url: '/v2/locations/countries', ...options });
+
+/**
+ * Filtered Area
+ *
+ * The map area narrowed by the feed's filters.
+ */
+export const discoveryFilteredArea = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredAreaData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredAreaResponses, DiscoveryFilteredAreaErrors, ThrowOnError>({ url: '/v2/locations/filtered-area', ...options });
+
+/**
+ * Get Address
+ *
+ * The address (street, city, province, zip, country) at a point picked on the map.
+ *
+ * - `coordinates`: 'longitude,latitude'; or `address_id`: a place id (plus its `coordinates` with the
+ * hosted geocoder). 404 'Address not found' when nothing is there, so the client can ask for a pin.
+ */
+export const locationsGetAddress = <ThrowOnError extends boolean = false>(options?: Options<LocationsGetAddressData, ThrowOnError>) => (options?.client ?? client).get<LocationsGetAddressResponses, LocationsGetAddressErrors, ThrowOnError>({ url: '/v2/locations/get-address', ...options });
+
+/**
+ * Location
+ *
+ * One place and its address.
+ *
+ * - `id`: a place id from search-locations (with the hosted geocoder also pass `coordinates`, the
+ * place's centre, since that service cannot fetch by id);
+ * - or `coordinates` alone ('longitude,latitude'): the most specific place there, optionally of `types`.
+ * 404 'Location not found' when nothing matches.
+ */
+export const locationsLocation = <ThrowOnError extends boolean = false>(options?: Options<LocationsLocationData, ThrowOnError>) => (options?.client ?? client).get<LocationsLocationResponses, LocationsLocationErrors, ThrowOnError>({ url: '/v2/locations/location', ...options });
+
+/**
+ * Map Area
+ *
+ * Every listed tour in a bounding box at a zoom: points, or clusters when there are many.
+ */
+export const discoveryMapArea = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryMapAreaData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryMapAreaResponses, DiscoveryMapAreaErrors, ThrowOnError>({ url: '/v2/locations/map-area', ...options });
+
+/**
+ * Map Area Post
+ */
+export const discoveryMapAreaPost = <ThrowOnError extends boolean = false>(options: Options<DiscoveryMapAreaPostData, ThrowOnError>) => (options.client ?? client).post<DiscoveryMapAreaPostResponses, DiscoveryMapAreaPostErrors, ThrowOnError>({
+    url: '/v2/locations/map-area',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Search Locations
+ *
+ * Places whose names start with `search_text`, best first.
+ *
+ * - `types`: comma list of country, region, postcode, place, locality, neighborhood, address, poi;
+ * - `proximity`: 'longitude,latitude' to favour places near it; `bbox`: 'west,south,east,north'
+ * to keep only places inside it; `limit`: 1 to 10 (default 5).
+ * A comma in `search_text` narrows by region or country: 'Paris, Texas'.
+ */
+export const locationsSearchLocations = <ThrowOnError extends boolean = false>(options: Options<LocationsSearchLocationsData, ThrowOnError>) => (options.client ?? client).get<LocationsSearchLocationsResponses, LocationsSearchLocationsErrors, ThrowOnError>({ url: '/v2/locations/search-locations', ...options });
+
+/**
+ * User Location By Coords
+ *
+ * The user's location: `coordinates` ('longitude,latitude') as the centre, the surrounding place's
+ * bbox and name, or a null bbox and 'Unresolved address' when no place is near.
+ */
+export const locationsUserLocationByCoords = <ThrowOnError extends boolean = false>(options: Options<LocationsUserLocationByCoordsData, ThrowOnError>) => (options.client ?? client).get<LocationsUserLocationByCoordsResponses, LocationsUserLocationByCoordsErrors, ThrowOnError>({ url: '/v2/locations/user-location-by-coords', ...options });
+
+/**
+ * List Rank Sources
+ */
+export const classificationsListRankSources = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListRankSourcesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListRankSourcesResponses, ClassificationsListRankSourcesErrors, ThrowOnError>({ url: '/v2/sources/rank-sources', ...options });
+
+/**
+ * Creator Media
+ *
+ * One creator's tours with the same filters as the feed (the creator-scoped grid).
+ */
+export const discoveryCreatorMedia = <ThrowOnError extends boolean = false>(options: Options<DiscoveryCreatorMediaData, ThrowOnError>) => (options.client ?? client).get<DiscoveryCreatorMediaResponses, DiscoveryCreatorMediaErrors, ThrowOnError>({ url: '/v2/user-recomendations/creator-media/{user_id}', ...options });
 
 /**
  * Filtered Grid
+ *
+ * The tour grid: filters + limit/offset → total_items and data (media, creator and ad cards).
  */
-export const discoveryFilteredGrid = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredGridData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredGridResponses, unknown, ThrowOnError>({ url: '/v2/user-recomendations/filtered-grid', ...options });
+export const discoveryFilteredGrid = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredGridData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredGridResponses, DiscoveryFilteredGridErrors, ThrowOnError>({ url: '/v2/user-recomendations/filtered-grid', ...options });
+
+/**
+ * Filtered Map
+ */
+export const discoveryFilteredMap = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredMapData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredMapResponses, DiscoveryFilteredMapErrors, ThrowOnError>({ url: '/v2/user-recomendations/filtered-map', ...options });
+
+/**
+ * Media Tags
+ */
+export const discoveryMediaTags = <ThrowOnError extends boolean = false>(options: Options<DiscoveryMediaTagsData, ThrowOnError>) => (options.client ?? client).post<DiscoveryMediaTagsResponses, DiscoveryMediaTagsErrors, ThrowOnError>({
+    url: '/v2/user-recomendations/media-tags',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Search
+ *
+ * Search as you type: tours, @creators, #tags and places; a leading quote is an exact phrase.
+ */
+export const discoverySearch = <ThrowOnError extends boolean = false>(options: Options<DiscoverySearchData, ThrowOnError>) => (options.client ?? client).get<DiscoverySearchResponses, DiscoverySearchErrors, ThrowOnError>({ url: '/v2/user-recomendations/search', ...options });
+
+/**
+ * Similar Media
+ */
+export const discoverySimilarMedia = <ThrowOnError extends boolean = false>(options: Options<DiscoverySimilarMediaData, ThrowOnError>) => (options.client ?? client).get<DiscoverySimilarMediaResponses, DiscoverySimilarMediaErrors, ThrowOnError>({ url: '/v2/user-recomendations/similar-media/{tour_id}', ...options });
+
+/**
+ * User Tags
+ */
+export const discoveryUserTags = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryUserTagsData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryUserTagsResponses, DiscoveryUserTagsErrors, ThrowOnError>({ url: '/v2/user-recomendations/user-tags', ...options });
+
+/**
+ * List Vendors
+ */
+export const vendorsListVendors = <ThrowOnError extends boolean = false>(options?: Options<VendorsListVendorsData, ThrowOnError>) => (options?.client ?? client).get<VendorsListVendorsResponses, VendorsListVendorsErrors, ThrowOnError>({ url: '/v2/vendors/', ...options });

@@ -8,25 +8,163 @@ export type ClientOptions = {
  * AdCard
  */
 export type AdCard = {
+    /**
+     * Guid
+     */
+    guid: string;
+    /**
+     * Id
+     */
     id: number;
+    /**
+     * Link
+     */
     link: string;
+    /**
+     * Preview Picture
+     */
     preview_picture: string | null;
+    /**
+     * Title
+     */
     title: string;
-    type: 'ad';
+    /**
+     * Type
+     */
+    type?: 'ad';
+    /**
+     * User Id
+     */
     user_id: number;
+};
+
+/**
+ * AddressCountriesOut
+ */
+export type AddressCountriesOut = {
+    /**
+     * Data
+     */
+    data: Array<AddressCountryOut>;
+};
+
+/**
+ * AddressCountryOut
+ */
+export type AddressCountryOut = {
+    /**
+     * Bbox
+     */
+    bbox: Array<number> | null;
+    /**
+     * Center
+     */
+    center: Array<number> | null;
+    /**
+     * Code
+     *
+     * ISO code; null when the tours' country name matches no known country
+     */
+    code: string | null;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Vt Count
+     *
+     * Active, approved tours in this country
+     */
+    vt_count: number;
+};
+
+/**
+ * AddressOut
+ */
+export type AddressOut = {
+    /**
+     * Address Id
+     */
+    address_id: string;
+    /**
+     * Address Str
+     */
+    address_str: string;
+    /**
+     * Bbox
+     */
+    bbox: Array<number> | null;
+    /**
+     * Center
+     */
+    center: Array<number>;
+    /**
+     * City
+     */
+    city: string | null;
+    /**
+     * Country
+     */
+    country: string | null;
+    /**
+     * Country Code
+     */
+    country_code: string | null;
+    /**
+     * Province
+     */
+    province: string | null;
+    /**
+     * Street
+     */
+    street: string | null;
+    /**
+     * Zip
+     */
+    zip: string | null;
 };
 
 /**
  * AppVersionOut
  */
 export type AppVersionOut = {
+    /**
+     * Gui Version
+     */
     gui_version: string;
+};
+
+/**
+ * CaptureDeviceList
+ */
+export type CaptureDeviceList = {
+    /**
+     * Data
+     */
+    data: Array<CaptureDeviceOut>;
+};
+
+/**
+ * CaptureDeviceOut
+ */
+export type CaptureDeviceOut = {
+    /**
+     * Camera Id
+     */
+    camera_id: number;
+    /**
+     * Camera Name
+     */
+    camera_name: string;
 };
 
 /**
  * CategoryList
  */
 export type CategoryList = {
+    /**
+     * Data
+     */
     data: Array<CategoryOut>;
 };
 
@@ -34,28 +172,110 @@ export type CategoryList = {
  * CategoryOut
  */
 export type CategoryOut = {
+    /**
+     * Id
+     */
     id: number;
+    /**
+     * Image Search
+     */
     image_search: string | null;
+    /**
+     * Name
+     */
     name: string;
+    /**
+     * Source Image Search
+     */
     source_image_search: string | null;
+    /**
+     * Subcategories
+     */
     subcategories: Array<SubcategoryOut>;
+};
+
+/**
+ * CountriesOut
+ */
+export type CountriesOut = {
+    /**
+     * Data
+     */
+    data: Array<CountryOut>;
+};
+
+/**
+ * CountryOut
+ */
+export type CountryOut = {
+    /**
+     * Bbox
+     */
+    bbox: Array<number> | null;
+    /**
+     * Center
+     */
+    center: Array<number>;
+    /**
+     * Code
+     *
+     * ISO 3166-1 alpha-2, upper case
+     */
+    code: string;
+    /**
+     * Name
+     */
+    name: string;
 };
 
 /**
  * CreatorCard
  */
 export type CreatorCard = {
+    /**
+     * Creator Name
+     */
     creator_name: string;
+    /**
+     * Followers
+     */
     followers: number;
+    /**
+     * Id
+     */
     id: number;
     img_settings: ImgSettings;
+    /**
+     * Is Follow
+     */
     is_follow: boolean;
+    /**
+     * Locations
+     */
     locations: Array<CreatorLocation>;
+    /**
+     * Logo
+     */
     logo: string | null;
+    /**
+     * Platform Username
+     */
     platform_username: string | null;
-    type: 'creator';
+    /**
+     * Type
+     */
+    type?: 'creator';
+    /**
+     * Userid
+     */
     userid: number;
+    /**
+     * Views
+     */
     views: number;
+    /**
+     * Vt Count
+     */
     vt_count: number;
 };
 
@@ -63,13 +283,44 @@ export type CreatorCard = {
  * CreatorLocation
  */
 export type CreatorLocation = {
+    /**
+     * Location
+     */
     location: string;
 };
+
+/**
+ * ErrorBody
+ */
+export type ErrorBody = {
+    /**
+     * Fields
+     */
+    fields?: {
+        [key: string]: string;
+    };
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Request Id
+     */
+    request_id?: string | null;
+};
+
+/**
+ * FeedChoice
+ */
+export type FeedChoice = 'featured' | 'user_favorite' | 'popular' | 'trending' | 'new' | 'for_you' | 'saves_follows';
 
 /**
  * GridPage
  */
 export type GridPage = {
+    /**
+     * Data
+     */
     data: Array<({
         type: 'vt';
     } & MediaCard) | ({
@@ -77,16 +328,49 @@ export type GridPage = {
     } & CreatorCard) | ({
         type: 'ad';
     } & AdCard)>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
     total_items: number;
+};
+
+/**
+ * HTTPValidationError
+ */
+export type HttpValidationError = {
+    /**
+     * Detail
+     */
+    detail?: Array<ValidationError>;
 };
 
 /**
  * HealthOut
  */
 export type HealthOut = {
+    /**
+     * Database
+     */
     database: string;
+    /**
+     * Index
+     */
     index: string;
+    /**
+     * Redis
+     */
     redis: string;
+    /**
+     * Status
+     */
     status: string;
 };
 
@@ -94,42 +378,753 @@ export type HealthOut = {
  * ImgSettings
  */
 export type ImgSettings = {
-    bgColor: string;
-    logoScale: number;
+    /**
+     * Bgcolor
+     */
+    bgColor?: string;
+    /**
+     * Logoscale
+     */
+    logoScale?: number;
+};
+
+/**
+ * LocationFeatureOut
+ */
+export type LocationFeatureOut = {
+    /**
+     * Bbox
+     */
+    bbox: Array<number> | null;
+    /**
+     * Center
+     */
+    center: Array<number>;
+    /**
+     * Country
+     *
+     * ISO 3166-1 alpha-2 code of the place's country
+     */
+    country: string | null;
+    /**
+     * Id
+     *
+     * '<type>.<id>'; pass it back as `id` or `address_id`
+     */
+    id: string;
+    /**
+     * Place Name
+     */
+    place_name: string;
+    /**
+     * Place Type
+     *
+     * country, region, postcode, place, locality, neighborhood, address, poi
+     */
+    place_type: Array<string>;
+    /**
+     * Text
+     */
+    text: string;
+};
+
+/**
+ * LocationOut
+ */
+export type LocationOut = {
+    address: AddressOut;
+    /**
+     * Bbox
+     */
+    bbox: Array<number> | null;
+    /**
+     * Center
+     */
+    center: Array<number>;
+    /**
+     * Country
+     *
+     * ISO 3166-1 alpha-2 code of the place's country
+     */
+    country: string | null;
+    /**
+     * Id
+     *
+     * '<type>.<id>'; pass it back as `id` or `address_id`
+     */
+    id: string;
+    /**
+     * Place Name
+     */
+    place_name: string;
+    /**
+     * Place Type
+     *
+     * country, region, postcode, place, locality, neighborhood, address, poi
+     */
+    place_type: Array<string>;
+    /**
+     * Text
+     */
+    text: string;
+};
+
+/**
+ * MapAreaAnswer
+ */
+export type MapAreaAnswer = {
+    /**
+     * Clusters
+     */
+    clusters: Array<MapCluster>;
+    /**
+     * Features
+     */
+    features: Array<MapFeature>;
+    /**
+     * Total Items
+     */
+    total_items: number;
+    /**
+     * Type
+     */
+    type?: 'FeatureCollection';
+};
+
+/**
+ * MapAreaRequest
+ */
+export type MapAreaRequest = {
+    /**
+     * Leftx
+     */
+    leftX: number;
+    /**
+     * Lefty
+     */
+    leftY: number;
+    /**
+     * Rightx
+     */
+    rightX: number;
+    /**
+     * Righty
+     */
+    rightY: number;
+    /**
+     * Zoom
+     */
+    zoom: number;
+};
+
+/**
+ * MapCluster
+ */
+export type MapCluster = {
+    /**
+     * Center
+     */
+    center: [
+        number,
+        number
+    ];
+    /**
+     * Count
+     */
+    count: number;
+    /**
+     * Expansion Zoom
+     */
+    expansion_zoom: number;
+    /**
+     * Id
+     */
+    id: string;
+};
+
+/**
+ * MapFeature
+ */
+export type MapFeature = {
+    geometry: PointGeometry;
+    properties: MapFeatureProperties;
+    /**
+     * Type
+     */
+    type?: 'Feature';
+};
+
+/**
+ * MapFeatureProperties
+ *
+ * Spec §3 Map feature properties.
+ */
+export type MapFeatureProperties = {
+    /**
+     * Address
+     */
+    address?: string | null;
+    /**
+     * Address Id
+     */
+    address_id?: string | null;
+    /**
+     * Category Id
+     */
+    category_id?: number | null;
+    /**
+     * Created Ago
+     */
+    created_ago?: string | null;
+    /**
+     * Created Date
+     */
+    created_date?: string | null;
+    /**
+     * Creator Name
+     */
+    creator_name?: string | null;
+    /**
+     * Creator Website
+     */
+    creator_website?: string | null;
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Followers
+     */
+    followers?: number | null;
+    /**
+     * Guid
+     */
+    guid: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Img Settings
+     */
+    img_settings?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Is Follow
+     */
+    is_follow?: boolean;
+    /**
+     * Is Save
+     */
+    is_save?: boolean;
+    /**
+     * Likes
+     */
+    likes?: number;
+    /**
+     * Link
+     */
+    link?: string | null;
+    /**
+     * Logo
+     */
+    logo?: string | null;
+    /**
+     * Media Type Id
+     */
+    media_type_id?: number | null;
+    /**
+     * Platform Username
+     */
+    platform_username?: string | null;
+    /**
+     * Preview Picture
+     */
+    preview_picture?: string | null;
+    /**
+     * Saves
+     */
+    saves?: number;
+    /**
+     * Shared
+     */
+    shared?: number;
+    /**
+     * Subcategory Id
+     */
+    subcategory_id?: number | null;
+    /**
+     * Third Party Creator
+     */
+    third_party_creator?: string | null;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Type
+     */
+    type?: 'vt';
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Views
+     */
+    views?: number;
+    /**
+     * Vt Count
+     */
+    vt_count?: number | null;
 };
 
 /**
  * MediaCard
  */
 export type MediaCard = {
+    /**
+     * Address
+     */
+    address?: string | null;
+    /**
+     * Category Id
+     */
+    category_id?: number | null;
+    /**
+     * Created Ago
+     */
     created_ago: string;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Creator Name
+     */
+    creator_name?: string | null;
+    /**
+     * Guid
+     */
     guid: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Owned
+     */
     is_owned: boolean;
+    /**
+     * Is Save
+     */
     is_save: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Logo
+     */
+    logo?: string | null;
+    /**
+     * Media Type Id
+     */
     media_type_id: number;
+    /**
+     * Preview Picture
+     */
     preview_picture: string | null;
+    /**
+     * Saves
+     */
     saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * Title
+     */
     title: string;
-    type: 'vt';
+    /**
+     * Type
+     */
+    type?: 'vt';
+    /**
+     * Userid
+     */
     userid: number;
+    /**
+     * Views
+     */
     views: number;
 };
+
+/**
+ * MediaTagsRequest
+ */
+export type MediaTagsRequest = {
+    /**
+     * Ids
+     *
+     * tour guids
+     */
+    ids?: Array<string>;
+};
+
+/**
+ * MediaTypeList
+ */
+export type MediaTypeList = {
+    /**
+     * Data
+     */
+    data: Array<MediaTypeOut>;
+};
+
+/**
+ * MediaTypeOut
+ */
+export type MediaTypeOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
+ * Mode
+ */
+export type Mode = 'media' | 'creators' | 'both';
 
 /**
  * PlatformConfigOut
  */
 export type PlatformConfigOut = {
+    /**
+     * Images Approval
+     */
     images_approval: boolean;
+    /**
+     * Restrict Access
+     */
     restrict_access: boolean;
 };
+
+/**
+ * PlatformConfigUpdate
+ */
+export type PlatformConfigUpdate = {
+    /**
+     * Images Approval
+     */
+    images_approval?: boolean | null;
+    /**
+     * Restrict Access
+     */
+    restrict_access?: boolean | null;
+};
+
+/**
+ * PointGeometry
+ */
+export type PointGeometry = {
+    /**
+     * Coordinates
+     */
+    coordinates: [
+        number,
+        number
+    ];
+    /**
+     * Type
+     */
+    type?: 'Point';
+};
+
+/**
+ * RankSourceList
+ */
+export type RankSourceList = {
+    /**
+     * Data
+     */
+    data: Array<RankSourceOut>;
+};
+
+/**
+ * RankSourceOut
+ */
+export type RankSourceOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
+ * SearchAnswer
+ */
+export type SearchAnswer = {
+    /**
+     * Data
+     */
+    data: Array<SearchResult>;
+    /**
+     * Message
+     */
+    message?: string | null;
+};
+
+/**
+ * SearchLocationsOut
+ */
+export type SearchLocationsOut = {
+    /**
+     * Data
+     */
+    data: Array<LocationFeatureOut>;
+};
+
+/**
+ * SearchResult
+ *
+ * Spec §3 Search result.
+ */
+export type SearchResult = {
+    /**
+     * Bbox
+     */
+    bbox?: Array<number> | null;
+    /**
+     * Category
+     */
+    category?: number | null;
+    /**
+     * Center
+     */
+    center?: Array<number> | null;
+    /**
+     * Creator Id
+     */
+    creator_id?: number | null;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Text
+     */
+    text: string;
+    /**
+     * Type
+     */
+    type: 'creator' | 'tour' | 'place' | 'tag';
+    /**
+     * Vt Count
+     */
+    vt_count?: number | null;
+};
+
+/**
+ * Sorting
+ */
+export type Sorting = 'az' | 'za' | 'newest' | 'random' | 'likes' | 'saves' | 'shares' | 'views' | 'near_me';
 
 /**
  * SubcategoryOut
  */
 export type SubcategoryOut = {
+    /**
+     * Category Id
+     */
     category_id: number;
+    /**
+     * Id
+     */
     id: number;
+    /**
+     * Name
+     */
     name: string;
+};
+
+/**
+ * UserLocationOut
+ */
+export type UserLocationOut = {
+    /**
+     * Bbox
+     *
+     * The surrounding place's box; null when unresolved
+     */
+    bbox: Array<number> | null;
+    /**
+     * Center
+     *
+     * The coordinates asked about
+     */
+    center: Array<number>;
+    /**
+     * Text
+     *
+     * The surrounding place's full name, or 'Unresolved address'
+     */
+    text: string;
+};
+
+/**
+ * ValidationError
+ */
+export type ValidationError = {
+    /**
+     * Context
+     */
+    ctx?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Input
+     */
+    input?: unknown;
+    /**
+     * Location
+     */
+    loc: Array<string | number>;
+    /**
+     * Message
+     */
+    msg: string;
+    /**
+     * Error Type
+     */
+    type: string;
+};
+
+/**
+ * VendorList
+ */
+export type VendorList = {
+    /**
+     * Data
+     */
+    data: Array<VendorOut>;
+};
+
+/**
+ * VendorOut
+ */
+export type VendorOut = {
+    /**
+     * Group Name
+     */
+    group_name: string | null;
+    /**
+     * Is White Label
+     */
+    is_white_label: boolean;
+    /**
+     * Link Header
+     */
+    link_header: string | null;
+    /**
+     * Preview Picture Required
+     */
+    preview_picture_required: boolean;
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
+    /**
+     * Website
+     */
+    website: string | null;
+};
+
+/**
+ * TagList
+ */
+export type AppClassificationsSchemasTagList = {
+    /**
+     * Data
+     */
+    data: Array<AppClassificationsSchemasTagOut>;
+    /**
+     * Message
+     */
+    message?: string | null;
+};
+
+/**
+ * TagOut
+ */
+export type AppClassificationsSchemasTagOut = {
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Topic Id
+     */
+    topic_id: number;
+    /**
+     * Topic Type
+     */
+    topic_type: string;
+};
+
+/**
+ * TagList
+ */
+export type AppDiscoverySchemasTagList = {
+    /**
+     * Data
+     */
+    data: Array<AppDiscoverySchemasTagOut>;
+};
+
+/**
+ * TagOut
+ */
+export type AppDiscoverySchemasTagOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Vt Count
+     */
+    vt_count?: number;
 };
 
 export type PlatformHealthData = {
@@ -138,6 +1133,15 @@ export type PlatformHealthData = {
     query?: never;
     url: '/health';
 };
+
+export type PlatformHealthErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type PlatformHealthError = PlatformHealthErrors[keyof PlatformHealthErrors];
 
 export type PlatformHealthResponses = {
     /**
@@ -155,6 +1159,15 @@ export type ClassificationsListCategoriesData = {
     url: '/v2/categories/';
 };
 
+export type ClassificationsListCategoriesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type ClassificationsListCategoriesError = ClassificationsListCategoriesErrors[keyof ClassificationsListCategoriesErrors];
+
 export type ClassificationsListCategoriesResponses = {
     /**
      * Successful Response
@@ -164,12 +1177,119 @@ export type ClassificationsListCategoriesResponses = {
 
 export type ClassificationsListCategoriesResponse = ClassificationsListCategoriesResponses[keyof ClassificationsListCategoriesResponses];
 
+export type ClassificationsListCaptureDevicesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/capture-devices';
+};
+
+export type ClassificationsListCaptureDevicesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type ClassificationsListCaptureDevicesError = ClassificationsListCaptureDevicesErrors[keyof ClassificationsListCaptureDevicesErrors];
+
+export type ClassificationsListCaptureDevicesResponses = {
+    /**
+     * Successful Response
+     */
+    200: CaptureDeviceList;
+};
+
+export type ClassificationsListCaptureDevicesResponse = ClassificationsListCaptureDevicesResponses[keyof ClassificationsListCaptureDevicesResponses];
+
+export type ClassificationsListMediaTypesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/media-types';
+};
+
+export type ClassificationsListMediaTypesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type ClassificationsListMediaTypesError = ClassificationsListMediaTypesErrors[keyof ClassificationsListMediaTypesErrors];
+
+export type ClassificationsListMediaTypesResponses = {
+    /**
+     * Successful Response
+     */
+    200: MediaTypeList;
+};
+
+export type ClassificationsListMediaTypesResponse = ClassificationsListMediaTypesResponses[keyof ClassificationsListMediaTypesResponses];
+
+export type ClassificationsListTagsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Search
+         *
+         * part of the name, case-insensitive; a leading # is ignored
+         */
+        search?: string | null;
+        /**
+         * Category Id
+         */
+        category_id?: number | null;
+        /**
+         * Media Type Id
+         */
+        media_type_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+    };
+    url: '/v2/categories/tags';
+};
+
+export type ClassificationsListTagsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ClassificationsListTagsError = ClassificationsListTagsErrors[keyof ClassificationsListTagsErrors];
+
+export type ClassificationsListTagsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AppClassificationsSchemasTagList;
+};
+
+export type ClassificationsListTagsResponse = ClassificationsListTagsResponses[keyof ClassificationsListTagsResponses];
+
 export type PlatformGetConfigData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/v2/config/';
 };
+
+export type PlatformGetConfigErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type PlatformGetConfigError = PlatformGetConfigErrors[keyof PlatformGetConfigErrors];
 
 export type PlatformGetConfigResponses = {
     /**
@@ -180,12 +1300,50 @@ export type PlatformGetConfigResponses = {
 
 export type PlatformGetConfigResponse = PlatformGetConfigResponses[keyof PlatformGetConfigResponses];
 
+export type PlatformUpdateConfigData = {
+    body: PlatformConfigUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/config/';
+};
+
+export type PlatformUpdateConfigErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type PlatformUpdateConfigError = PlatformUpdateConfigErrors[keyof PlatformUpdateConfigErrors];
+
+export type PlatformUpdateConfigResponses = {
+    /**
+     * Successful Response
+     */
+    200: PlatformConfigOut;
+};
+
+export type PlatformUpdateConfigResponse = PlatformUpdateConfigResponses[keyof PlatformUpdateConfigResponses];
+
 export type PlatformGetAppVersionData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/v2/config/app-version';
 };
+
+export type PlatformGetAppVersionErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type PlatformGetAppVersionError = PlatformGetAppVersionErrors[keyof PlatformGetAppVersionErrors];
 
 export type PlatformGetAppVersionResponses = {
     /**
@@ -196,37 +1354,737 @@ export type PlatformGetAppVersionResponses = {
 
 export type PlatformGetAppVersionResponse = PlatformGetAppVersionResponses[keyof PlatformGetAppVersionResponses];
 
+export type LocationsAddressCountriesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/locations/address-countries';
+};
+
+export type LocationsAddressCountriesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type LocationsAddressCountriesError = LocationsAddressCountriesErrors[keyof LocationsAddressCountriesErrors];
+
+export type LocationsAddressCountriesResponses = {
+    /**
+     * Successful Response
+     */
+    200: AddressCountriesOut;
+};
+
+export type LocationsAddressCountriesResponse = LocationsAddressCountriesResponses[keyof LocationsAddressCountriesResponses];
+
+export type LocationsCountriesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/locations/countries';
+};
+
+export type LocationsCountriesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type LocationsCountriesError = LocationsCountriesErrors[keyof LocationsCountriesErrors];
+
+export type LocationsCountriesResponses = {
+    /**
+     * Successful Response
+     */
+    200: CountriesOut;
+};
+
+export type LocationsCountriesResponse = LocationsCountriesResponses[keyof LocationsCountriesResponses];
+
+export type DiscoveryFilteredAreaData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Zoom
+         */
+        zoom?: number;
+        /**
+         * Categories
+         *
+         * comma-separated category ids
+         */
+        categories?: string | null;
+        /**
+         * Subcategories
+         */
+        subcategories?: string | null;
+        /**
+         * Countries
+         *
+         * comma-separated ISO country codes
+         */
+        countries?: string | null;
+        /**
+         * Vendors
+         */
+        vendors?: string | null;
+        /**
+         * Media Types
+         */
+        media_types?: string | null;
+        /**
+         * Tags
+         */
+        tags?: string | null;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * Sorting
+         */
+        sorting?: Sorting | null;
+        /**
+         * Feed
+         */
+        feed?: FeedChoice | null;
+        mode?: Mode;
+        /**
+         * Savesfollow
+         */
+        savesFollow?: boolean;
+        /**
+         * Leftx
+         */
+        leftX?: number | null;
+        /**
+         * Lefty
+         */
+        leftY?: number | null;
+        /**
+         * Rightx
+         */
+        rightX?: number | null;
+        /**
+         * Righty
+         */
+        rightY?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Seed
+         *
+         * Random sort: the same seed keeps the order across pages
+         */
+        seed?: string;
+        /**
+         * Lat
+         *
+         * Near Me: the visitor's latitude
+         */
+        lat?: number | null;
+        /**
+         * Lng
+         */
+        lng?: number | null;
+    };
+    url: '/v2/locations/filtered-area';
+};
+
+export type DiscoveryFilteredAreaErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoveryFilteredAreaError = DiscoveryFilteredAreaErrors[keyof DiscoveryFilteredAreaErrors];
+
+export type DiscoveryFilteredAreaResponses = {
+    /**
+     * Successful Response
+     */
+    200: MapAreaAnswer;
+};
+
+export type DiscoveryFilteredAreaResponse = DiscoveryFilteredAreaResponses[keyof DiscoveryFilteredAreaResponses];
+
+export type LocationsGetAddressData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Coordinates
+         */
+        coordinates?: string | null;
+        /**
+         * Address Id
+         */
+        address_id?: string | null;
+    };
+    url: '/v2/locations/get-address';
+};
+
+export type LocationsGetAddressErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type LocationsGetAddressError = LocationsGetAddressErrors[keyof LocationsGetAddressErrors];
+
+export type LocationsGetAddressResponses = {
+    /**
+     * Successful Response
+     */
+    200: AddressOut;
+};
+
+export type LocationsGetAddressResponse = LocationsGetAddressResponses[keyof LocationsGetAddressResponses];
+
+export type LocationsLocationData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Id
+         */
+        id?: string | null;
+        /**
+         * Coordinates
+         */
+        coordinates?: string | null;
+        /**
+         * Types
+         */
+        types?: string | null;
+    };
+    url: '/v2/locations/location';
+};
+
+export type LocationsLocationErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type LocationsLocationError = LocationsLocationErrors[keyof LocationsLocationErrors];
+
+export type LocationsLocationResponses = {
+    /**
+     * Successful Response
+     */
+    200: LocationOut;
+};
+
+export type LocationsLocationResponse = LocationsLocationResponses[keyof LocationsLocationResponses];
+
+export type DiscoveryMapAreaData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Zoom
+         */
+        zoom?: number;
+        /**
+         * Categories
+         *
+         * comma-separated category ids
+         */
+        categories?: string | null;
+        /**
+         * Subcategories
+         */
+        subcategories?: string | null;
+        /**
+         * Countries
+         *
+         * comma-separated ISO country codes
+         */
+        countries?: string | null;
+        /**
+         * Vendors
+         */
+        vendors?: string | null;
+        /**
+         * Media Types
+         */
+        media_types?: string | null;
+        /**
+         * Tags
+         */
+        tags?: string | null;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * Sorting
+         */
+        sorting?: Sorting | null;
+        /**
+         * Feed
+         */
+        feed?: FeedChoice | null;
+        mode?: Mode;
+        /**
+         * Savesfollow
+         */
+        savesFollow?: boolean;
+        /**
+         * Leftx
+         */
+        leftX?: number | null;
+        /**
+         * Lefty
+         */
+        leftY?: number | null;
+        /**
+         * Rightx
+         */
+        rightX?: number | null;
+        /**
+         * Righty
+         */
+        rightY?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Seed
+         *
+         * Random sort: the same seed keeps the order across pages
+         */
+        seed?: string;
+        /**
+         * Lat
+         *
+         * Near Me: the visitor's latitude
+         */
+        lat?: number | null;
+        /**
+         * Lng
+         */
+        lng?: number | null;
+    };
+    url: '/v2/locations/map-area';
+};
+
+export type DiscoveryMapAreaErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoveryMapAreaError = DiscoveryMapAreaErrors[keyof DiscoveryMapAreaErrors];
+
+export type DiscoveryMapAreaResponses = {
+    /**
+     * Successful Response
+     */
+    200: MapAreaAnswer;
+};
+
+export type DiscoveryMapAreaResponse = DiscoveryMapAreaResponses[keyof DiscoveryMapAreaResponses];
+
+export type DiscoveryMapAreaPostData = {
+    body: MapAreaRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/locations/map-area';
+};
+
+export type DiscoveryMapAreaPostErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoveryMapAreaPostError = DiscoveryMapAreaPostErrors[keyof DiscoveryMapAreaPostErrors];
+
+export type DiscoveryMapAreaPostResponses = {
+    /**
+     * Successful Response
+     */
+    200: MapAreaAnswer;
+};
+
+export type DiscoveryMapAreaPostResponse = DiscoveryMapAreaPostResponses[keyof DiscoveryMapAreaPostResponses];
+
+export type LocationsSearchLocationsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Search Text
+         */
+        search_text: string;
+        /**
+         * Types
+         */
+        types?: string | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Proximity
+         */
+        proximity?: string | null;
+        /**
+         * Bbox
+         */
+        bbox?: string | null;
+    };
+    url: '/v2/locations/search-locations';
+};
+
+export type LocationsSearchLocationsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type LocationsSearchLocationsError = LocationsSearchLocationsErrors[keyof LocationsSearchLocationsErrors];
+
+export type LocationsSearchLocationsResponses = {
+    /**
+     * Successful Response
+     */
+    200: SearchLocationsOut;
+};
+
+export type LocationsSearchLocationsResponse = LocationsSearchLocationsResponses[keyof LocationsSearchLocationsResponses];
+
+export type LocationsUserLocationByCoordsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Coordinates
+         */
+        coordinates: string;
+    };
+    url: '/v2/locations/user-location-by-coords';
+};
+
+export type LocationsUserLocationByCoordsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type LocationsUserLocationByCoordsError = LocationsUserLocationByCoordsErrors[keyof LocationsUserLocationByCoordsErrors];
+
+export type LocationsUserLocationByCoordsResponses = {
+    /**
+     * Successful Response
+     */
+    200: UserLocationOut;
+};
+
+export type LocationsUserLocationByCoordsResponse = LocationsUserLocationByCoordsResponses[keyof LocationsUserLocationByCoordsResponses];
+
+export type ClassificationsListRankSourcesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/sources/rank-sources';
+};
+
+export type ClassificationsListRankSourcesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type ClassificationsListRankSourcesError = ClassificationsListRankSourcesErrors[keyof ClassificationsListRankSourcesErrors];
+
+export type ClassificationsListRankSourcesResponses = {
+    /**
+     * Successful Response
+     */
+    200: RankSourceList;
+};
+
+export type ClassificationsListRankSourcesResponse = ClassificationsListRankSourcesResponses[keyof ClassificationsListRankSourcesResponses];
+
+export type DiscoveryCreatorMediaData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: {
+        /**
+         * Categories
+         *
+         * comma-separated category ids
+         */
+        categories?: string | null;
+        /**
+         * Subcategories
+         */
+        subcategories?: string | null;
+        /**
+         * Countries
+         *
+         * comma-separated ISO country codes
+         */
+        countries?: string | null;
+        /**
+         * Vendors
+         */
+        vendors?: string | null;
+        /**
+         * Media Types
+         */
+        media_types?: string | null;
+        /**
+         * Tags
+         */
+        tags?: string | null;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * Sorting
+         */
+        sorting?: Sorting | null;
+        /**
+         * Feed
+         */
+        feed?: FeedChoice | null;
+        mode?: Mode;
+        /**
+         * Savesfollow
+         */
+        savesFollow?: boolean;
+        /**
+         * Leftx
+         */
+        leftX?: number | null;
+        /**
+         * Lefty
+         */
+        leftY?: number | null;
+        /**
+         * Rightx
+         */
+        rightX?: number | null;
+        /**
+         * Righty
+         */
+        rightY?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Seed
+         *
+         * Random sort: the same seed keeps the order across pages
+         */
+        seed?: string;
+        /**
+         * Lat
+         *
+         * Near Me: the visitor's latitude
+         */
+        lat?: number | null;
+        /**
+         * Lng
+         */
+        lng?: number | null;
+    };
+    url: '/v2/user-recomendations/creator-media/{user_id}';
+};
+
+export type DiscoveryCreatorMediaErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoveryCreatorMediaError = DiscoveryCreatorMediaErrors[keyof DiscoveryCreatorMediaErrors];
+
+export type DiscoveryCreatorMediaResponses = {
+    /**
+     * Successful Response
+     */
+    200: GridPage;
+};
+
+export type DiscoveryCreatorMediaResponse = DiscoveryCreatorMediaResponses[keyof DiscoveryCreatorMediaResponses];
+
 export type DiscoveryFilteredGridData = {
     body?: never;
     path?: never;
     query?: {
         /**
+         * Categories
+         *
          * comma-separated category ids
          */
         categories?: string | null;
+        /**
+         * Subcategories
+         */
         subcategories?: string | null;
         /**
+         * Countries
+         *
          * comma-separated ISO country codes
          */
         countries?: string | null;
+        /**
+         * Vendors
+         */
         vendors?: string | null;
+        /**
+         * Media Types
+         */
         media_types?: string | null;
+        /**
+         * Tags
+         */
         tags?: string | null;
+        /**
+         * Searchpattern
+         */
         searchPattern?: string | null;
-        sorting?: 'az' | 'za' | 'newest' | 'random' | 'likes' | 'saves' | 'shares' | 'views' | 'near_me' | null;
-        feed?: 'featured' | 'user_favorite' | 'popular' | 'trending' | 'new' | 'for_you' | 'saves_follows' | null;
-        mode?: 'media' | 'creators' | 'both';
+        /**
+         * Sorting
+         */
+        sorting?: Sorting | null;
+        /**
+         * Feed
+         */
+        feed?: FeedChoice | null;
+        mode?: Mode;
+        /**
+         * Savesfollow
+         */
         savesFollow?: boolean;
         /**
+         * Leftx
+         */
+        leftX?: number | null;
+        /**
+         * Lefty
+         */
+        leftY?: number | null;
+        /**
+         * Rightx
+         */
+        rightX?: number | null;
+        /**
+         * Righty
+         */
+        rightY?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Seed
+         *
+         * Random sort: the same seed keeps the order across pages
+         */
+        seed?: string;
+        /**
+         * Lat
+         *
          * Near Me: the visitor's latitude
          */
         lat?: number | null;
+        /**
+         * Lng
+         */
         lng?: number | null;
-        limit?: number;
-        offset?: number;
     };
     url: '/v2/user-recomendations/filtered-grid';
 };
+
+export type DiscoveryFilteredGridErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoveryFilteredGridError = DiscoveryFilteredGridErrors[keyof DiscoveryFilteredGridErrors];
 
 export type DiscoveryFilteredGridResponses = {
     /**
@@ -236,3 +2094,301 @@ export type DiscoveryFilteredGridResponses = {
 };
 
 export type DiscoveryFilteredGridResponse = DiscoveryFilteredGridResponses[keyof DiscoveryFilteredGridResponses];
+
+export type DiscoveryFilteredMapData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Zoom
+         */
+        zoom?: number;
+        /**
+         * Categories
+         *
+         * comma-separated category ids
+         */
+        categories?: string | null;
+        /**
+         * Subcategories
+         */
+        subcategories?: string | null;
+        /**
+         * Countries
+         *
+         * comma-separated ISO country codes
+         */
+        countries?: string | null;
+        /**
+         * Vendors
+         */
+        vendors?: string | null;
+        /**
+         * Media Types
+         */
+        media_types?: string | null;
+        /**
+         * Tags
+         */
+        tags?: string | null;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * Sorting
+         */
+        sorting?: Sorting | null;
+        /**
+         * Feed
+         */
+        feed?: FeedChoice | null;
+        mode?: Mode;
+        /**
+         * Savesfollow
+         */
+        savesFollow?: boolean;
+        /**
+         * Leftx
+         */
+        leftX?: number | null;
+        /**
+         * Lefty
+         */
+        leftY?: number | null;
+        /**
+         * Rightx
+         */
+        rightX?: number | null;
+        /**
+         * Righty
+         */
+        rightY?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Seed
+         *
+         * Random sort: the same seed keeps the order across pages
+         */
+        seed?: string;
+        /**
+         * Lat
+         *
+         * Near Me: the visitor's latitude
+         */
+        lat?: number | null;
+        /**
+         * Lng
+         */
+        lng?: number | null;
+    };
+    url: '/v2/user-recomendations/filtered-map';
+};
+
+export type DiscoveryFilteredMapErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoveryFilteredMapError = DiscoveryFilteredMapErrors[keyof DiscoveryFilteredMapErrors];
+
+export type DiscoveryFilteredMapResponses = {
+    /**
+     * Successful Response
+     */
+    200: MapAreaAnswer;
+};
+
+export type DiscoveryFilteredMapResponse = DiscoveryFilteredMapResponses[keyof DiscoveryFilteredMapResponses];
+
+export type DiscoveryMediaTagsData = {
+    body: MediaTagsRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/user-recomendations/media-tags';
+};
+
+export type DiscoveryMediaTagsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoveryMediaTagsError = DiscoveryMediaTagsErrors[keyof DiscoveryMediaTagsErrors];
+
+export type DiscoveryMediaTagsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AppDiscoverySchemasTagList;
+};
+
+export type DiscoveryMediaTagsResponse = DiscoveryMediaTagsResponses[keyof DiscoveryMediaTagsResponses];
+
+export type DiscoverySearchData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Searchdata
+         */
+        searchData: string;
+        /**
+         * Sorting
+         */
+        sorting?: Sorting | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Category Id
+         */
+        category_id?: number | null;
+        /**
+         * Media Type Id
+         */
+        media_type_id?: number | null;
+    };
+    url: '/v2/user-recomendations/search';
+};
+
+export type DiscoverySearchErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoverySearchError = DiscoverySearchErrors[keyof DiscoverySearchErrors];
+
+export type DiscoverySearchResponses = {
+    /**
+     * Successful Response
+     */
+    200: SearchAnswer;
+};
+
+export type DiscoverySearchResponse = DiscoverySearchResponses[keyof DiscoverySearchResponses];
+
+export type DiscoverySimilarMediaData = {
+    body?: never;
+    path: {
+        /**
+         * Tour Id
+         */
+        tour_id: string;
+    };
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+    };
+    url: '/v2/user-recomendations/similar-media/{tour_id}';
+};
+
+export type DiscoverySimilarMediaErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoverySimilarMediaError = DiscoverySimilarMediaErrors[keyof DiscoverySimilarMediaErrors];
+
+export type DiscoverySimilarMediaResponses = {
+    /**
+     * Response Discovery-Similar Media
+     *
+     * Successful Response
+     */
+    200: Array<MediaCard | CreatorCard | AdCard>;
+};
+
+export type DiscoverySimilarMediaResponse = DiscoverySimilarMediaResponses[keyof DiscoverySimilarMediaResponses];
+
+export type DiscoveryUserTagsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Sorting
+         */
+        sorting?: Sorting | null;
+    };
+    url: '/v2/user-recomendations/user-tags';
+};
+
+export type DiscoveryUserTagsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type DiscoveryUserTagsError = DiscoveryUserTagsErrors[keyof DiscoveryUserTagsErrors];
+
+export type DiscoveryUserTagsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AppDiscoverySchemasTagList;
+};
+
+export type DiscoveryUserTagsResponse = DiscoveryUserTagsResponses[keyof DiscoveryUserTagsResponses];
+
+export type VendorsListVendorsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/';
+};
+
+export type VendorsListVendorsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type VendorsListVendorsError = VendorsListVendorsErrors[keyof VendorsListVendorsErrors];
+
+export type VendorsListVendorsResponses = {
+    /**
+     * Successful Response
+     */
+    200: VendorList;
+};
+
+export type VendorsListVendorsResponse = VendorsListVendorsResponses[keyof VendorsListVendorsResponses];

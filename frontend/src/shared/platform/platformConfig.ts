@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { platformGetAppVersion, platformGetConfig } from '../../../shared/api/generated/sdk.gen';
+import { platformGetAppVersion, platformGetConfig } from '../api/generated/sdk.gen';
 
 /** Spec §4/§9: the app asks for the current front-end version every 15 minutes. */
 export const VERSION_CHECK_INTERVAL_MS = 900_000;

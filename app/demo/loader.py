@@ -1,0 +1,468 @@
+"""Loading the built-in dictionaries and the demo corpus into a database.
+
+`load_dictionaries` inserts, through the ORM, the dictionary rows missing by natural key (names),
+so it runs on every start and never overwrites what administrators changed. `load_demo` inserts the
+corpus with SQLAlchemy Core `insert()` in batches inside one transaction (a failed load leaves
+nothing behind) and does nothing when the database already holds the demo (its admin account).
+
+The search index is not touched here: `indexer.sync.ensure_index_built` derives it from the rows.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, Table, func, select, text, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.classifications import dictionaries as builtin
+from app.core.settings import get_settings
+from app.demo.corpus import (
+    ADMIN_EMAIL,
+    DEFAULT_SEED,
+    CorpusConfig,
+    DemoCorpus,
+    DictionaryIds,
+    IdOffsets,
+    Row,
+    default_anchor,
+)
+from app.demo.images import ensure_logos, ensure_preview_pool
+
+BATCH_ROWS = 5000
+Progress = Callable[[str], None]
+# Tables whose ids the corpus assigns itself; PostgreSQL's sequences must be moved past them.
+TABLES_WITH_EXPLICIT_IDS = ("users", "creators", "tours", "ads")
+
+
+def _silent(_message: str) -> None:
+    """The default progress reporter: say nothing."""
+
+
+# --- dictionaries ---------------------------------------------------------------------------------------------
+
+
+def load_dictionaries(session: Session) -> dict[str, int]:
+    """Insert the built-in dictionary rows that are missing; returns how many rows each kind gained."""
+    import app.models  # noqa: F401 - maps every table, so relationships between the models resolve
+
+    added = {
+        "categories": _add_categories(session),
+        "subcategories": _add_subcategories(session),
+        "media_types": _add_media_types(session),
+        "capture_devices": _add_capture_devices(session),
+        "vendors": _add_vendors(session),
+        "rank_sources": _add_rank_sources(session),
+        "tags": _add_tags(session),
+        "billing_plans": _add_billing_plans(session),
+        "platform_config": _add_platform_config(session),
+    }
+    session.flush()
+    return added
+
+
+def _pairs(result: Iterable[Any]) -> dict[Any, Any]:
+    """A two-column result as a dict from the first column to the second."""
+    return {key: value for key, value in result}
+
+
+def _existing(session: Session, column: Any) -> set[Any]:
+    return set(session.scalars(select(column)))
+
+
+def _add_categories(session: Session) -> int:
+    from app.classifications.models import Category, ImageSource
+
+    known = _existing(session, Category.name)
+    missing = [spec for spec in builtin.CATEGORIES if spec.name not in known]
+    session.add_all(
+        Category(
+            name=spec.name,
+            slug=spec.slug,
+            image_search=spec.icon,
+            source_image_search=ImageSource.local,
+            position=builtin.CATEGORIES.index(spec),
+            is_active=True,
+        )
+        for spec in missing
+    )
+    session.flush()
+    return len(missing)
+
+
+def _add_subcategories(session: Session) -> int:
+    from app.classifications.models import Category, Subcategory
+
+    category_ids = _pairs(session.execute(select(Category.name, Category.id)))
+    known = {
+        (category_id, name) for category_id, name in session.execute(select(Subcategory.category_id, Subcategory.name))
+    }
+    rows = [
+        Subcategory(category_id=category_ids[spec.name], name=name)
+        for spec in builtin.CATEGORIES
+        if spec.name in category_ids
+        for name in spec.subcategories
+        if (category_ids[spec.name], name) not in known
+    ]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_media_types(session: Session) -> int:
+    from app.classifications.models import MediaType
+
+    known = _existing(session, MediaType.name)
+    rows = [MediaType(name=spec.name, slug=spec.slug) for spec in builtin.MEDIA_TYPES if spec.name not in known]
+    session.add_all(rows)
+    session.flush()
+    return len(rows)
+
+
+def _add_capture_devices(session: Session) -> int:
+    from app.classifications.models import CaptureDevice
+
+    known = _existing(session, CaptureDevice.camera_name)
+    rows = [CaptureDevice(camera_name=spec.name) for spec in builtin.CAPTURE_DEVICES if spec.name not in known]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_vendors(session: Session) -> int:
+    from app.classifications.models import EmbedKind, Vendor, VendorStatus
+
+    known = _existing(session, Vendor.name)
+    rows = [
+        Vendor(
+            name=spec.name,
+            slug=spec.slug,
+            link_header=spec.link_header,
+            link_pattern=spec.link_pattern,
+            embed_template=spec.embed_template,
+            embed_kind=EmbedKind(spec.embed_kind),
+            group_name=spec.group_name,
+            preview_picture_required=spec.preview_picture_required,
+            is_white_label=spec.is_white_label,
+            is_custom=False,
+            status=VendorStatus.approved,
+            website=spec.website,
+            position=position,
+        )
+        for position, spec in enumerate(builtin.VENDORS)
+        if spec.name not in known
+    ]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_rank_sources(session: Session) -> int:
+    from app.classifications.models import RankSource
+
+    known = _existing(session, RankSource.name)
+    rows = [RankSource(name=name) for name in builtin.RANK_SOURCES if name not in known]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_tags(session: Session) -> int:
+    from app.classifications.models import Category, MediaType, Tag, TagTopicType
+
+    topic_ids = {
+        builtin.TOPIC_CATEGORY: _pairs(session.execute(select(Category.name, Category.id))),
+        builtin.TOPIC_MEDIA_TYPE: _pairs(session.execute(select(MediaType.name, MediaType.id))),
+    }
+    known = {
+        (name, str(topic_type), topic_id)
+        for name, topic_type, topic_id in session.execute(select(Tag.name, Tag.topic_type, Tag.topic_id))
+    }
+    rows = []
+    for spec in builtin.TAGS:
+        topic_id = topic_ids[spec.topic_type].get(spec.topic_name)
+        if topic_id is None or (spec.name, spec.topic_type, topic_id) in known:
+            continue
+        rows.append(
+            Tag(
+                name=spec.name,
+                name_lower=spec.name.lower(),
+                description=spec.description,
+                is_active=True,
+                topic_type=TagTopicType(spec.topic_type),
+                topic_id=topic_id,
+            )
+        )
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_billing_plans(session: Session) -> int:
+    from app.billing.models import BillingPlan, PlanInterval
+
+    known = _existing(session, BillingPlan.plan_name)
+    rows = [
+        BillingPlan(
+            plan_name=spec.plan_name,
+            active=spec.active,
+            description=spec.description,
+            cost=spec.cost,
+            discount_cost=spec.discount_cost,
+            currency=spec.currency,
+            is_indefinite_trial=spec.is_indefinite_trial,
+            interval=PlanInterval(spec.interval),
+            trial_period_days=spec.trial_period_days,
+            features=[feature.as_json() for feature in spec.features],
+            position=position,
+        )
+        for position, spec in enumerate(builtin.BILLING_PLANS)
+        if spec.plan_name not in known
+    ]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_platform_config(session: Session) -> int:
+    from app.platform.models import PLATFORM_CONFIG_ID, PlatformConfig
+
+    if session.get(PlatformConfig, PLATFORM_CONFIG_ID) is not None:
+        return 0
+    defaults = builtin.PLATFORM_DEFAULTS
+    session.add(
+        PlatformConfig(
+            id=PLATFORM_CONFIG_ID,
+            restrict_access=defaults.restrict_access,
+            images_approval=defaults.images_approval,
+            gui_version=defaults.gui_version,
+        )
+    )
+    return 1
+
+
+# --- the demo corpus -----------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class DemoLoadReport:
+    loaded: bool  # False when the database already held the demo
+    rows: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def load_demo(
+    target: Engine | sessionmaker[Session],
+    tours: int = 2000,
+    creators: int = 100,
+    progress: Progress | None = None,
+    *,
+    plain_users: int = 300,
+    ads: int = 12,
+    seed: int = DEFAULT_SEED,
+    anchor: datetime | None = None,
+    uploads_dir: Path | None = None,
+    images: bool = True,
+    batch_size: int = BATCH_ROWS,
+    hash_password: Callable[[str], str] | None = None,
+) -> DemoLoadReport:
+    """Load the demo corpus unless it is there already. `images=False` skips drawing the picture
+    pool (the rows still refer to it), e.g. for tests that never serve the files."""
+    report_progress = progress or _silent
+    started = time.monotonic()
+    engine = _engine_of(target)
+    if _demo_present(engine):
+        report_progress("demo content is already loaded: nothing to do")
+        return DemoLoadReport(loaded=False)
+    with Session(engine) as session, session.begin():
+        load_dictionaries(session)  # the corpus refers to them by id
+    config = CorpusConfig(
+        tours=tours,
+        creators=creators,
+        plain_users=plain_users,
+        ads=ads,
+        seed=seed,
+        anchor=anchor or default_anchor(),
+        engagement_rows_up_to=min(tours, 2000),
+    )
+    with engine.connect() as connection:
+        corpus = DemoCorpus(config, _dictionary_ids(connection), _id_offsets(connection), hash_password)
+    if images:
+        _draw_images(corpus, uploads_dir or get_settings().uploads_dir, report_progress)
+    rows = _insert_corpus(engine, corpus, report_progress, batch_size, started)
+    return DemoLoadReport(loaded=True, rows=rows, seconds=time.monotonic() - started)
+
+
+def _engine_of(target: Engine | sessionmaker[Session]) -> Engine:
+    if isinstance(target, Engine):
+        return target
+    bind = target.kw.get("bind")
+    if not isinstance(bind, Engine):
+        raise TypeError("load_demo needs an Engine or a sessionmaker bound to one")
+    return bind
+
+
+def _tables() -> dict[str, Table]:
+    import app.models
+
+    return dict(app.models.metadata.tables)
+
+
+def _demo_present(engine: Engine) -> bool:
+    users = _tables()["users"]
+    with engine.connect() as connection:
+        return connection.execute(select(users.c.id).where(users.c.email == ADMIN_EMAIL)).first() is not None
+
+
+def _dictionary_ids(connection: Connection) -> DictionaryIds:
+    tables = _tables()
+    categories, subcategories = tables["categories"], tables["subcategories"]
+    category_ids = _pairs(connection.execute(select(categories.c.name, categories.c.id)))
+    category_names = {category_id: name for name, category_id in category_ids.items()}
+    subcategory_rows = connection.execute(select(subcategories.c.category_id, subcategories.c.name, subcategories.c.id))
+    return DictionaryIds(
+        categories=category_ids,
+        subcategories={(category_names[category_id], name): row_id for category_id, name, row_id in subcategory_rows},
+        media_types=_name_ids(connection, tables["media_types"], "name"),
+        vendors=_name_ids(connection, tables["vendors"], "name", only=tables["vendors"].c.is_custom.is_(False)),
+        capture_devices=_name_ids(connection, tables["capture_devices"], "camera_name"),
+        tags=_builtin_tag_ids(connection, tables, category_ids),
+    )
+
+
+def _name_ids(connection: Connection, table: Table, name_column: str, only: Any = None) -> dict[str, int]:
+    query = select(table.c[name_column], table.c.id)
+    if only is not None:
+        query = query.where(only)
+    return _pairs(connection.execute(query))
+
+
+def _builtin_tag_ids(connection: Connection, tables: dict[str, Table], category_ids: dict[str, int]) -> dict[str, int]:
+    """Ids of the built-in tags by name, matched on their topic too (admins may add namesakes)."""
+    media_type_ids = _name_ids(connection, tables["media_types"], "name")
+    tags = tables["tags"]
+    by_key = {
+        (name, str(topic_type), topic_id): tag_id
+        for name, topic_type, topic_id, tag_id in connection.execute(
+            select(tags.c.name, tags.c.topic_type, tags.c.topic_id, tags.c.id)
+        )
+    }
+    topic_ids = {builtin.TOPIC_CATEGORY: category_ids, builtin.TOPIC_MEDIA_TYPE: media_type_ids}
+    return {
+        spec.name: by_key[(spec.name, spec.topic_type, topic_ids[spec.topic_type][spec.topic_name])]
+        for spec in builtin.TAGS
+    }
+
+
+def _id_offsets(connection: Connection) -> IdOffsets:
+    tables = _tables()
+
+    def highest(name: str) -> int:
+        return int(connection.execute(select(func.coalesce(func.max(tables[name].c.id), 0))).scalar_one())
+
+    return IdOffsets(users=highest("users"), creators=highest("creators"), tours=highest("tours"), ads=highest("ads"))
+
+
+def _draw_images(corpus: DemoCorpus, uploads_dir: Path, progress: Progress) -> None:
+    started = time.monotonic()
+    previews = ensure_preview_pool(uploads_dir, corpus.config.seed, corpus.config.previews_per_category)
+    logos = ensure_logos(uploads_dir, corpus.config.seed, corpus.people.logo_requests())
+    if previews or logos:
+        progress(f"images: {previews:,} previews and {logos:,} logos drawn ({time.monotonic() - started:.0f} s)")
+
+
+class _Inserter:
+    """Inserts row dicts into named tables in batches, counting rows and checking column names."""
+
+    def __init__(self, connection: Connection, batch_size: int) -> None:
+        self.connection = connection
+        self.batch_size = batch_size
+        self.tables = _tables()
+        self.counts: dict[str, int] = {}
+        self._checked: set[str] = set()
+
+    def insert(self, table_name: str, rows: Sequence[Row]) -> None:
+        if not rows:
+            return
+        table = self.tables[table_name]
+        if table_name not in self._checked:
+            _check_columns(table, rows[0])
+            self._checked.add(table_name)
+        for start in range(0, len(rows), self.batch_size):
+            self.connection.execute(table.insert(), list(rows[start : start + self.batch_size]))
+        self.counts[table_name] = self.counts.get(table_name, 0) + len(rows)
+
+
+def _check_columns(table: Table, row: Row) -> None:
+    # A corpus key the table lacks would otherwise be dropped silently by Core's insert.
+    unknown = set(row) - set(table.c.keys())
+    if unknown:
+        raise ValueError(f"demo rows for {table.name} name unknown columns: {sorted(unknown)}")
+
+
+def _insert_corpus(
+    engine: Engine, corpus: DemoCorpus, progress: Progress, batch_size: int, started: float
+) -> dict[str, int]:
+    with engine.begin() as connection:
+        inserter = _Inserter(connection, batch_size)
+        for table_name, rows in (
+            ("users", corpus.user_rows()),
+            ("creators", corpus.creator_rows()),
+            ("user_interests", corpus.interest_rows()),
+            ("follows", corpus.follow_rows()),
+        ):
+            inserter.insert(table_name, rows)
+        progress(f"people: {inserter.counts['users']:,} users, {inserter.counts.get('creators', 0):,} creators")
+        _insert_tours(inserter, corpus, progress, batch_size, started)
+        ads, ad_tags, ad_engagements = corpus.ad_rows()
+        for table_name, rows in (("ads", ads), ("ad_tags", ad_tags), ("ad_engagements", ad_engagements)):
+            inserter.insert(table_name, rows)
+        _refresh_creator_counters(connection, corpus.offsets.creators)
+        _move_sequences_past(connection, TABLES_WITH_EXPLICIT_IDS)
+    progress(f"demo content loaded in {time.monotonic() - started:.1f} s")
+    return inserter.counts
+
+
+def _insert_tours(inserter: _Inserter, corpus: DemoCorpus, progress: Progress, batch_size: int, started: float) -> None:
+    total = corpus.config.tours
+    done = 0
+    for batch in corpus.tour_batches(batch_size):
+        for table_name, rows in batch.tables():
+            inserter.insert(table_name, rows)
+        done += len(batch.tours)
+        progress(f"tours {done:,}/{total:,} ({time.monotonic() - started:.0f} s)")
+
+
+def _refresh_creator_counters(connection: Connection, first_id_after: int) -> None:
+    """Creators' counters from the rows just loaded: listed tours, their views and likes, followers."""
+    tables = _tables()
+    creators, tours, follows = tables["creators"], tables["tours"], tables["follows"]
+    listed = (
+        (tours.c.creator_id == creators.c.id) & (tours.c.status == "active") & (tours.c.approval_state == "approved")
+    )
+    connection.execute(
+        update(creators)
+        .where(creators.c.id > first_id_after)
+        .values(
+            vt_count=select(func.count()).select_from(tours).where(listed).scalar_subquery(),
+            views=select(func.coalesce(func.sum(tours.c.views), 0)).where(listed).scalar_subquery(),
+            likes=select(func.coalesce(func.sum(tours.c.likes), 0)).where(listed).scalar_subquery(),
+            followers=select(func.count())
+            .select_from(follows)
+            .where(follows.c.creator_id == creators.c.id)
+            .scalar_subquery(),
+        )
+    )
+
+
+def _move_sequences_past(connection: Connection, table_names: Iterable[str]) -> None:
+    # Rows were inserted with explicit ids; PostgreSQL's sequences do not notice, SQLite needs nothing.
+    if connection.dialect.name != "postgresql":
+        return
+    for table_name in table_names:
+        # is_called = false: the next id handed out is exactly MAX(id) + 1 (also right for an empty table).
+        connection.execute(
+            text(
+                f"SELECT setval(pg_get_serial_sequence('{table_name}', 'id'), "
+                f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table_name}), false)"
+            )
+        )

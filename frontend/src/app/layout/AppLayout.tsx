@@ -1,0 +1,35 @@
+import { Outlet, useMatches } from 'react-router';
+
+import { CategoryStrip } from '../../features/categories/components/CategoryStrip';
+import { FeedSelector } from '../../features/filters/components/FeedSelector';
+import { GeolocationButton } from '../../features/location/components/GeolocationButton';
+import { AddMediaButton } from '../../features/media/components/AddMediaButton';
+import { useIsMobile } from '../../shared/layout/breakpoints';
+import type { AppRouteHandle } from '../router';
+import classes from './AppLayout.module.css';
+import { TopBar } from './TopBar';
+
+/** The main layout: top bar, the category strip on discovery pages, then the page. */
+export function AppLayout({ withCategories = false }: { withCategories?: boolean }) {
+  const fillViewport = useMatches().some((match) => (match.handle as AppRouteHandle | undefined)?.fillViewport);
+  const mobile = useIsMobile();
+  return (
+    <div className={classes.shell} data-fill={fillViewport || undefined}>
+      <div className={classes.header}>
+        <TopBar />
+        {withCategories && (
+          <CategoryStrip
+            leading={<FeedSelector />}
+            trailing={
+              <>
+                <GeolocationButton />
+                <AddMediaButton compact={mobile} />
+              </>
+            }
+          />
+        )}
+      </div>
+      <Outlet />
+    </div>
+  );
+}

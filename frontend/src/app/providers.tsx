@@ -1,0 +1,40 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+
+import { theme } from './theme';
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+}
+
+/** The UI kit, server-state cache and translations, around everything the router renders. */
+export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <TranslatedModals>
+            <Notifications position="top-center" />
+            {children}
+          </TranslatedModals>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+function TranslatedModals({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <ModalsProvider labels={{ confirm: t('common.ok'), cancel: t('common.cancel') }}>{children}</ModalsProvider>;
+}

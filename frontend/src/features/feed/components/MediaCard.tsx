@@ -1,0 +1,51 @@
+import { Group, Text } from '@mantine/core';
+import { IconBookmark, IconEye, IconPhoto } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import type { MediaCard as MediaCardData } from '../../../shared/api/generated/types.gen';
+import { formatCount } from '../../../shared/format/formatCount';
+import { paths } from '../../../shared/routing/paths';
+import { LazyImage } from '../../../shared/ui/LazyImage';
+import { rememberGridItem } from './cardLinks';
+import classes from './Cards.module.css';
+
+/** A tour in the grid (spec §2 media card); opens the tour page. */
+export function MediaCard({ card }: { card: MediaCardData }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.tour(card.guid)} className={classes.card} onClick={() => rememberGridItem(card.guid)} data-testid="media-card">
+      <div className={classes.preview}>
+        <LazyImage src={card.preview_picture} alt={card.title} fallback={<PreviewFallback />} />
+      </div>
+      <div className={classes.body}>
+        <Text className={classes.title} lineClamp={2}>
+          {card.title}
+        </Text>
+        <Group justify="space-between" wrap="nowrap" gap="xs" className={classes.meta}>
+          <Group gap={12} wrap="nowrap">
+            <span className={classes.stat} title={t('cards.views', { count: card.views })}>
+              <IconEye size={15} aria-hidden="true" />
+              {formatCount(card.views)}
+            </span>
+            <span className={classes.stat} title={t('cards.saves', { count: card.saves })}>
+              <IconBookmark size={15} aria-hidden="true" />
+              {formatCount(card.saves)}
+            </span>
+          </Group>
+          <Text size="xs" c="dimmed" truncate>
+            {card.created_ago}
+          </Text>
+        </Group>
+      </div>
+    </Link>
+  );
+}
+
+export function PreviewFallback() {
+  return (
+    <div className={classes.fallback}>
+      <IconPhoto size={32} stroke={1.4} aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { AppAction } from '../../shared/actions/appActions';
+import type { UserRole } from '../../shared/auth/claims';
+import { paths } from '../../shared/routing/paths';
+
+export type NavigationKey =
+  | 'updates'
+  | 'moderation'
+  | 'manageMedia'
+  | 'manageAds'
+  | 'analytics'
+  | 'adsAnalytics'
+  | 'mailingList'
+  | 'classifications'
+  | 'addMedia'
+  | 'marketplace'
+  | 'creatorProfile'
+  | 'profile'
+  | 'settings'
+  | 'helpFeedback';
+
+/** Spec §2 marks some entries "(mobile)" or "(desktop)": they follow the layout breakpoints. */
+export type Device = 'mobile' | 'tablet' | 'desktop';
+type Shown = 'always' | 'mobile' | 'desktop';
+
+export type NavigationTarget =
+  | { kind: 'action'; action: AppAction }
+  | { kind: 'route'; to: string }
+  | { kind: 'external'; href: string };
+
+export interface NavigationItem {
+  key: NavigationKey;
+  target: NavigationTarget;
+  requiresSignIn: boolean;
+  shown: Shown;
+}
+
+interface ItemContext {
+  creatorId: number | null;
+  marketplaceUrl: string;
+}
+
+type ItemBuilder = (context: ItemContext) => NavigationItem | null;
+
+const action = (key: NavigationKey, target: AppAction, requiresSignIn: boolean, shown: Shown = 'always'): ItemBuilder =>
+  () => ({ key, target: { kind: 'action', action: target }, requiresSignIn, shown });
+
+const ITEMS: Record<NavigationKey, ItemBuilder> = {
+  updates: action('updates', 'updates', false),
+  moderation: action('moderation', 'moderation', true),
+  manageMedia: action('manageMedia', 'manageMedia', true, 'desktop'),
+  manageAds: action('manageAds', 'manageAds', true, 'desktop'),
+  analytics: action('analytics', 'analytics', true),
+  adsAnalytics: action('adsAnalytics', 'adsAnalytics', true),
+  classifications: action('classifications', 'classifications', true),
+  addMedia: action('addMedia', 'addMedia', true, 'mobile'),
+  profile: action('profile', 'profile', true),
+  settings: action('settings', 'settings', true),
+  helpFeedback: action('helpFeedback', 'helpFeedback', false),
+  mailingList: () => ({ key: 'mailingList', target: { kind: 'route', to: paths.mailingList }, requiresSignIn: true, shown: 'always' }),
+  // Without a configured marketplace address the entry has nowhere to go, so it is left out.
+  marketplace: ({ marketplaceUrl }) =>
+    marketplaceUrl
+      ? { key: 'marketplace', target: { kind: 'external', href: marketplaceUrl }, requiresSignIn: false, shown: 'mobile' }
+      : null,
+  creatorProfile: ({ creatorId }) =>
+    creatorId === null
+      ? null
+      : { key: 'creatorProfile', target: { kind: 'route', to: paths.creator(creatorId) }, requiresSignIn: true, shown: 'always' },
+};
+
+/** Spec §2 "Navigation menu by role", in the spec's order. Guests see the "other users" list. */
+const MENU_BY_ROLE: Record<UserRole, readonly NavigationKey[]> = {
+  admin: ['updates', 'moderation', 'manageMedia', 'manageAds', 'analytics', 'adsAnalytics', 'mailingList', 'classifications'],
+  creator: [
+    'updates',
+    'addMedia',
+    'marketplace',
+    'manageMedia',
+    'creatorProfile',
+    'analytics',
+    'adsAnalytics',
+    'settings',
+    'helpFeedback',
+  ],
+  user: ['updates', 'addMedia', 'marketplace', 'manageMedia', 'profile', 'helpFeedback', 'settings'],
+  guest: ['updates', 'addMedia', 'marketplace', 'manageMedia', 'profile', 'helpFeedback', 'settings'],
+};
+
+function isShownOn(item: NavigationItem, device: Device): boolean {
+  return item.shown === 'always' || item.shown === device;
+}
+
+/** The menu entries for a role on a device (the final Login / Logout entry is added by the menu). */
+export function navigationItems(role: UserRole, device: Device, context: ItemContext): NavigationItem[] {
+  return MENU_BY_ROLE[role]
+    .map((key) => ITEMS[key](context))
+    .filter((item): item is NavigationItem => item !== null && isShownOn(item, device));
+}

@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+
+import { cleanup } from '@testing-library/react';
+
+import { client } from '../shared/api/generated/client.gen';
+
+// Node's fetch needs absolute URLs; in the browser the client calls the page's own origin.
+client.setConfig({ baseUrl: 'http://touratlas.test' });
+
+// Mantine reads media queries and element sizes, which jsdom does not implement.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList,
+});
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
