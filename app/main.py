@@ -5,16 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import socketio
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
+from app.auth.router import router as auth_router
+from app.auth.router import sessions_router
 from app.classifications.router import router as classifications_router
 from app.classifications.router import sources_router, vendors_router
-from app.core.deps import DbSession
+from app.core.deps import DbSession, enforce_restricted_access
 from app.core.errors import ERROR_RESPONSES, install_error_handlers
 from app.core.request_id import RequestIdMiddleware
 from app.core.settings import APP_VERSION, get_settings
@@ -25,6 +27,7 @@ from app.platform import service as platform_service
 from app.platform.router import router as platform_router
 from app.platform.schemas import HealthOut
 from app.realtime.server import get_sio
+from app.users.router import router as users_router
 
 # One router per domain that has calls; a domain joins this list when it gets its first call.
 DOMAIN_ROUTERS: list[APIRouter] = [
@@ -35,6 +38,9 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     discovery_router,
     discovery_location_router,
     locations_router,
+    auth_router,
+    users_router,
+    sessions_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.
@@ -66,7 +72,8 @@ def create_app() -> FastAPI:
     )
     app.add_middleware(RequestIdMiddleware)
     for router in DOMAIN_ROUTERS:
-        app.include_router(router)
+        # Spec §6 "Restricted access": every call refuses signed-out callers unless it is exempt.
+        app.include_router(router, dependencies=[Depends(enforce_restricted_access)])
     _add_health(app)
     _mount_uploads(app, settings.uploads_dir)
     _mount_frontend(app, settings.frontend_dist)

@@ -135,16 +135,18 @@ def _open_when_restricted(method: str, path: str) -> bool:
     return (method, path) in OPEN_WHEN_RESTRICTED or (method, path.rstrip("/")) in OPEN_WHEN_RESTRICTED
 
 
-def enforce_restricted_access(request: Request, caller: Caller, db: DbSession) -> None:
-    """Router-wide dependency: refuses signed-out callers (no token, or a guest token) while the
-    platform config says restrict_access. 403, not 401: renewing a guest token cannot help."""
-    if caller is not None and caller.user_id is not None:
-        return  # a user token; the route's own dependencies check the account behind it
+def enforce_restricted_access(request: Request, db: DbSession) -> None:
+    """Router-wide dependency: while the platform config says restrict_access, refuses signed-out
+    callers (no token, or a guest token) with 403, since renewing a guest token cannot help. It reads
+    the token only then, so an open platform's public calls never fail on a stale token."""
     if _open_when_restricted(request.method, request.url.path):
         return
-    from app.platform.models import PlatformConfig
-    from app.platform.service import CONFIG_ID
+    from app.platform.models import PLATFORM_CONFIG_ID, PlatformConfig
 
-    config = db.get(PlatformConfig, CONFIG_ID)
-    if config is not None and config.restrict_access:
+    config = db.get(PlatformConfig, PLATFORM_CONFIG_ID)
+    if config is None or not config.restrict_access:
+        return
+    caller = get_caller(request)
+    if caller is None or caller.user_id is None:
         raise Forbidden("Access is restricted: please sign in")
+    get_current_user(caller, db)

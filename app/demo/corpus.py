@@ -33,7 +33,7 @@ from app.classifications.dictionaries import (
 )
 from app.demo import texts
 from app.demo.images import PREVIEWS_PER_CATEGORY, logo_url, preview_url
-from app.demo.places import City, city_picker, country_names, make_address
+from app.demo.places import Address, City, city_picker, country_names, make_address
 
 DEFAULT_SEED = 20261122
 CORPUS_SPAN = timedelta(days=730)  # tours are spread over the two years before the anchor
@@ -122,7 +122,6 @@ class CreatorPlan:
     favourite_vendors: tuple[VendorSpec, ...]
     weight: float  # share of creator tours (Zipf over creators)
     featured_quota: int
-    featured_so_far: int = 0
 
     @property
     def logo_key(self) -> str:
@@ -153,6 +152,37 @@ class TourBatch:
             ("tour_saves", self.tour_saves),
             ("tour_views", self.tour_views),
         ]
+
+
+@dataclass(slots=True)
+class _TourRun:
+    """What one pass over the tours remembers: the featured tours so far, platform-wide and per creator."""
+
+    creator_weights: list[float]
+    featured: int = 0
+    featured_by_creator: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _TourDraft:
+    owner: Account
+    creator: CreatorPlan | None
+    category: CategorySpec
+    subcategory: str
+    vendor: VendorSpec
+    media_type: str
+    device: str | None
+    address: Address
+    words: texts.TourWords
+
+    @property
+    def slug(self) -> str:
+        return texts.slugify(self.words.title.split(" — ")[0], 40)
+
+    @property
+    def team(self) -> str:
+        # A Cupix workspace is named after its owner.
+        return self.creator.handle if self.creator else "touratlas-demo"
 
 
 # --- unique, random-looking link tokens --------------------------------------------------------------------
@@ -373,7 +403,7 @@ class People:
             ADMIN_EMAIL,
             "Ada",
             "Admin",
-            "touratlas_admin",
+            self._username("touratlas_admin"),
             founded,
             password=ADMIN_PASSWORD,
             is_admin=True,
@@ -384,7 +414,7 @@ class People:
             CM_EMAIL,
             "Carla",
             "Content",
-            "content_manager",
+            self._username("content_manager"),
             founded,
             password=CM_PASSWORD,
             roles=("CM",),
@@ -395,7 +425,7 @@ class People:
             DEMO_EMAIL,
             "Dana",
             "Demo",
-            "demo_user",
+            self._username("demo_user"),
             self.config.anchor - timedelta(days=400),
             password=DEMO_PASSWORD,
         )
@@ -622,35 +652,66 @@ class DemoCorpus:
     # --- tours -------------------------------------------------------------------------------------------------
 
     def tour_batches(self, batch_size: int = 5000) -> Iterator[TourBatch]:
+        """The tours in batches of `batch_size`, each with its tags, featured slots and engagement."""
         rng = self._rng("tours")
-        creator_weights = [plan.weight for plan in self.creators]
-        featured = 0
+        run = _TourRun(creator_weights=[plan.weight for plan in self.creators])
         batch = TourBatch()
         for index in range(self.config.tours):
-            tour, featured = self._tour(rng, index, creator_weights, featured, batch)
-            batch.tours.append(tour)
+            batch.tours.append(self._tour(rng, index, run, batch))
             if len(batch.tours) >= batch_size:
                 yield batch
                 batch = TourBatch()
         if batch.tours:
             yield batch
 
-    def _tour(
-        self, rng: random.Random, index: int, creator_weights: list[float], featured: int, batch: TourBatch
-    ) -> tuple[Row, int]:
+    def _tour(self, rng: random.Random, index: int, run: _TourRun, batch: TourBatch) -> Row:
         tour_id = self.offsets.tours + 1 + index
-        owner, creator = self._owner(rng, creator_weights)
+        draft = self._draft(rng, run)
+        ctx = LinkContext(index, draft.slug, draft.address.lat, draft.address.lng, draft.team)
+        link = LINK_MAKERS[draft.vendor.slug](self._mint, ctx, rng)
+        created_at = self._tour_created_at(rng, draft.owner)
+        status, approval = self._moderation_state(rng)
+        listed = status == "active" and approval == "approved"
+        counters = self._engagement(rng, index, tour_id, draft.owner, created_at, batch) if listed else _zero_counters()
+        featured_order = self._featured_order(rng, run, listed)
+        if listed and draft.creator is not None:
+            batch.creator_featured_tours.extend(self._creator_featured(run, draft.creator, tour_id))
+        batch.tour_tags.extend(self._tour_tags(rng, tour_id, draft.category.name, draft.media_type))
+        return {
+            "id": tour_id,
+            "guid": _guid(rng),
+            **self._classification_columns(draft),
+            "link": link,
+            "link_normalised": normalise_link(link),
+            "preview_picture": preview_url(draft.category.slug, rng.randrange(self.config.previews_per_category)),
+            "vt_website": self._vt_website(rng, draft, index),
+            **self._third_party(rng, draft.owner),
+            "is_ai_generated": rng.random() < 0.02,
+            **_address_columns(draft.address),
+            "status": status,
+            "approval_state": approval,
+            "provider_version": None,
+            **counters,
+            "featured_order": featured_order,
+            "is_featured": featured_order is not None,
+            "trending_score": _trending_score(counters, created_at, self.config.anchor),
+            "created_by_user_id": draft.owner.id,
+            "created_at": created_at,
+            "updated_at": created_at,
+            "published_at": created_at + timedelta(minutes=rng.randint(5, 2880)) if listed else None,
+        }
+
+    def _draft(self, rng: random.Random, run: _TourRun) -> _TourDraft:
+        """Who owns the tour, what it shows, where, and its words."""
+        owner, creator = self._owner(rng, run.creator_weights)
         category = self._category(rng, creator)
         subcategory = rng.choice(category.subcategories)
         vendor, media_type = self._vendor_and_media_type(rng, category, creator)
         device = self._device(rng, media_type)
-        city = (
-            self._places.pick_in(rng, creator.city.country_code)
-            if creator and rng.random() < 0.65
-            else self._places.pick(rng)
-        )
+        # Creators mostly work in their own country.
+        at_home = creator is not None and rng.random() < 0.65
+        city = self._places.pick_in(rng, creator.city.country_code) if creator and at_home else self._places.pick(rng)
         address = make_address(rng, city)
-        country = self._countries.get(city.country_code, "")
         words = texts.compose_tour_text(
             rng,
             category=category.name,
@@ -658,66 +719,43 @@ class DemoCorpus:
             media_type=media_type,
             device=device,
             city=city.name,
-            country=country,
+            country=self._countries.get(city.country_code, ""),
         )
-        slug = texts.slugify(words.title.split(" — ")[0], 40)
-        team = creator.handle if creator else "touratlas-demo"
-        link = LINK_MAKERS[vendor.slug](self._mint, LinkContext(index, slug, address.lat, address.lng, team), rng)
-        created_at = self._tour_created_at(rng, owner)
-        status, approval = self._moderation_state(rng)
-        listed = status == "active" and approval == "approved"
-        counters = self._engagement(rng, index, tour_id, owner, created_at, batch) if listed else _zero_counters()
-        is_featured = (
-            listed
-            and featured < FEATURED_TOURS
-            and rng.random() < min(0.5, 2 * FEATURED_TOURS / max(self.config.tours, 1))
-        )
-        if creator is not None and listed and creator.featured_so_far < creator.featured_quota:
-            batch.creator_featured_tours.append(
-                {"creator_id": creator.id, "tour_id": tour_id, "position": creator.featured_so_far}
-            )
-            creator.featured_so_far += 1
-        batch.tour_tags.extend(self._tour_tags(rng, tour_id, category.name, media_type))
-        row: Row = {
-            "id": tour_id,
-            "guid": _guid(rng),
-            "user_id": owner.id,
-            "creator_id": creator.id if creator else None,
-            "vendor_id": self.ids.vendors[vendor.name],
-            "media_type_id": self.ids.media_types[media_type],
-            "category_id": self.ids.categories[category.name],
-            "subcategory_id": self.ids.subcategories[(category.name, subcategory)],
-            "camera_id": self.ids.capture_devices[device] if device else None,
-            "title": words.title,
-            "description": words.description,
-            "link": link,
-            "link_normalised": normalise_link(link),
-            "preview_picture": preview_url(category.slug, rng.randrange(self.config.previews_per_category)),
-            "vt_website": f"{creator.website}/tours/{slug}-{index + 1}" if creator and rng.random() < 0.3 else None,
-            **self._third_party(rng, owner),
-            "is_ai_generated": rng.random() < 0.02,
-            "address_street": address.street,
-            "address_city": address.city,
-            "address_province": address.province or None,
-            "address_zip": address.zip or None,
-            "address_country": address.country,
-            "address_str": address.text,
-            "address_id": address.address_id,
-            "lat": address.lat,
-            "lng": address.lng,
-            "status": status,
-            "approval_state": approval,
-            "provider_version": None,
-            **counters,
-            "featured_order": featured + 1 if is_featured else None,
-            "is_featured": is_featured,
-            "trending_score": _trending_score(counters, created_at, self.config.anchor),
-            "created_by_user_id": owner.id,
-            "created_at": created_at,
-            "updated_at": created_at,
-            "published_at": created_at + timedelta(minutes=rng.randint(5, 2880)) if listed else None,
+        return _TourDraft(owner, creator, category, subcategory, vendor, media_type, device, address, words)
+
+    def _classification_columns(self, draft: _TourDraft) -> Row:
+        return {
+            "user_id": draft.owner.id,
+            "creator_id": draft.creator.id if draft.creator else None,
+            "vendor_id": self.ids.vendors[draft.vendor.name],
+            "media_type_id": self.ids.media_types[draft.media_type],
+            "category_id": self.ids.categories[draft.category.name],
+            "subcategory_id": self.ids.subcategories[(draft.category.name, draft.subcategory)],
+            "camera_id": self.ids.capture_devices[draft.device] if draft.device else None,
+            "title": draft.words.title,
+            "description": draft.words.description,
         }
-        return row, featured + (1 if is_featured else 0)
+
+    def _vt_website(self, rng: random.Random, draft: _TourDraft, index: int) -> str | None:
+        if draft.creator is None or rng.random() >= 0.3:
+            return None
+        return f"{draft.creator.website}/tours/{draft.slug}-{index + 1}"
+
+    def _featured_order(self, rng: random.Random, run: _TourRun, listed: bool) -> int | None:
+        """A few listed tours are featured platform-wide, spread over the corpus, numbered in order."""
+        chance = min(0.5, 2 * FEATURED_TOURS / max(self.config.tours, 1))
+        if rng.random() >= chance or not listed or run.featured >= FEATURED_TOURS:
+            return None
+        run.featured += 1
+        return run.featured
+
+    def _creator_featured(self, run: _TourRun, creator: CreatorPlan, tour_id: int) -> list[Row]:
+        """A creator's first listed tours fill its featured slots, up to its quota."""
+        position = run.featured_by_creator.get(creator.id, 0)
+        if position >= creator.featured_quota:
+            return []
+        run.featured_by_creator[creator.id] = position + 1
+        return [{"creator_id": creator.id, "tour_id": tour_id, "position": position}]
 
     def _owner(self, rng: random.Random, creator_weights: list[float]) -> tuple[Account, CreatorPlan | None]:
         draw = rng.random()
@@ -903,6 +941,20 @@ class DemoCorpus:
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
+
+
+def _address_columns(address: Address) -> Row:
+    return {
+        "address_street": address.street,
+        "address_city": address.city,
+        "address_province": address.province or None,
+        "address_zip": address.zip or None,
+        "address_country": address.country,
+        "address_str": address.text,
+        "address_id": address.address_id,
+        "lat": address.lat,
+        "lng": address.lng,
+    }
 
 
 def _zero_counters() -> Row:

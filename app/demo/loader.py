@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, func, select, text, update
+from sqlalchemy import Connection, Engine, Table, bindparam, func, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.classifications import dictionaries as builtin
@@ -29,6 +29,7 @@ from app.demo.corpus import (
     DemoCorpus,
     DictionaryIds,
     IdOffsets,
+    People,
     Row,
     default_anchor,
 )
@@ -265,16 +266,14 @@ def load_demo(
     batch_size: int = BATCH_ROWS,
     hash_password: Callable[[str], str] | None = None,
 ) -> DemoLoadReport:
-    """Load the demo corpus unless it is there already. `images=False` skips drawing the picture
-    pool (the rows still refer to it), e.g. for tests that never serve the files."""
+    """Load the demo corpus unless it is there already.
+
+    The pictures the rows refer to are drawn when missing, also when the rows were loaded before
+    (a fresh data directory next to an old database); `images=False` skips them, e.g. in tests.
+    """
     report_progress = progress or _silent
     started = time.monotonic()
     engine = _engine_of(target)
-    if _demo_present(engine):
-        report_progress("demo content is already loaded: nothing to do")
-        return DemoLoadReport(loaded=False)
-    with Session(engine) as session, session.begin():
-        load_dictionaries(session)  # the corpus refers to them by id
     config = CorpusConfig(
         tours=tours,
         creators=creators,
@@ -284,10 +283,18 @@ def load_demo(
         anchor=anchor or default_anchor(),
         engagement_rows_up_to=min(tours, 2000),
     )
+    pictures_dir = uploads_dir or get_settings().uploads_dir
+    if _demo_present(engine):
+        if images:
+            _draw_images(config, People(config), pictures_dir, report_progress)
+        report_progress("demo content is already loaded: nothing to do")
+        return DemoLoadReport(loaded=False)
+    with Session(engine) as session, session.begin():
+        load_dictionaries(session)  # the corpus refers to them by id
     with engine.connect() as connection:
         corpus = DemoCorpus(config, _dictionary_ids(connection), _id_offsets(connection), hash_password)
     if images:
-        _draw_images(corpus, uploads_dir or get_settings().uploads_dir, report_progress)
+        _draw_images(config, corpus.people, pictures_dir, report_progress)
     rows = _insert_corpus(engine, corpus, report_progress, batch_size, started)
     return DemoLoadReport(loaded=True, rows=rows, seconds=time.monotonic() - started)
 
@@ -362,10 +369,10 @@ def _id_offsets(connection: Connection) -> IdOffsets:
     return IdOffsets(users=highest("users"), creators=highest("creators"), tours=highest("tours"), ads=highest("ads"))
 
 
-def _draw_images(corpus: DemoCorpus, uploads_dir: Path, progress: Progress) -> None:
+def _draw_images(config: CorpusConfig, people: People, uploads_dir: Path, progress: Progress) -> None:
     started = time.monotonic()
-    previews = ensure_preview_pool(uploads_dir, corpus.config.seed, corpus.config.previews_per_category)
-    logos = ensure_logos(uploads_dir, corpus.config.seed, corpus.people.logo_requests())
+    previews = ensure_preview_pool(uploads_dir, config.seed, config.previews_per_category)
+    logos = ensure_logos(uploads_dir, config.seed, people.logo_requests())
     if previews or logos:
         progress(f"images: {previews:,} previews and {logos:,} logos drawn ({time.monotonic() - started:.0f} s)")
 
@@ -433,25 +440,41 @@ def _insert_tours(inserter: _Inserter, corpus: DemoCorpus, progress: Progress, b
 
 
 def _refresh_creator_counters(connection: Connection, first_id_after: int) -> None:
-    """Creators' counters from the rows just loaded: listed tours, their views and likes, followers."""
+    """Creators' counters from the rows just loaded: listed tours, their views and likes, followers.
+
+    One grouped pass over the tours and one over the follows, then an update per creator: a
+    correlated subquery per creator would rescan the tours through the status index instead.
+    """
     tables = _tables()
     creators, tours, follows = tables["creators"], tables["tours"], tables["follows"]
-    listed = (
-        (tours.c.creator_id == creators.c.id) & (tours.c.status == "active") & (tours.c.approval_state == "approved")
+    listed_totals = connection.execute(
+        select(tours.c.creator_id, func.count(), func.sum(tours.c.views), func.sum(tours.c.likes))
+        .where(tours.c.creator_id > first_id_after, tours.c.status == "active", tours.c.approval_state == "approved")
+        .group_by(tours.c.creator_id)
     )
-    connection.execute(
-        update(creators)
-        .where(creators.c.id > first_id_after)
-        .values(
-            vt_count=select(func.count()).select_from(tours).where(listed).scalar_subquery(),
-            views=select(func.coalesce(func.sum(tours.c.views), 0)).where(listed).scalar_subquery(),
-            likes=select(func.coalesce(func.sum(tours.c.likes), 0)).where(listed).scalar_subquery(),
-            followers=select(func.count())
-            .select_from(follows)
-            .where(follows.c.creator_id == creators.c.id)
-            .scalar_subquery(),
+    counters = {
+        creator_id: {"vt_count": count, "views": views, "likes": likes, "followers": 0}
+        for creator_id, count, views, likes in listed_totals
+    }
+    follower_counts = connection.execute(
+        select(follows.c.creator_id, func.count())
+        .where(follows.c.creator_id > first_id_after)
+        .group_by(follows.c.creator_id)
+    )
+    for creator_id, followers in follower_counts:
+        counters.setdefault(creator_id, {"vt_count": 0, "views": 0, "likes": 0})["followers"] = followers
+    if counters:
+        connection.execute(
+            update(creators)
+            .where(creators.c.id == bindparam("creator_id"))
+            .values(
+                vt_count=bindparam("vt_count"),
+                views=bindparam("views"),
+                likes=bindparam("likes"),
+                followers=bindparam("followers"),
+            ),
+            [{"creator_id": creator_id, **values} for creator_id, values in counters.items()],
         )
-    )
 
 
 def _move_sequences_past(connection: Connection, table_names: Iterable[str]) -> None:

@@ -455,7 +455,7 @@ class EmbeddedIndex:
         rows = _vector_rows(vectors)
         with self._write_lock:
             connection = self._connection()
-            self._vector_search.seq(connection, self.path, self._write_lock)  # the change log must exist first
+            self._vector_search.seq(connection, self._write_lock)  # the change log must exist first
             connection.execute("BEGIN IMMEDIATE")
             changed = _changed_vector_rows(connection, rows)
             connection.executemany("INSERT OR REPLACE INTO vectors (id, vec) VALUES (?, ?)", changed)
@@ -807,11 +807,11 @@ class EmbeddedIndex:
             count *= 4
 
     def _vector_graph(self, connection: sqlite3.Connection) -> HnswVectors | None:
-        return self._vector_search.graph(connection, self.path, self._write_lock)
+        return self._vector_search.graph(connection, self._write_lock)
 
     def _vector_matrix(self, connection: sqlite3.Connection) -> tuple[np.ndarray, np.ndarray]:
         """Every stored vector as unit rows, cached until a vector changes (not on counter updates)."""
-        seq = self._vector_search.seq(connection, self.path, self._write_lock)
+        seq = self._vector_search.seq(connection, self._write_lock)
         if self._vectors is None or self._vectors[0] != seq:
             batches = list(read_vectors(connection))
             ids = np.concatenate([batch[0] for batch in batches]) if batches else np.zeros(0, dtype=np.int64)

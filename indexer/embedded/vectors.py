@@ -364,29 +364,34 @@ def _contains_sorted(sorted_ids: np.ndarray, keys: np.ndarray) -> np.ndarray:
 
 
 class VectorSearch:
-    """Per index adapter: decides whether the current file's vectors are many enough for a graph,
-    keeps that graph (one per index file) up to date, and trims the change log it no longer needs."""
+    """Per index adapter: decides whether the vectors of the connection's file are many enough for a
+    graph, keeps that graph (one per index file) up to date, and trims the change log it no longer
+    needs. The file is read from the connection, so a rebuild swapping files midway cannot mix them."""
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
         self._graph: HnswVectors | None = None
+        self._database: Path | None = None  # the file seen last: a new one means a rebuild swapped it in
         self._logged: set[Path] = set()  # files whose change log and triggers exist
         self._count: tuple[Path, int, int] | None = None  # (file, seq, vectors) cached per change
         self._trimmed: tuple[Path, int] | None = None
 
-    def seq(self, connection: sqlite3.Connection, database: Path, write_lock: threading.RLock) -> int:
+    def seq(self, connection: sqlite3.Connection, write_lock: threading.RLock) -> int:
         """The file's change sequence number, creating its change log first when needed."""
+        database = database_file(connection)
         if database not in self._logged:
             with write_lock:
                 ensure_change_log(connection)
             self._logged.add(database)
         return change_seq(connection)
 
-    def graph(self, connection: sqlite3.Connection, database: Path, write_lock: threading.RLock) -> HnswVectors | None:
-        """The up-to-date graph of `database`, or None while brute force is the better answer."""
+    def graph(self, connection: sqlite3.Connection, write_lock: threading.RLock) -> HnswVectors | None:
+        """The up-to-date graph of the connection's file, or None while brute force is the better answer."""
         with self._lock:
-            seq = self.seq(connection, database, write_lock)
-            if self._graph is not None and self._graph.database != database:
+            seq = self.seq(connection, write_lock)
+            database = database_file(connection)
+            if database != self._database:
+                self._database = database
                 self._graph = None
                 remove_orphan_graphs(database.parent)
             if self._graph is None:
@@ -419,3 +424,11 @@ class VectorSearch:
         for path in (Path(f"{database}.hnsw"), Path(f"{database}.hnsw.json")):
             path.unlink(missing_ok=True)
         self._trimmed = (database, seq)
+
+
+def database_file(connection: sqlite3.Connection) -> Path:
+    """The file behind the connection's main database."""
+    for _, name, file in connection.execute("PRAGMA database_list"):
+        if name == "main":
+            return Path(file)
+    raise RuntimeError("the index connection has no main database")

@@ -4,6 +4,7 @@ graph threshold is lowered so that size already takes the HNSW path."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -30,29 +31,40 @@ def embedding_like(count: int, seed: int = 0) -> np.ndarray:
     return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def corpus() -> list[TourDocument]:
     return make_tours(COUNT)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def matrix() -> np.ndarray:
     return embedding_like(COUNT)
 
 
-@pytest.fixture
-def graph_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(vectors, "HNSW_MIN_VECTORS", 500)
+@pytest.fixture(scope="module")
+def graph_threshold() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(vectors, "HNSW_MIN_VECTORS", 500)
+        yield
+
+
+@pytest.fixture(scope="module")
+def built(
+    tmp_path_factory: pytest.TempPathFactory, corpus: list[TourDocument], matrix: np.ndarray, graph_threshold: None
+) -> Path:
+    """One index with every vector and its saved graph; each test works on a copy."""
+    directory = tmp_path_factory.mktemp("vectors") / "index"
+    index = EmbeddedIndex(directory)
+    index.rebuild(tours=corpus, creators=[], ads=[], tags=[], places=[])
+    index.set_vectors({doc.id: matrix[doc.id - 1].tolist() for doc in corpus})
+    assert Path(f"{index.path}.hnsw").exists()
+    return directory
 
 
 @pytest.fixture
-def index(
-    tmp_path: Path, corpus: list[TourDocument], matrix: np.ndarray, graph_threshold: None
-) -> Iterator[EmbeddedIndex]:
-    built = EmbeddedIndex(tmp_path / "index")
-    built.rebuild(tours=corpus, creators=[], ads=[], tags=[], places=[])
-    built.set_vectors({doc.id: matrix[doc.id - 1].tolist() for doc in corpus})
-    yield built
+def index(built: Path, tmp_path: Path) -> EmbeddedIndex:
+    shutil.copytree(built, tmp_path / "index")
+    return EmbeddedIndex(tmp_path / "index")
 
 
 def exact(matrix: np.ndarray, query: SimilarQuery, allowed: set[int] | None = None) -> list[int]:
@@ -79,7 +91,7 @@ def test_hnsw_agrees_with_exact_search(index: EmbeddedIndex, matrix: np.ndarray)
     found = [index.similar(query).ids for query in asked]
     assert recall([exact(matrix, query) for query in asked], found) >= 0.95
     page = index.similar(asked[0])
-    assert len(page.docs) == 10 and [doc["guid"] for doc in page.docs][0].startswith("g")
+    assert len(page.docs) == 10 and page.docs[0]["guid"].startswith("g")
     assert asked[0].exclude_ids[0] not in page.ids
 
 
@@ -144,7 +156,9 @@ def test_a_graph_behind_a_trimmed_log_is_rebuilt(index: EmbeddedIndex, tmp_path:
     assert stale.similar(SimilarQuery(vector=moved.tolist(), limit=1)).ids == [5]
 
 
-def test_small_indexes_use_no_graph_and_keep_no_log(tmp_path: Path, corpus: list[TourDocument]) -> None:
+def test_small_indexes_use_no_graph_and_keep_no_log(
+    tmp_path: Path, corpus: list[TourDocument], graph_threshold: None
+) -> None:
     small = EmbeddedIndex(tmp_path / "small")
     small.rebuild(tours=corpus[:100], creators=[], ads=[], tags=[], places=[])
     small.set_vectors({doc.id: row.tolist() for doc, row in zip(corpus[:100], embedding_like(100), strict=True)})

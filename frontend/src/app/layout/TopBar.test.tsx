@@ -9,7 +9,7 @@ import { AppLayout } from './AppLayout';
 
 const CATEGORIES = {
   data: [
-    { id: 1, name: 'Museums', image_search: null, source_image_search: null, subcategories: [] },
+    { id: 1, name: 'Museums', image_search: 'building-bank', source_image_search: 'local', subcategories: [] },
     { id: 2, name: 'Hotels', image_search: null, source_image_search: null, subcategories: [{ id: 7, name: 'Resorts', category_id: 2 }] },
   ],
 };
@@ -34,6 +34,9 @@ describe('the top bar and category strip', () => {
 
     expect(await screen.findByRole('button', { name: 'Museums' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hotels' })).toBeInTheDocument();
+    // A 'local' category icon is a Tabler icon drawn inline; a category without one shows none.
+    expect(screen.getByRole('button', { name: 'Museums' }).querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Hotels' }).querySelector('svg')).toBeNull();
     expect(screen.getByTestId('feed-selector')).toHaveTextContent('All tours');
     expect(screen.getByTestId('geolocation-button')).toBeInTheDocument();
     // The server still announces this build's version: no reload offered.

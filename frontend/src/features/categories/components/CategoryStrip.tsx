@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryOut } from '../../../shared/api/generated/types.gen';
 import { updateFilterState, useFilterState } from '../../../shared/filters/filterState';
 import { categoriesQueryOptions } from '../api/categories';
+import { CategoryIcon } from './CategoryIcon';
 import classes from './CategoryStrip.module.css';
 
 /** Spec §9 "Navbar scroll step": each arrow click moves the strip by 300 px. */
@@ -70,7 +71,7 @@ function toggleCategory(categoryId: number, selected: number[]): void {
 function CategoryChip({ category, active, onToggle }: { category: CategoryOut; active: boolean; onToggle: () => void }) {
   return (
     <UnstyledButton className={classes.chip} data-active={active || undefined} aria-pressed={active} onClick={onToggle}>
-      {category.image_search && <img src={category.image_search} alt="" className={classes.icon} loading="lazy" />}
+      <CategoryIcon category={category} />
       <span>{category.name}</span>
     </UnstyledButton>
   );

@@ -1,5 +1,11 @@
 import { screen } from '@testing-library/react';
 
+import type {
+  AdCard as AdCardData,
+  CreatorCard as CreatorCardData,
+  GridPage,
+  MediaCard as MediaCardData,
+} from '../../../shared/api/generated/types.gen';
 import { resetFilterState, updateFilterState } from '../../../shared/filters/filterState';
 import { renderWithApp, stubFetch } from '../../../testing/render';
 import { GRID_PAGE_SIZE, nextGridOffset } from '../api/filteredGrid';
@@ -7,7 +13,7 @@ import { FeedPage } from './FeedPage';
 
 const GRID = '/v2/user-recomendations/filtered-grid';
 
-const media = {
+const media: MediaCardData & { type: 'vt' } = {
   type: 'vt',
   guid: 'a1b2',
   title: 'Hermitage Museum',
@@ -20,7 +26,7 @@ const media = {
   media_type_id: 1,
   userid: 3,
 };
-const creator = {
+const creator: CreatorCardData & { type: 'creator' } = {
   type: 'creator',
   id: 8,
   creator_name: 'Nordic Views',
@@ -34,13 +40,13 @@ const creator = {
   locations: [{ location: 'Oslo, Norway' }],
   userid: 4,
 };
-const ad = { type: 'ad', id: 5, title: 'Drone footage', preview_picture: null, link: 'https://www.example.com/drones', user_id: 2 };
+const ad: AdCardData & { type: 'ad' } = { type: 'ad', id: 5, title: 'Drone footage', preview_picture: null, link: 'https://www.example.com/drones', user_id: 2 };
 
 describe('the feed', () => {
   afterEach(() => resetFilterState());
 
   it('shows media, creator and ad cards with formatted counts', async () => {
-    const fetchMock = stubFetch({ [GRID]: { total_items: 3, data: [media, creator, ad] } });
+    const fetchMock = stubFetch({ [GRID]: { total_items: 3, limit: 48, offset: 0, data: [media, creator, ad] } });
     renderWithApp(<FeedPage />);
 
     const tour = await screen.findByRole('link', { name: /Hermitage Museum/ });
@@ -59,7 +65,7 @@ describe('the feed', () => {
 
   it('asks the server with the current filters', async () => {
     updateFilterState({ categories: [3], searchPattern: 'castle' });
-    const fetchMock = stubFetch({ [GRID]: { total_items: 0, data: [] } });
+    const fetchMock = stubFetch({ [GRID]: { total_items: 0, limit: 48, offset: 0, data: [] } });
     renderWithApp(<FeedPage />);
     await screen.findByTestId('feed-empty');
     const requested = new URL((fetchMock.mock.calls[0]?.[0] as Request).url);
@@ -68,7 +74,7 @@ describe('the feed', () => {
   });
 
   it('explains an empty feed', async () => {
-    stubFetch({ [GRID]: { total_items: 0, data: [] } });
+    stubFetch({ [GRID]: { total_items: 0, limit: 48, offset: 0, data: [] } });
     renderWithApp(<FeedPage />);
     expect(await screen.findByText('Please specify category and/or location to show all media.')).toBeInTheDocument();
   });
@@ -82,7 +88,12 @@ describe('the feed', () => {
 });
 
 describe('nextGridOffset', () => {
-  const page = (count: number, total: number) => ({ total_items: total, data: Array.from({ length: count }, () => ({ ...media, type: 'vt' as const })) });
+  const page = (count: number, total: number): GridPage => ({
+    total_items: total,
+    limit: GRID_PAGE_SIZE,
+    offset: 0,
+    data: Array.from({ length: count }, () => media),
+  });
 
   it('moves on by one page while the server counts more', () => {
     expect(nextGridOffset(page(GRID_PAGE_SIZE, 100), 0)).toBe(48);

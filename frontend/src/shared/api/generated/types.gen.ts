@@ -6,12 +6,10 @@ export type ClientOptions = {
 
 /**
  * AdCard
+ *
+ * Spec §3 Ad card, exactly; shown as Sponsored.
  */
 export type AdCard = {
-    /**
-     * Guid
-     */
-    guid: string;
     /**
      * Id
      */
@@ -682,36 +680,18 @@ export type MapFeatureProperties = {
 
 /**
  * MediaCard
+ *
+ * Spec §3 Media card, exactly.
  */
 export type MediaCard = {
-    /**
-     * Address
-     */
-    address?: string | null;
-    /**
-     * Category Id
-     */
-    category_id?: number | null;
     /**
      * Created Ago
      */
     created_ago: string;
     /**
-     * Created At
-     */
-    created_at: string;
-    /**
-     * Creator Name
-     */
-    creator_name?: string | null;
-    /**
      * Guid
      */
     guid: string;
-    /**
-     * Id
-     */
-    id: number;
     /**
      * Is Owned
      */
@@ -720,14 +700,6 @@ export type MediaCard = {
      * Is Save
      */
     is_save: boolean;
-    /**
-     * Likes
-     */
-    likes: number;
-    /**
-     * Logo
-     */
-    logo?: string | null;
     /**
      * Media Type Id
      */
@@ -740,10 +712,6 @@ export type MediaCard = {
      * Saves
      */
     saves: number;
-    /**
-     * Shared
-     */
-    shared: number;
     /**
      * Title
      */
@@ -1406,6 +1374,12 @@ export type LocationsCountriesResponse = LocationsCountriesResponses[keyof Locat
 
 export type DiscoveryFilteredAreaData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: {
         /**
@@ -1605,6 +1579,12 @@ export type LocationsLocationResponse = LocationsLocationResponses[keyof Locatio
 
 export type DiscoveryMapAreaData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: {
         /**
@@ -1724,6 +1704,12 @@ export type DiscoveryMapAreaResponse = DiscoveryMapAreaResponses[keyof Discovery
 
 export type DiscoveryMapAreaPostData = {
     body: MapAreaRequest;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: never;
     url: '/v2/locations/map-area';
@@ -1862,6 +1848,12 @@ export type ClassificationsListRankSourcesResponse = ClassificationsListRankSour
 
 export type DiscoveryCreatorMediaData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path: {
         /**
          * User Id
@@ -1982,6 +1974,12 @@ export type DiscoveryCreatorMediaResponse = DiscoveryCreatorMediaResponses[keyof
 
 export type DiscoveryFilteredGridData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: {
         /**
@@ -2097,6 +2095,12 @@ export type DiscoveryFilteredGridResponse = DiscoveryFilteredGridResponses[keyof
 
 export type DiscoveryFilteredMapData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: {
         /**
@@ -2295,6 +2299,12 @@ export type DiscoverySearchResponse = DiscoverySearchResponses[keyof DiscoverySe
 
 export type DiscoverySimilarMediaData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path: {
         /**
          * Tour Id
