@@ -50,7 +50,9 @@ def user_token(directory: Path) -> str:
 
     with get_sessionmaker()() as session:
         user = session.scalars(select(User).where(User.email == "demo@touratlas.local")).one()
-        return issue_user_token(user_id=user.id, is_admin=False, roles=[], creator_id=None, token_version=user.token_version)
+        return issue_user_token(
+            user_id=user.id, is_admin=False, roles=[], creator_id=None, token_version=user.token_version
+        )
 
 
 def main() -> None:
@@ -66,13 +68,33 @@ def main() -> None:
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install wrk")
     token = user_token(directory)
-    env = {**os.environ, "DATA_DIR": str(directory), "DATABASE_URL": f"sqlite:///{directory / 'bench.db'}",
-           "SEED_DEMO": "false", "BENCH_TOKEN": token}
+    env = {
+        **os.environ,
+        "DATA_DIR": str(directory),
+        "DATABASE_URL": f"sqlite:///{directory / 'bench.db'}",
+        "SEED_DEMO": "false",
+        "BENCH_TOKEN": token,
+    }
     port = 8765
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "app.main:create_asgi_app", "--factory", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", str(args.workers), "--log-level", "warning", "--no-access-log"],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "app.main:create_asgi_app",
+            "--factory",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(args.workers),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -99,7 +121,10 @@ def main() -> None:
             script.write(WRK_SCRIPT)
         result = subprocess.run(
             ["wrk", "-t2", f"-c{args.connections}", f"-d{args.seconds}s", "--latency", "-s", script.name, base],
-            capture_output=True, text=True, env=env, check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
         )
         print(result.stdout)
         rps = re.search(r"Requests/sec:\s+([\d.]+)", result.stdout)

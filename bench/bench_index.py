@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def timed(function: Callable[[], Any], runs: int, warmup: int = 5) -> tuple[float, float]:
@@ -65,7 +65,9 @@ def prepare(tours: int, rebuild: bool) -> tuple[Any, dict[str, float]]:
     with session_factory.begin() as session:
         load_dictionaries(session)
     started = time.monotonic()
-    load_demo(session_factory, tours=tours, creators=max(100, tours // 1000), progress=lambda m: print(f"  {m}", flush=True))
+    load_demo(
+        session_factory, tours=tours, creators=max(100, tours // 1000), progress=lambda m: print(f"  {m}", flush=True)
+    )
     figures["load_s"] = time.monotonic() - started
     index = get_index()
     with session_factory() as session:
@@ -85,8 +87,15 @@ def run(tours: int, runs: int, rebuild: bool) -> str:
     index, figures = prepare(tours, rebuild)
     rng = random.Random(1)
     sample = index.feed(FeedQuery(sort=Sort.VIEWS, limit=500)).docs
-    categories = sorted({doc.get("category_id") for doc in index.map_area(
-        MapQuery(filter=TourFilter(), bbox=BBox(-10, 35, 30, 60), zoom=14, max_points=500)).points if doc.get("category_id")})
+    categories = sorted(
+        {
+            doc.get("category_id")
+            for doc in index.map_area(
+                MapQuery(filter=TourFilter(), bbox=BBox(-10, 35, 30, 60), zoom=14, max_points=500)
+            ).points
+            if doc.get("category_id")
+        }
+    )
     category = categories[0] if categories else 1
     rows: list[tuple[str, float, float]] = []
 
@@ -95,11 +104,25 @@ def run(tours: int, runs: int, rebuild: bool) -> str:
         rows.append((name, p50, p99))
         print(f"  {name:<58} {p50:8.2f} {p99:8.2f}", flush=True)
 
-    filters = {"no filter": TourFilter(), "category": TourFilter(categories=(category,)),
-               "category + country": TourFilter(categories=(category,), countries=("US",)),
-               "country + tag": TourFilter(countries=("FR",), tags=(1,))}
-    for sort in (Sort.NEWEST, Sort.VIEWS, Sort.LIKES, Sort.SAVES, Sort.SHARES, Sort.AZ, Sort.ZA, Sort.TRENDING,
-                 Sort.POPULAR, Sort.FAVORITE, Sort.RANDOM):
+    filters = {
+        "no filter": TourFilter(),
+        "category": TourFilter(categories=(category,)),
+        "category + country": TourFilter(categories=(category,), countries=("US",)),
+        "country + tag": TourFilter(countries=("FR",), tags=(1,)),
+    }
+    for sort in (
+        Sort.NEWEST,
+        Sort.VIEWS,
+        Sort.LIKES,
+        Sort.SAVES,
+        Sort.SHARES,
+        Sort.AZ,
+        Sort.ZA,
+        Sort.TRENDING,
+        Sort.POPULAR,
+        Sort.FAVORITE,
+        Sort.RANDOM,
+    ):
         for label, tour_filter in filters.items():
             for offset in (0, 960):
                 query = FeedQuery(filter=tour_filter, sort=sort, limit=48, offset=offset, seed="bench")
@@ -112,11 +135,17 @@ def run(tours: int, runs: int, rebuild: bool) -> str:
         measure(f"full text '{word}' + category, by views", lambda q=query: index.feed(q))
         query = FeedQuery(filter=TourFilter(text=word), sort=Sort.RELEVANCE, limit=48)
         measure(f"full text '{word}', relevance", lambda q=query: index.feed(q))
-    views = {"world z2": (BBox(-180, -85, 180, 85), 2.0), "country z5": (BBox(-5, 41, 10, 51.5), 5.0),
-             "city z12": (BBox(2.2, 48.78, 2.5, 48.93), 12.0)}
+    views = {
+        "world z2": (BBox(-180, -85, 180, 85), 2.0),
+        "country z5": (BBox(-5, 41, 10, 51.5), 5.0),
+        "city z12": (BBox(2.2, 48.78, 2.5, 48.93), 12.0),
+    }
     for label, (bbox, zoom) in views.items():
-        for filter_label, tour_filter in (("", TourFilter()), (", category", TourFilter(categories=(category,))),
-                                          (", tag", TourFilter(tags=(1,)))):
+        for filter_label, tour_filter in (
+            ("", TourFilter()),
+            (", category", TourFilter(categories=(category,))),
+            (", tag", TourFilter(tags=(1,))),
+        ):
             query = MapQuery(filter=tour_filter, bbox=bbox, zoom=zoom, max_points=500)
             measure(f"map {label}{filter_label}", lambda q=query: index.map_area(q))
     for prefix in ("pa", "mus", "#sun", "@a", "new yo"):
@@ -137,13 +166,18 @@ def report(tours: int, runs: int, rows: list[tuple[str, float, float]], figures:
         "",
     ]
     if "reindex_s" in figures:
-        lines.append(f"Full reindex: {figures['reindex_s']:.1f} s, {figures['reindex_docs_per_s']:,.0f} documents/s "
-                     "(no embeddings).")
+        lines.append(
+            f"Full reindex: {figures['reindex_s']:.1f} s, {figures['reindex_docs_per_s']:,.0f} documents/s "
+            "(no embeddings)."
+        )
         lines.append("")
     lines += ["| query | p50 ms | p99 ms |", "|---|---:|---:|"]
     lines += [f"| {name} | {p50:.2f} | {p99:.2f} |" for name, p50, p99 in rows]
     worst = max(rows, key=lambda row: row[2])
-    lines += ["", f"Worst p99: {worst[0]} ({worst[2]:.1f} ms); median of p50s {statistics.median(r[1] for r in rows):.2f} ms."]
+    lines += [
+        "",
+        f"Worst p99: {worst[0]} ({worst[2]:.1f} ms); median of p50s {statistics.median(r[1] for r in rows):.2f} ms.",
+    ]
     return "\n".join(lines)
 
 

@@ -23,6 +23,7 @@ from app.classifications.models import Tag
 from app.core.db import utcnow
 from app.tours.models import Tour, TourEmbedding, TourTag
 from indexer.port import SearchIndex
+from indexer.registry import get_index
 from indexer.source import listable_tours
 
 if TYPE_CHECKING:
@@ -119,33 +120,40 @@ def embed_tours(
     index drops a tour's vector when the tour leaves it (draft, moderation), and the text has not
     changed when it comes back. Without `ids`, every listable tour is checked.
     """
-    if index is None:
-        from indexer.registry import get_index
-
-        index = get_index()
+    index = index or get_index()
     report = progress or (lambda _message: None)
     computed = checked = 0
     for chunk in _listable_texts(session_factory, ids, batch):
-        with session_factory() as session:
-            stored = _stored_embeddings(session, [item.tour_id for item in chunk])
-        stale = [item for item in chunk if stored.get(item.tour_id, ("", b""))[0] != item.digest]
-        vectors: dict[int, list[float]] = {}
-        if ids is not None:
-            stale_ids = {item.tour_id for item in stale}
-            vectors = {tour_id: _as_list(vector) for tour_id, (_, vector) in stored.items() if tour_id not in stale_ids}
-        if stale:
-            matrix = encode([item.text for item in stale])
-            with session_factory.begin() as session:
-                written = _store_embeddings(session, stale, matrix)
-            for item, row in zip(stale, matrix, strict=True):
-                if item.tour_id in written:
-                    vectors[item.tour_id] = row.tolist()
-            computed += len(written)
+        written, vectors = _embed_chunk(session_factory, chunk, push_unchanged=ids is not None)
         if vectors:
             index.set_vectors(vectors)
+        computed += written
         checked += len(chunk)
         report(f"embeddings: {computed:,} computed, {checked:,} tours checked")
     return computed
+
+
+def _embed_chunk(
+    session_factory: sessionmaker[Session], chunk: list[_TourText], *, push_unchanged: bool
+) -> tuple[int, dict[int, list[float]]]:
+    """Encode and store the stale texts of a chunk: (how many were written, the vectors to push)."""
+    with session_factory() as session:
+        stored = _stored_embeddings(session, [item.tour_id for item in chunk])
+    stale = [item for item in chunk if item.tour_id not in stored or stored[item.tour_id][0] != item.digest]
+    stale_ids = {item.tour_id for item in stale}
+    vectors: dict[int, list[float]] = {}
+    if push_unchanged:
+        vectors = {tour_id: _as_list(vector) for tour_id, (_, vector) in stored.items() if tour_id not in stale_ids}
+    if not stale:
+        return 0, vectors
+    # Encoding takes a while: no transaction is open during it.
+    matrix = encode([item.text for item in stale])
+    with session_factory.begin() as session:
+        written = _store_embeddings(session, stale, matrix)
+    for item, row in zip(stale, matrix, strict=True):
+        if item.tour_id in written:
+            vectors[item.tour_id] = row.tolist()
+    return len(written), vectors
 
 
 def _listable_texts(

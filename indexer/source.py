@@ -35,9 +35,61 @@ def listable_tours() -> Select[Tour, User, Creator]:
         select(Tour, User, Creator)
         .join(User, User.id == Tour.user_id)
         .outerjoin(Creator, Creator.user_id == Tour.user_id)
-        .where(Tour.status == TourStatus.active)
-        .where(Tour.approval_state == ApprovalState.approved)
-        .where(User.is_active.is_(True), User.user_active.is_(True), User.is_deleted.is_(False))
+        .where(*LISTABLE)
+    )
+
+
+LISTABLE = (
+    Tour.status == TourStatus.active,
+    Tour.approval_state == ApprovalState.approved,
+    User.is_active.is_(True),
+    User.user_active.is_(True),
+    User.is_deleted.is_(False),
+)
+
+# Plain columns, not ORM entities: a reindex reads every listable tour, and building three mapped
+# objects per row costs more than everything else the rebuild does.
+_DOCUMENT_COLUMNS = (
+    Tour.id,
+    Tour.guid,
+    Tour.user_id,
+    Tour.title,
+    Tour.description,
+    Tour.category_id,
+    Tour.subcategory_id,
+    Tour.media_type_id,
+    Tour.vendor_id,
+    Tour.address_country,
+    Tour.address_city,
+    Tour.address_str,
+    Tour.address_id,
+    Tour.lat,
+    Tour.lng,
+    Tour.created_at,
+    Tour.views,
+    Tour.likes,
+    Tour.saves,
+    Tour.shared,
+    Tour.is_featured,
+    Tour.featured_order,
+    Tour.link,
+    Tour.preview_picture,
+    Tour.third_party_creator,
+    Tour.creator_website,
+    User.platform_username,
+    Creator.id.label("creator_id"),
+    Creator.creator_name,
+    Creator.logo,
+    Creator.img_settings,
+)
+
+
+def _document_rows() -> Select[Any]:
+    return (
+        select(*_DOCUMENT_COLUMNS)
+        .join(User, User.id == Tour.user_id)
+        .outerjoin(Creator, Creator.user_id == Tour.user_id)
+        .where(*LISTABLE)
     )
 
 
@@ -46,33 +98,24 @@ def listable_tour_count(session: Session) -> int:
 
 
 def tour_documents(session: Session, ids: Iterable[int] | None) -> Iterator[TourDocument]:
-    """Documents for the given ids (or every listable tour, views descending, streamed in batches)."""
+    """Documents for the given ids, or every listable tour in views-descending order (streamed)."""
     now = datetime.now(UTC).timestamp()
     if ids is not None:
         id_list = sorted(ids)
         for start in range(0, len(id_list), STREAM_BATCH):
             chunk = id_list[start : start + STREAM_BATCH]
-            rows = session.execute(listable_tours().where(Tour.id.in_(chunk))).all()
+            rows = session.execute(_document_rows().where(Tour.id.in_(chunk))).all()
             yield from _tour_batch(session, rows, now)
         return
-    last: tuple[int, int] | None = None
-    while True:
-        statement = listable_tours().order_by(Tour.views.desc(), Tour.id.desc()).limit(STREAM_BATCH)
-        if last is not None:
-            views, tour_id = last
-            statement = statement.where((Tour.views < views) | ((Tour.views == views) & (Tour.id < tour_id)))
-        rows = session.execute(statement).all()
-        if not rows:
-            return
-        yield from _tour_batch(session, rows, now)
-        last = (rows[-1][0].views, rows[-1][0].id)
-        session.expunge_all()
+    statement = _document_rows().order_by(Tour.views.desc(), Tour.id.desc()).execution_options(yield_per=STREAM_BATCH)
+    for partition in session.execute(statement).partitions():
+        yield from _tour_batch(session, partition, now)
 
 
 def _tour_batch(session: Session, rows: Sequence[Any], now: float) -> Iterator[TourDocument]:
-    tags = _tags_of(session, [row[0].id for row in rows])
-    for tour, user, creator in rows:
-        yield _tour_document(tour, user, creator, tags.get(tour.id, []), now)
+    tags = _tags_of(session, [row.id for row in rows])
+    for row in rows:
+        yield _tour_document(row, tags.get(row.id, []), now)
 
 
 def _tags_of(session: Session, tour_ids: Sequence[int]) -> dict[int, list[tuple[int, str]]]:
@@ -90,49 +133,47 @@ def _tags_of(session: Session, tour_ids: Sequence[int]) -> dict[int, list[tuple[
     return tags
 
 
-def _tour_document(
-    tour: Tour, user: User, creator: Creator | None, tags: list[tuple[int, str]], now: float
-) -> TourDocument:
-    created = _epoch(tour.created_at)
+def _tour_document(row: Any, tags: list[tuple[int, str]], now: float) -> TourDocument:
+    created = _epoch(row.created_at)
     age_hours = max(0.0, (now - created) / 3600)
     return TourDocument(
-        id=tour.id,
-        guid=tour.guid,
-        user_id=tour.user_id,
-        creator_id=creator.id if creator else None,
-        title=tour.title,
-        description=tour.description or "",
-        category_id=tour.category_id,
-        subcategory_id=tour.subcategory_id,
-        media_type_id=tour.media_type_id,
-        vendor_id=tour.vendor_id,
-        country=tour.address_country,
-        city=tour.address_city,
-        address=tour.address_str,
-        address_id=tour.address_id,
-        lat=tour.lat,
-        lng=tour.lng,
+        id=row.id,
+        guid=row.guid,
+        user_id=row.user_id,
+        creator_id=row.creator_id,
+        title=row.title,
+        description=row.description or "",
+        category_id=row.category_id,
+        subcategory_id=row.subcategory_id,
+        media_type_id=row.media_type_id,
+        vendor_id=row.vendor_id,
+        country=row.address_country,
+        city=row.address_city,
+        address=row.address_str,
+        address_id=row.address_id,
+        lat=row.lat,
+        lng=row.lng,
         tag_ids=tuple(tag_id for tag_id, _ in tags),
         tag_names=tuple(name for _, name in tags),
         created_at=created,
-        views=tour.views,
-        likes=tour.likes,
-        saves=tour.saves,
-        shared=tour.shared,
+        views=row.views,
+        likes=row.likes,
+        saves=row.saves,
+        shared=row.shared,
         trending=trending_score(
-            views=tour.views, likes=tour.likes, saves=tour.saves, shared=tour.shared, age_hours=age_hours
+            views=row.views, likes=row.likes, saves=row.saves, shared=row.shared, age_hours=age_hours
         ),
-        popular=popular_score(views=tour.views, age_days=age_hours / 24),
-        is_featured=bool(tour.is_featured),
-        featured_order=tour.featured_order,
-        link=tour.link,
-        preview_picture=tour.preview_picture,
-        third_party_creator=tour.third_party_creator,
-        creator_website=tour.creator_website,
-        creator_name=creator.creator_name if creator else None,
-        platform_username=user.platform_username,
-        logo=creator.logo if creator else None,
-        img_settings=dict(creator.img_settings or {}) if creator else {},
+        popular=popular_score(views=row.views, age_days=age_hours / 24),
+        is_featured=bool(row.is_featured),
+        featured_order=row.featured_order,
+        link=row.link,
+        preview_picture=row.preview_picture,
+        third_party_creator=row.third_party_creator,
+        creator_website=row.creator_website,
+        creator_name=row.creator_name,
+        platform_username=row.platform_username,
+        logo=row.logo,
+        img_settings=dict(row.img_settings or {}),
     )
 
 

@@ -120,3 +120,8 @@ def tour(
     add_outbox(db, "index.tour", row.id, {})
     db.flush()
     return row
+
+
+def bearer(row: User, creator_id: int | None = None) -> dict[str, str]:
+    """The Authorization header of a signed-in user."""
+    return {"Authorization": f"Bearer {token_for(row, creator_id)}"}

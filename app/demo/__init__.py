@@ -1,0 +1,1 @@
+"""The deterministic demo corpus: dictionaries loader, generated pictures, tours at real places."""

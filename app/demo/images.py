@@ -952,13 +952,15 @@ def _furnish_home(canvas: Canvas, rng: random.Random, room: Room) -> None:
 def _furnish_gallery(canvas: Canvas, rng: random.Random, room: Room) -> None:
     x0, y0, x1, y1 = room.back
     art = ((200, 60, 50), (40, 90, 160), (230, 180, 60), (60, 140, 110), (120, 60, 140))
-    for index in range(3):
-        ax = x0 + (x1 - x0) * (0.1 + index * 0.3)
-        if index == 1:
-            continue
-        aw, ah = (x1 - x0) * 0.18, (y1 - y0) * 0.3
-        canvas.rectangle((ax - 3, y0 + 40 - 3, ax + aw + 3, y0 + 40 + ah + 3), (40, 36, 30))
-        canvas.paste_gradient((ax, y0 + 40, ax + aw, y0 + 40 + ah), rng.choice(art), rng.choice(art))
+    # One large canvas hangs over the back wall (and hides its window): a gallery's centrepiece.
+    width, height = x1 - x0, y1 - y0
+    box = (x0 + width * 0.08, y0 + height * 0.08, x1 - width * 0.08, y1 - height * 0.2)
+    canvas.rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), (40, 36, 30))
+    canvas.paste_gradient(box, rng.choice(art), rng.choice(art))
+    sun_x, sun_y = rng.uniform(box[0] + 20, box[2] - 20), rng.uniform(box[1] + 15, box[3] - 25)
+    canvas.ellipse((sun_x - 12, sun_y - 12, sun_x + 12, sun_y + 12), rng.choice(art))
+    hills = [(box[0] + x, y) for x, y in ridge(rng, box[2] - box[0], box[3] - 8, 20)[::8]]
+    canvas.polygon([(box[0], box[3]), *hills, (box[2], box[3])], (30, 30, 40))
     for side in (0, 1):  # paintings on the side walls, foreshortened
         for step in range(2):
             near = 40 + step * 70

@@ -201,7 +201,8 @@ def random_scored(query: Clause, seed: str) -> Clause:
 
 
 def _field_sort(field: str, order: str) -> list[Clause]:
-    return [{field: {"order": order}}, BY_ID_DESC]
+    # Ties follow the sort's direction (A-Z ties by id ascending), as the embedded adapter's indexes do.
+    return [{field: {"order": order}}, {"id": {"order": order}}]
 
 
 def tour_sort(sort: Sort, near: tuple[float, float] | None = None) -> list[Clause]:

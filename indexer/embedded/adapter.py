@@ -52,10 +52,11 @@ BATCH = 5000
 # Above this many documents in one call, maintain the tile pyramid wholesale instead of per row.
 PYRAMID_INCREMENTAL_LIMIT = 500
 MAX_CLUSTER_ZOOM = 18
+NEAR_SORT_WHOLE_SET = 20_000
 VECTOR_DIMENSIONS = 384
 
 ORDER_BY: dict[Sort, str] = {
-    Sort.AZ: "title_key ASC, id DESC",
+    Sort.AZ: "title_key ASC, id ASC",
     Sort.ZA: "title_key DESC, id DESC",
     Sort.NEWEST: "created_at DESC, id DESC",
     Sort.LIKES: "likes DESC, id DESC",
@@ -70,7 +71,7 @@ ORDER_BY: dict[Sort, str] = {
 }
 
 CREATOR_ORDER_BY: dict[Sort, str] = {
-    Sort.AZ: "name_key ASC, id DESC",
+    Sort.AZ: "name_key ASC, id ASC",
     Sort.ZA: "name_key DESC, id DESC",
     Sort.NEWEST: "created_at DESC, id DESC",
     Sort.LIKES: "likes DESC, id DESC",
@@ -532,7 +533,9 @@ class EmbeddedIndex:
         located = f"{where} AND lat IS NOT NULL"
         total = self._count(connection, "tours", located, params)
         box_where, box_params = located, list(params)
-        for half in (0.5, 2.0, 8.0, 32.0):
+        # A small candidate set is cheapest sorted whole; boxes pay off only for large ones.
+        box_sizes = () if total <= NEAR_SORT_WHOLE_SET else (0.5, 2.0, 8.0, 32.0)
+        for half in box_sizes:
             lng_half = min(180.0, half / scale)
             candidate_where = f"{located} AND lat BETWEEN ? AND ? AND lng BETWEEN ? AND ?"
             candidate_params = [*params, lat - half, lat + half, lng - lng_half, lng + lng_half]

@@ -184,7 +184,7 @@ def test_created_ago_speaks_the_callers_language(client: TestClient, corpus: Cor
         ("saves", lambda t: (-t.saves, -t.id)),
         ("shares", lambda t: (-t.shared, -t.id)),
         ("newest", lambda t: (-t.created_at.timestamp(), -t.id)),
-        ("az", lambda t: (t.title.lower(), -t.id)),
+        ("az", lambda t: (t.title.lower(), t.id)),
     ],
 )
 def test_sort_orders(client: TestClient, corpus: Corpus, sorting: str, key: Any) -> None:

@@ -176,7 +176,7 @@ def expected_ids(docs: list[TourDocument], keep: Any, key: Any) -> list[int]:
 
 
 SORT_KEYS: dict[Sort, Any] = {
-    Sort.AZ: lambda d: (d.title.lower(), -d.id),
+    Sort.AZ: lambda d: (d.title.lower(), d.id),
     Sort.NEWEST: lambda d: (-d.created_at, -d.id),
     Sort.LIKES: lambda d: (-d.likes, -d.id),
     Sort.SAVES: lambda d: (-d.saves, -d.id),

@@ -110,9 +110,10 @@ def filters_of(body: dict[str, Any]) -> list[dict[str, Any]]:
         (Sort.FEATURED, {"featured_order": {"order": "asc", "missing": "_last"}}),
     ],
 )
-def test_field_sorts_break_ties_by_id_desc(sort: Sort, first: dict[str, Any]) -> None:
+def test_field_sorts_break_ties_by_id_in_the_sort_direction(sort: Sort, first: dict[str, Any]) -> None:
     body = q.feed_body(FeedQuery(sort=sort))
-    assert body["sort"] == [first, {"id": {"order": "desc"}}]
+    tie = "asc" if sort is Sort.AZ else "desc"
+    assert body["sort"] == [first, {"id": {"order": tie}}]
     assert body["track_total_hits"] is True
     assert body["_source"] == {"excludes": ["vector"]}
 
@@ -120,7 +121,7 @@ def test_field_sorts_break_ties_by_id_desc(sort: Sort, first: dict[str, Any]) ->
 def test_every_sort_has_a_body() -> None:
     for sort in Sort:
         body = q.feed_body(FeedQuery(sort=sort, near=(48.0, 2.0)))
-        assert body["sort"][-1] == {"id": {"order": "desc"}}
+        assert body["sort"][-1] == {"id": {"order": "asc" if sort is Sort.AZ else "desc"}}
 
 
 def test_featured_sort_keeps_featured_tours_only() -> None:
@@ -309,7 +310,7 @@ def test_creators_body_filters_text_and_sort() -> None:
             }
         },
     ]
-    assert body["sort"] == [{"creator_name.sort": {"order": "asc"}}, {"id": {"order": "desc"}}]
+    assert body["sort"] == [{"creator_name.sort": {"order": "asc"}}, {"id": {"order": "asc"}}]
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,256 @@
+"""Spec §6 on the server: every call, as every kind of caller, is allowed or denied as the matrix says,
+with the platform open and with restrict_access on.
+
+The matrix must name every call the application serves (`test_the_matrix_names_every_call`): a new
+endpoint joins it with its access level and a request that reaches it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from PIL import Image
+from sqlalchemy.orm import Session
+
+from app.auth.rate_limit import reset_rate_limits
+from app.core.security import hash_password, issue_guest_token
+from app.platform.models import PlatformConfig
+from tests import factories
+
+ROLES = ("anonymous", "guest", "user", "creator", "cm", "admin")
+
+
+class Access(Enum):
+    PUBLIC = frozenset(ROLES)
+    TOKEN = frozenset(ROLES) - {"anonymous"}  # a guest token or a user's
+    USER = frozenset({"user", "creator", "cm", "admin"})
+    CREATOR = frozenset({"creator", "admin"})
+    CM = frozenset({"cm", "admin"})
+    ADMIN = frozenset({"admin"})
+
+
+@dataclass
+class World:
+    ids: dict[str, int]
+    headers: dict[str, dict[str, str]]
+    user_token: str
+
+
+Request = Callable[[World], dict[str, Any]]
+
+
+def nothing(_world: World) -> dict[str, Any]:
+    return {}
+
+
+def json(body: dict[str, Any]) -> Request:
+    return lambda _world: {"json": body}
+
+
+def query(params: dict[str, Any]) -> Request:
+    return lambda _world: {"params": params}
+
+
+def _png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+SIGN_UP = {
+    "email": "new@example.com",
+    "password": "Secret1!",
+    "first_name": "New",
+    "last_name": "Person",
+    "platform_username": "new.person",
+}
+
+MATRIX: dict[tuple[str, str], tuple[Access, Request]] = {
+    # platform
+    ("GET", "/health"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/config/"): (Access.PUBLIC, nothing),
+    ("PUT", "/v2/config/"): (Access.ADMIN, json({"images_approval": False})),
+    ("GET", "/v2/config/app-version"): (Access.PUBLIC, nothing),
+    # classifications
+    ("GET", "/v2/categories/"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/categories/media-types"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/categories/capture-devices"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/categories/tags"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/vendors/"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/sources/rank-sources"): (Access.PUBLIC, nothing),
+    # discovery and locations
+    ("GET", "/v2/user-recomendations/filtered-grid"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/user-recomendations/filtered-map"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/user-recomendations/search"): (Access.PUBLIC, query({"searchData": "park"})),
+    ("GET", "/v2/user-recomendations/user-tags"): (Access.PUBLIC, nothing),
+    ("POST", "/v2/user-recomendations/media-tags"): (Access.PUBLIC, json({"documents": [["Park", "A walk"]]})),
+    ("GET", "/v2/user-recomendations/similar-media/{tour_id}"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/user-recomendations/creator-media/{user_id}"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/locations/map-area"): (Access.PUBLIC, nothing),
+    ("POST", "/v2/locations/map-area"): (Access.PUBLIC, json({})),
+    ("GET", "/v2/locations/filtered-area"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/locations/countries"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/locations/address-countries"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/locations/search-locations"): (Access.PUBLIC, query({"search": "Paris"})),
+    ("GET", "/v2/locations/location"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/locations/get-address"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/locations/user-location-by-coords"): (Access.PUBLIC, query({"coordinates": "2.35,48.85"})),
+    # auth
+    ("POST", "/v2/users/sign-in"): (Access.PUBLIC, json({"email": "nobody@example.com", "password": "Secret1!"})),
+    ("POST", "/v2/users/sign-up"): (Access.PUBLIC, json(SIGN_UP)),
+    ("POST", "/v2/users"): (Access.PUBLIC, json(SIGN_UP)),
+    ("POST", "/v2/users/signup-oneclick"): (Access.PUBLIC, json({"auth_system": "google", "provider_token": "x"})),
+    ("POST", "/v2/users/guest-token"): (Access.PUBLIC, json({"guest_id": "matrix"})),
+    # The prior token in the body is the credential, whoever calls.
+    ("POST", "/v2/users/update-token"): (
+        Access.PUBLIC,
+        lambda world: {"json": {"userid": world.ids["user"], "prior_token": world.user_token}},
+    ),
+    ("POST", "/v2/users/sign-out"): (Access.USER, nothing),
+    ("POST", "/v2/users/request_reset_password"): (Access.PUBLIC, json({"email": "nobody@example.com"})),
+    ("GET", "/v2/users/reset-pass-token"): (Access.PUBLIC, query({"token": "x"})),
+    ("POST", "/v2/users/change-password"): (
+        Access.PUBLIC,
+        json({"token": "x", "password": "Secret1!", "repeat_password": "Secret1!"}),
+    ),
+    ("POST", "/v2/sessions/"): (Access.TOKEN, nothing),
+    ("POST", "/v2/sessions/session-activities"): (Access.TOKEN, json({"activity_code": "Follow"})),
+    # users
+    ("GET", "/v2/users/"): (Access.USER, nothing),
+    ("DELETE", "/v2/users/"): (Access.USER, nothing),
+    ("GET", "/v2/users/user-params"): (Access.USER, nothing),
+    ("PUT", "/v2/users/user-params"): (Access.USER, json({"params": {"first_name": "Renamed"}})),
+    ("GET", "/v2/users/users-info-check"): (Access.PUBLIC, query({"platform_username": "someone.new"})),
+    ("GET", "/v2/users/get_existed_usernames_emails"): (Access.PUBLIC, query({"username": "someone"})),
+    ("GET", "/v2/users/profile-image"): (Access.PUBLIC, query({"image": "missing.png"})),
+    ("POST", "/v2/users/profile-image"): (
+        Access.USER,
+        lambda _world: {"files": {"image": ("me.png", _png(), "image/png")}},
+    ),
+    ("GET", "/v2/users/user-interests"): (Access.USER, nothing),
+    ("PUT", "/v2/users/user-interests"): (
+        Access.USER,
+        lambda world: {"json": {"interests": [{"category_id": world.ids["category"]}]}},
+    ),
+    ("GET", "/v2/users/user-guide-steps"): (Access.USER, nothing),
+    ("POST", "/v2/users/user-guide-steps"): (Access.USER, json({"guide_steps": {"completeGuide": True}})),
+    ("GET", "/v2/users/search-users"): (Access.CM, query({"searchPattern": "tester"})),
+    ("GET", "/v2/users/user-groups"): (Access.ADMIN, nothing),
+    ("POST", "/v2/users/admin-user-activate-deactivate"): (
+        Access.CM,
+        lambda world: {"json": {"userid": world.ids["drafted"], "is_active": True}},
+    ),
+}
+
+# Spec §2 route guard / §6: what a signed-out caller still reaches while restrict_access is on.
+OPEN_WHEN_RESTRICTED = {
+    ("GET", "/health"),
+    ("GET", "/v2/config/"),
+    ("GET", "/v2/config/app-version"),
+    ("POST", "/v2/users/sign-in"),
+    ("POST", "/v2/users/sign-up"),
+    ("POST", "/v2/users"),
+    ("POST", "/v2/users/signup-oneclick"),
+    ("POST", "/v2/users/guest-token"),
+    ("POST", "/v2/users/update-token"),
+    ("POST", "/v2/users/request_reset_password"),
+    ("GET", "/v2/users/reset-pass-token"),
+    ("POST", "/v2/users/change-password"),
+    ("GET", "/v2/users/users-info-check"),
+    ("GET", "/v2/users/get_existed_usernames_emails"),
+}
+
+PATH_VALUES = {"{tour_id}": "0" * 32, "{user_id}": "1"}
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits() -> Iterator[None]:
+    reset_rate_limits()
+    yield
+
+
+@lru_cache
+def _password_hash(password: str) -> str:
+    return hash_password(password)
+
+
+@pytest.fixture
+def world(db: Session, monkeypatch: pytest.MonkeyPatch) -> World:
+    # Argon2 is slow on purpose; the matrix builds the same accounts a hundred times.
+    monkeypatch.setattr(factories, "hash_password", _password_hash)
+    people = {
+        "user": factories.user(db),
+        "creator": factories.user(db),
+        "cm": factories.user(db, roles=["CM"]),
+        "admin": factories.user(db, admin=True),
+    }
+    profile = factories.creator(db, people["creator"])
+    drafted = factories.user(db, is_active=False)
+    category = factories.category(db, "Parks")
+    db.commit()
+    headers = {role: factories.bearer(person) for role, person in people.items()}
+    headers["creator"] = factories.bearer(people["creator"], profile.id)
+    headers["guest"] = {"Authorization": f"Bearer {issue_guest_token('matrix-guest')}"}
+    headers["anonymous"] = {}
+    ids = {"category": category.id, "drafted": drafted.id, "user": people["user"].id}
+    return World(ids=ids, headers=headers, user_token=factories.token_for(people["user"]))
+
+
+def call(client: TestClient, world: World, method: str, path: str, role: str) -> int:
+    _access, request = MATRIX[(method, path)]
+    url = path
+    for placeholder, value in PATH_VALUES.items():
+        url = url.replace(placeholder, value)
+    response = client.request(method, url, headers=world.headers[role], **request(world))
+    assert response.status_code < 500, (method, path, role, response.text)
+    return response.status_code
+
+
+def test_the_matrix_names_every_call(client: TestClient) -> None:
+    served = {
+        (method.upper(), path)
+        for path, operations in client.get("/openapi.json").json()["paths"].items()
+        for method in operations
+    }
+    assert served - MATRIX.keys() == set(), "add these calls to MATRIX with their access level"
+    assert MATRIX.keys() - served == set(), "these calls are gone: remove them from MATRIX"
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(MATRIX))
+def test_each_role_is_allowed_or_denied(client: TestClient, world: World, method: str, path: str) -> None:
+    access, _request = MATRIX[(method, path)]
+    outcome = {role: call(client, world, method, path, role) for role in ROLES}
+    denied = {role for role, status in outcome.items() if status in (401, 403)}
+    assert denied == set(ROLES) - access.value, outcome
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(MATRIX))
+def test_restricted_access_refuses_signed_out_callers(
+    client: TestClient, db: Session, world: World, method: str, path: str
+) -> None:
+    db.add(PlatformConfig(id=1, restrict_access=True, images_approval=False))
+    db.commit()
+    access, _request = MATRIX[(method, path)]
+    open_to_signed_out = (method, path) in OPEN_WHEN_RESTRICTED
+    for role in ("anonymous", "guest"):
+        status = call(client, world, method, path, role)
+        expected_allowed = open_to_signed_out and role in access.value
+        assert (status not in (401, 403)) == expected_allowed, (role, status)
+    if "user" in access.value:
+        assert call(client, world, method, path, "user") not in (401, 403)
+
+
+def test_restricted_access_message(client: TestClient, db: Session) -> None:
+    db.add(PlatformConfig(id=1, restrict_access=True, images_approval=False))
+    db.commit()
+    response = client.get("/v2/categories/")
+    assert response.status_code == 403 and response.json()["message"] == "Access is restricted: please sign in"
+    stale = client.get("/v2/categories/", headers={"Authorization": "Bearer stale"})
+    assert stale.status_code == 401  # a user with a stale token renews it and retries (spec §7)
