@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from './app/App';
 import { installAuthInterceptor } from './shared/api/authInterceptor';
+import { installLanguageHeader } from './shared/api/languageHeader';
 
 installAuthInterceptor();
+installLanguageHeader();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -52,7 +52,7 @@ BATCH = 5000
 # Above this many documents in one call, maintain the tile pyramid wholesale instead of per row.
 PYRAMID_INCREMENTAL_LIMIT = 500
 MAX_CLUSTER_ZOOM = 18
-NEAR_SORT_WHOLE_SET = 20_000
+NEAR_SORT_WHOLE_SET = 3_000
 VECTOR_DIMENSIONS = 384
 
 ORDER_BY: dict[Sort, str] = {

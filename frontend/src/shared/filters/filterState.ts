@@ -1,13 +1,17 @@
 import { useSyncExternalStore } from 'react';
 
 import type { DiscoveryFilteredGridData } from '../api/generated/types.gen';
+import { readItem, readJson, removeItem, STORAGE_KEYS, writeItem, writeJson } from '../storage/localStore';
 
 type GridQuery = NonNullable<DiscoveryFilteredGridData['query']>;
 export type Sorting = NonNullable<GridQuery['sorting']>;
 export type FeedChoice = NonNullable<GridQuery['feed']>;
 export type Mode = NonNullable<GridQuery['mode']>;
 
-/** Spec §3 "Filter state" (map bounds and pagination live with the map and the grid). */
+/** [west, south, east, north] in degrees: the spec's leftX, leftY, rightX, rightY. */
+export type Bounds = [number, number, number, number];
+
+/** Spec §3 "Filter state", shared by the grid and the map (pagination lives with the grid). */
 export interface FilterState {
   categories: number[];
   subcategories: number[];
@@ -21,6 +25,9 @@ export interface FilterState {
   searchPattern: string;
   savesFollow: boolean;
   feed: FeedChoice | null;
+  /** A place chosen in search: its name (spec §3 `address`) and the area it covers. */
+  address: string;
+  bounds: Bounds | null;
   /** [longitude, latitude] of the visitor, sent with the Near Me order. */
   near: [number, number] | null;
 }
@@ -37,29 +44,13 @@ export const INITIAL_FILTER_STATE: FilterState = {
   searchPattern: '',
   savesFollow: false,
   feed: null,
+  address: '',
+  bounds: null,
   near: null,
 };
 
-export const SORTING_OPTIONS: readonly Sorting[] = [
-  'az',
-  'za',
-  'newest',
-  'random',
-  'likes',
-  'saves',
-  'shares',
-  'views',
-  'near_me',
-];
-export const FEED_CHOICES: readonly FeedChoice[] = [
-  'featured',
-  'user_favorite',
-  'popular',
-  'trending',
-  'new',
-  'for_you',
-  'saves_follows',
-];
+export const SORTING_OPTIONS: readonly Sorting[] = ['az', 'za', 'newest', 'random', 'likes', 'saves', 'shares', 'views', 'near_me'];
+export const FEED_CHOICES: readonly FeedChoice[] = ['featured', 'user_favorite', 'popular', 'trending', 'new', 'for_you', 'saves_follows'];
 export const MODE_OPTIONS: readonly Mode[] = ['media', 'creators', 'both'];
 
 const FEED_DEFAULT_SORTING: Partial<Record<FeedChoice, Sorting>> = { new: 'newest', popular: 'views' };
@@ -93,13 +84,25 @@ export function countActiveFilters(state: FilterState): number {
   return activeLists + sortingActive + modeActive + searchActive;
 }
 
+/** The dropdown's "Clear all": every field it shows goes back to its default; categories and feed stay. */
+export const CLEARED_DROPDOWN_FIELDS: Partial<FilterState> = {
+  countries: [],
+  vendors: [],
+  media_types: [],
+  tags: [],
+  sorting: null,
+  mode: INITIAL_FILTER_STATE.mode,
+  searchPattern: '',
+  address: '',
+  bounds: null,
+};
+
 function joinIds(values: readonly (number | string)[]): string | undefined {
   return values.length > 0 ? values.join(',') : undefined;
 }
 
 /** The query string of the grid and map calls for this filter state. */
 export function toGridQuery(state: FilterState): GridQuery {
-  const sorting = state.sorting ?? undefined;
   const nearMe = effectiveSorting(state) === 'near_me' && state.near !== null;
   return {
     categories: joinIds(state.categories),
@@ -109,16 +112,178 @@ export function toGridQuery(state: FilterState): GridQuery {
     media_types: joinIds(state.media_types),
     tags: joinIds(state.tags),
     searchPattern: state.searchPattern.trim() || undefined,
-    sorting,
+    sorting: state.sorting ?? undefined,
     feed: state.feed ?? undefined,
     mode: state.mode,
     savesFollow: state.savesFollow || undefined,
+    leftX: state.bounds?.[0],
+    leftY: state.bounds?.[1],
+    rightX: state.bounds?.[2],
+    rightY: state.bounds?.[3],
     lng: nearMe && state.near ? state.near[0] : undefined,
     lat: nearMe && state.near ? state.near[1] : undefined,
   };
 }
 
-let current: FilterState = INITIAL_FILTER_STATE;
+// ------------------------------------------------------------------ reading untrusted values
+
+const NUMBER_LIST_FIELDS = ['categories', 'subcategories', 'vendors', 'media_types', 'tags'] as const;
+
+function numberList(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.map(Number).filter((item) => Number.isInteger(item) && item > 0))];
+}
+
+function countryList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const codes = value.map((item) => String(item).trim().toUpperCase()).filter((code) => /^[A-Z]{2}$/.test(code));
+  return [...new Set(codes)];
+}
+
+function oneOf<T extends string>(options: readonly T[], value: unknown): T | null {
+  return options.find((option) => option === value) ?? null;
+}
+
+function validBounds(value: unknown): Bounds | null {
+  if (!Array.isArray(value) || value.length !== 4) return null;
+  const numbers = value.map(Number);
+  if (!numbers.every(Number.isFinite)) return null;
+  const [west, south, east, north] = numbers as Bounds;
+  const inRange = Math.abs(west) <= 180 && Math.abs(east) <= 180 && Math.abs(south) <= 90 && Math.abs(north) <= 90;
+  return inRange && south <= north ? [west, south, east, north] : null;
+}
+
+function validPoint(value: unknown): [number, number] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [lng, lat] = value.map(Number);
+  return lng !== undefined && lat !== undefined && Math.abs(lng) <= 180 && Math.abs(lat) <= 90 ? [lng, lat] : null;
+}
+
+/** A filter state rebuilt from anything (stored JSON, a hand-edited URL): unknown or bad values become defaults. */
+export function sanitizeFilterState(raw: unknown): FilterState {
+  const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const state: FilterState = { ...INITIAL_FILTER_STATE };
+  for (const field of NUMBER_LIST_FIELDS) state[field] = numberList(source[field]);
+  state.countries = countryList(source.countries);
+  state.sorting = oneOf(SORTING_OPTIONS, source.sorting);
+  state.mode = oneOf(MODE_OPTIONS, source.mode) ?? INITIAL_FILTER_STATE.mode;
+  state.feed = oneOf(FEED_CHOICES, source.feed);
+  state.searchPattern = typeof source.searchPattern === 'string' ? source.searchPattern.slice(0, 200) : '';
+  state.savesFollow = source.savesFollow === true;
+  state.bounds = validBounds(source.bounds);
+  state.address = state.bounds && typeof source.address === 'string' ? source.address : '';
+  state.near = validPoint(source.near);
+  return state;
+}
+
+// ------------------------------------------------------------------ page URLs (deep links)
+
+const URL_LIST_FIELDS = ['categories', 'subcategories', 'countries', 'vendors', 'media_types', 'tags'] as const;
+
+/**
+ * The filters written into a page's query string, so a link reproduces what the visitor sees
+ * (spec §2: the creator pages keep their filters in the query string). Defaults are left out.
+ */
+export function filterStateToSearchParams(state: FilterState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const field of URL_LIST_FIELDS) {
+    if (state[field].length > 0) params.set(field, state[field].join(','));
+  }
+  if (state.mode !== INITIAL_FILTER_STATE.mode) params.set('mode', state.mode);
+  if (state.sorting) params.set('sorting', state.sorting);
+  if (state.feed) params.set('feed', state.feed);
+  if (state.searchPattern.trim()) params.set('searchPattern', state.searchPattern.trim());
+  if (state.bounds) {
+    const [west, south, east, north] = state.bounds;
+    params.set('leftX', String(west));
+    params.set('leftY', String(south));
+    params.set('rightX', String(east));
+    params.set('rightY', String(north));
+    if (state.address) params.set('address', state.address);
+  }
+  return params;
+}
+
+/** The filters a page's query string names (only those: the rest of the state is left alone). */
+export function filterStateFromSearchParams(params: URLSearchParams): Partial<FilterState> {
+  const present = (name: string) => params.has(name);
+  const listOf = (name: string) => (params.get(name) ?? '').split(',').filter(Boolean);
+  const parsed = sanitizeFilterState({
+    ...Object.fromEntries(URL_LIST_FIELDS.map((field) => [field, listOf(field)])),
+    mode: params.get('mode'),
+    sorting: params.get('sorting'),
+    feed: params.get('feed'),
+    searchPattern: params.get('searchPattern') ?? '',
+    bounds: ['leftX', 'leftY', 'rightX', 'rightY'].map((name) => params.get(name)),
+    address: params.get('address') ?? '',
+  });
+  const change: Partial<FilterState> = {};
+  for (const field of URL_LIST_FIELDS) if (present(field)) Object.assign(change, { [field]: parsed[field] });
+  if (present('mode')) change.mode = parsed.mode;
+  if (present('sorting')) change.sorting = parsed.sorting;
+  if (present('feed')) change.feed = parsed.feed;
+  if (present('searchPattern')) change.searchPattern = parsed.searchPattern;
+  if (parsed.bounds) {
+    change.bounds = parsed.bounds;
+    change.address = parsed.address;
+  }
+  return change;
+}
+
+// ------------------------------------------------------------------ the store, kept locally
+
+/**
+ * Spec §3 "Stored locally": `userState` holds the filters and the grid's pages, `filterSorting` the
+ * chosen order. Both survive a reload, so the visitor comes back to the feed they left.
+ */
+interface StoredUserState {
+  filters: Omit<FilterState, 'sorting'>;
+  /** How many grid pages were loaded, and the last page there is (0-based). */
+  currentPage: number;
+  lastPage: number;
+}
+
+export interface GridPages {
+  currentPage: number;
+  lastPage: number;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function readStoredUserState(): Partial<StoredUserState> {
+  return readJson(STORAGE_KEYS.userState, isObject) ?? {};
+}
+
+function loadFilterState(): FilterState {
+  const stored = readStoredUserState();
+  const sorting = readItem(STORAGE_KEYS.filterSorting);
+  return sanitizeFilterState({ ...(isObject(stored.filters) ? stored.filters : {}), sorting });
+}
+
+function persist(state: FilterState): void {
+  const { sorting, ...filters } = state;
+  const stored = readStoredUserState();
+  // A new set of filters is a new grid: the remembered pages belong to the old one.
+  writeJson(STORAGE_KEYS.userState, { filters, currentPage: 0, lastPage: stored.lastPage ?? 0 });
+  if (sorting) writeItem(STORAGE_KEYS.filterSorting, sorting);
+  else removeItem(STORAGE_KEYS.filterSorting);
+}
+
+/** The grid's loaded pages (spec §3 userState "current page, last page"), to come back to a card. */
+export function readGridPages(): GridPages {
+  const stored = readStoredUserState();
+  const page = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0);
+  return { currentPage: page(stored.currentPage), lastPage: page(stored.lastPage) };
+}
+
+export function storeGridPages(pages: GridPages): void {
+  const { sorting: _sorting, ...filters } = current;
+  writeJson(STORAGE_KEYS.userState, { filters, ...pages });
+}
+
+let current: FilterState = loadFilterState();
 const listeners = new Set<() => void>();
 
 export function getFilterState(): FilterState {
@@ -127,11 +292,19 @@ export function getFilterState(): FilterState {
 
 export function updateFilterState(change: Partial<FilterState>): void {
   current = { ...current, ...change };
+  persist(current);
   listeners.forEach((listener) => listener());
 }
 
 export function resetFilterState(): void {
   current = INITIAL_FILTER_STATE;
+  persist(current);
+  listeners.forEach((listener) => listener());
+}
+
+/** Read the stored state again (another tab changed it, or a test cleared storage). */
+export function reloadFilterState(): void {
+  current = loadFilterState();
   listeners.forEach((listener) => listener());
 }
 

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   mapStyle: 'mapStyle',
   mapCenter: 'mapCenter',
   mapZoom: 'mapZoom',
+  userState: 'userState',
+  filterSorting: 'filterSorting',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,8 +1,9 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 
-import { discoveryFilteredGrid } from '../../../shared/api/generated/sdk.gen';
+import { discoveryCreatorMedia, discoveryFilteredGrid } from '../../../shared/api/generated/sdk.gen';
 import type { GridPage } from '../../../shared/api/generated/types.gen';
 import { type FilterState, toGridQuery } from '../../../shared/filters/filterState';
+import { sessionSeed } from '../../../shared/filters/sessionSeed';
 
 /** Spec §9: the grid loads 48 cards at a time; offset = page number × limit. */
 export const GRID_PAGE_SIZE = 48;
@@ -15,12 +16,54 @@ export function nextGridOffset(lastPage: GridPage, lastOffset: number): number |
   return lastPage.data.length > 0 && nextOffset < lastPage.total_items ? nextOffset : undefined;
 }
 
-export function filteredGridQueryOptions(filters: FilterState) {
-  const query = toGridQuery(filters);
+/** The card's identity in the grid: tours by guid, creators and ads by id (their ids overlap). */
+export function gridCardKey(card: GridCard): string {
+  return card.type === 'vt' ? `vt-${card.guid}` : `${card.type}-${card.id}`;
+}
+
+/**
+ * Every page's cards in order, each card once. Pages are asked by offset, so a tour published while
+ * the visitor scrolls can shift the next page by one and repeat a card: the repeat is dropped.
+ */
+export function uniqueCards(pages: readonly GridPage[]): GridCard[] {
+  const seen = new Set<string>();
+  const cards: GridCard[] = [];
+  for (const card of pages.flatMap((page) => page.data)) {
+    const key = gridCardKey(card);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    cards.push(card);
+  }
+  return cards;
+}
+
+/** The grid of the feed (spec §7 filtered-grid); `language` is in the key because cards carry "3 days ago". */
+export function filteredGridQueryOptions(filters: FilterState, language: string) {
+  const query = { ...toGridQuery(filters), seed: sessionSeed() };
   return infiniteQueryOptions({
-    queryKey: ['discovery', 'filtered-grid', query],
+    queryKey: ['discovery', 'filtered-grid', query, language],
     queryFn: async ({ pageParam, signal }) =>
       (await discoveryFilteredGrid({ query: { ...query, limit: GRID_PAGE_SIZE, offset: pageParam }, signal, throwOnError: true })).data,
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _pages, lastOffset) => nextGridOffset(lastPage, lastOffset),
+  });
+}
+
+/** One creator's tours with the feed's filters (the creator-scoped grid, spec §2 `/{creatorName}/grid`). */
+export function creatorGridQueryOptions(userId: number, filters: FilterState, language: string) {
+  // The server scopes this grid to the creator's tours: feed and mode do not apply.
+  const query = { ...toGridQuery(filters), feed: undefined, mode: undefined, seed: sessionSeed() };
+  return infiniteQueryOptions({
+    queryKey: ['discovery', 'creator-media', userId, query, language],
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await discoveryCreatorMedia({
+          path: { user_id: userId },
+          query: { ...query, limit: GRID_PAGE_SIZE, offset: pageParam },
+          signal,
+          throwOnError: true,
+        })
+      ).data,
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastOffset) => nextGridOffset(lastPage, lastOffset),
   });

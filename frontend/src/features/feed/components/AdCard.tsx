@@ -12,6 +12,7 @@ import { PreviewFallback } from './MediaCard';
 export function AdCard({ card }: { card: AdCardData }) {
   const { t } = useTranslation();
   return (
+    <div className={classes.item}>
     <a
       href={card.link}
       target="_blank"
@@ -19,6 +20,8 @@ export function AdCard({ card }: { card: AdCardData }) {
       className={classes.card}
       onClick={() => rememberGridItem(card.id)}
       data-testid="ad-card"
+      data-grid-item={card.id}
+      data-external="true"
     >
       <div className={classes.preview}>
         <LazyImage src={card.preview_picture} alt={card.title} fallback={<PreviewFallback />} />
@@ -38,6 +41,7 @@ export function AdCard({ card }: { card: AdCardData }) {
         </Group>
       </div>
     </a>
+    </div>
   );
 }
 

@@ -1,21 +1,26 @@
 import { Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import type { GridCard } from '../api/filteredGrid';
+import { type GridCard, gridCardKey } from '../api/filteredGrid';
 import { AdCard } from './AdCard';
+import { useCardContextMenu } from './CardContextMenu';
 import classes from './CardGrid.module.css';
 import { CreatorCard } from './CreatorCard';
 import { MediaCard } from './MediaCard';
 
-/** The grid frame: a responsive grid of media, creator and ad cards (spec §2). */
+/** The grid frame: a responsive grid of media, creator and ad cards (spec §2), with their context menu. */
 export function CardGrid({ cards, footer }: { cards: readonly GridCard[]; footer?: ReactNode }) {
+  const contextMenu = useCardContextMenu();
   return (
-    <div className={classes.grid} data-testid="card-grid">
-      {cards.map((card) => (
-        <GridCardView key={`${card.type}-${card.type === 'vt' ? card.guid : card.id}`} card={card} />
-      ))}
-      {footer}
-    </div>
+    <>
+      <div className={classes.grid} data-testid="card-grid" onContextMenu={contextMenu.onContextMenu}>
+        {cards.map((card) => (
+          <GridCardView key={gridCardKey(card)} card={card} />
+        ))}
+        {footer}
+      </div>
+      {contextMenu.menu}
+    </>
   );
 }
 

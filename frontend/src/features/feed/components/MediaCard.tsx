@@ -7,38 +7,52 @@ import type { MediaCard as MediaCardData } from '../../../shared/api/generated/t
 import { formatCount } from '../../../shared/format/formatCount';
 import { paths } from '../../../shared/routing/paths';
 import { LazyImage } from '../../../shared/ui/LazyImage';
+import { SaveButton, useSaveToggle } from './CardActions';
 import { rememberGridItem } from './cardLinks';
 import classes from './Cards.module.css';
 
-/** A tour in the grid (spec §2 media card); opens the tour page. */
+/** A tour in the grid (spec §2 media card); opens the tour page. The save button sits beside the link. */
 export function MediaCard({ card }: { card: MediaCardData }) {
   const { t } = useTranslation();
+  const save = useSaveToggle(card.guid, { saved: card.is_save, saves: card.saves });
   return (
-    <Link to={paths.tour(card.guid)} className={classes.card} onClick={() => rememberGridItem(card.guid)} data-testid="media-card">
-      <div className={classes.preview}>
-        <LazyImage src={card.preview_picture} alt={card.title} fallback={<PreviewFallback />} />
-      </div>
-      <div className={classes.body}>
-        <Text className={classes.title} lineClamp={2}>
-          {card.title}
-        </Text>
-        <Group justify="space-between" wrap="nowrap" gap="xs" className={classes.meta}>
-          <Group gap={12} wrap="nowrap">
-            <span className={classes.stat} title={t('cards.views', { count: card.views })}>
-              <IconEye size={15} aria-hidden="true" />
-              {formatCount(card.views)}
-            </span>
-            <span className={classes.stat} title={t('cards.saves', { count: card.saves })}>
-              <IconBookmark size={15} aria-hidden="true" />
-              {formatCount(card.saves)}
-            </span>
-          </Group>
-          <Text size="xs" c="dimmed" truncate>
-            {card.created_ago}
+    <div className={classes.item}>
+      <Link
+        to={paths.tour(card.guid)}
+        className={classes.card}
+        onClick={() => rememberGridItem(card.guid)}
+        data-testid="media-card"
+        data-grid-item={card.guid}
+        data-guid={card.guid}
+        data-userid={card.userid}
+        data-media-type={card.media_type_id}
+      >
+        <div className={classes.preview}>
+          <LazyImage src={card.preview_picture} alt={card.title} fallback={<PreviewFallback />} />
+        </div>
+        <div className={classes.body}>
+          <Text className={classes.title} lineClamp={2}>
+            {card.title}
           </Text>
-        </Group>
-      </div>
-    </Link>
+          <Group justify="space-between" wrap="nowrap" gap="xs" className={classes.meta}>
+            <Group gap={12} wrap="nowrap">
+              <span className={classes.stat} title={t('cards.views', { count: card.views })}>
+                <IconEye size={15} aria-hidden="true" />
+                {formatCount(card.views)}
+              </span>
+              <span className={classes.stat} title={t('cards.saves', { count: save.saves })}>
+                <IconBookmark size={15} aria-hidden="true" />
+                {formatCount(save.saves)}
+              </span>
+            </Group>
+            <Text size="xs" c="dimmed" truncate>
+              {card.created_ago}
+            </Text>
+          </Group>
+        </div>
+      </Link>
+      {!card.is_owned && <SaveButton saved={save.saved} busy={save.busy} onToggle={() => void save.toggle()} />}
+    </div>
   );
 }
 
