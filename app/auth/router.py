@@ -40,6 +40,13 @@ SIGN_UP_MESSAGES = {
 }
 
 
+# Spec §4: sign-up succeeds with 200, 201 or 207; all three carry the same answer.
+SIGN_UP_RESPONSES: dict[int | str, dict[str, object]] = {
+    200: {"model": AuthAnswer, "description": "A social identity that already had an account: signed in"},
+    207: {"model": AuthAnswer, "description": "Created and signed in; the guest token was unusable"},
+}
+
+
 def _client(request: Request) -> service.ClientInfo:
     return service.ClientInfo(ip=client_ip(request), user_agent=request.headers.get("user-agent"))
 
@@ -75,20 +82,20 @@ def _sign_up(body: SignUpBody, request: Request, response: Response, db: DbSessi
     return _auth_answer(result.signed_in, SIGN_UP_MESSAGES[result.status])
 
 
-@router.post("/sign-up", response_model=AuthAnswer, status_code=201)
+@router.post("/sign-up", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
 def sign_up(body: SignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """201 created and signed in; 207 created but the guest token was unusable; 200 a social identity
     that already had an account (signed in). Store user_jwt whenever it is present."""
     return _sign_up(body, request, response, db)
 
 
-@router.post("", response_model=AuthAnswer, status_code=201)
+@router.post("", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
 def create_account(body: SignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """POST /v2/users (no auth): the /create_account page; the same contract as sign-up."""
     return _sign_up(body, request, response, db)
 
 
-@router.post("/signup-oneclick", response_model=AuthAnswer, status_code=201)
+@router.post("/signup-oneclick", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
 def sign_up_one_click(body: OneClickSignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """Sign up with Google or Facebook alone: names and email come from the provider, the platform
     username from the body or, when absent, from the email."""

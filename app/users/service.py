@@ -181,11 +181,12 @@ def update_params(session: Session, *, user: User, editor: User, params: UserPar
     pending = _fields_needing_approval(user, editor, changes)
     if pending and user.profile_edit_pending:
         raise Conflict(EDIT_ALREADY_PENDING)
-    _apply(user, {field: value for field, value in changes.items() if field not in pending})
+    applied = {field: value for field, value in changes.items() if field not in pending}
+    _apply(user, applied)
     if pending:
         _file_profile_edit(session, user, pending)
     session.flush()
-    _reindex_public_identity(session, user, changes)
+    _reindex_public_identity(session, user, applied)
     return sorted(pending)
 
 
@@ -215,13 +216,9 @@ def _file_profile_edit(session: Session, user: User, changes: dict[str, Any]) ->
     user.profile_edit_pending = True
 
 
-def _reindex_public_identity(session: Session, user: User, changes: dict[str, Any]) -> None:
+def _reindex_public_identity(session: Session, user: User, applied: dict[str, Any]) -> None:
     # Creator cards carry the platform username: the index must hear about a change.
-    if (
-        "platform_username" in changes
-        and user.creator is not None
-        and user.platform_username == changes.get("platform_username")
-    ):
+    if "platform_username" in applied and user.creator is not None:
         add_outbox(session, "index.creator", user.creator.id, {})
 
 

@@ -15,11 +15,14 @@ from functools import lru_cache
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from PIL import Image
 from sqlalchemy.orm import Session
 
 from app.auth.rate_limit import reset_rate_limits
+from app.core.deps import CreatorUser
+from app.core.errors import install_error_handlers
 from app.core.security import hash_password, issue_guest_token
 from app.platform.models import PlatformConfig
 from tests import factories
@@ -254,3 +257,30 @@ def test_restricted_access_message(client: TestClient, db: Session) -> None:
     assert response.status_code == 403 and response.json()["message"] == "Access is restricted: please sign in"
     stale = client.get("/v2/categories/", headers={"Authorization": "Bearer stale"})
     assert stale.status_code == 401  # a user with a stale token renews it and retries (spec §7)
+
+
+def test_creator_dependency_needs_an_active_creator_profile(db: Session) -> None:
+    """CreatorUser guards the creator calls of later issues (profile, ads, featured tours, billing)."""
+    app = FastAPI()
+    install_error_handlers(app)
+
+    @app.get("/creator-only")
+    def creator_only(user: CreatorUser) -> dict[str, int]:
+        return {"userid": user.id}
+
+    plain, owner, admin, paused = (
+        factories.user(db),
+        factories.user(db),
+        factories.user(db, admin=True),
+        factories.user(db),
+    )
+    factories.creator(db, owner)
+    factories.creator(db, paused, is_active=False)
+    db.commit()
+    with TestClient(app) as client:
+        statuses = {
+            name: client.get("/creator-only", headers=factories.bearer(person)).status_code
+            for name, person in {"plain": plain, "owner": owner, "admin": admin, "paused": paused}.items()
+        }
+        anonymous = client.get("/creator-only").status_code
+    assert statuses == {"plain": 403, "owner": 200, "admin": 200, "paused": 403} and anonymous == 401

@@ -6,7 +6,8 @@ import { RegistrationPage } from '../features/auth/pages/RegistrationPage';
 import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage';
 import { BillingSuccessPage } from '../features/billing/pages/BillingSuccessPage';
 import { PlansPage } from '../features/billing/pages/PlansPage';
-import { CreatorGridPage, CreatorPage } from '../features/creators/pages/CreatorPage';
+import { CreatorPage } from '../features/creators/pages/CreatorPage';
+import { CreatorGridPage } from '../features/feed/pages/CreatorGridPage';
 import { FeedPage } from '../features/feed/pages/FeedPage';
 import { MailingListPage } from '../features/mailing/pages/MailingListPage';
 import { CrashPage } from '../features/platform/pages/CrashPage';
@@ -51,12 +52,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'feed', handle: named('gridHome'), element: <FeedPage /> },
             { path: 'map', handle: named('mapHome', { fillViewport: true }), lazy: lazyMapPage },
             { path: ':creatorName/map', handle: named('mapCreatorLink', { fillViewport: true }), lazy: lazyMapPage },
+            { path: ':creatorName/grid', handle: named('gridCreatorLink'), element: <CreatorGridPage /> },
           ],
         },
         {
           element: <AppLayout />,
           children: [
-            { path: ':creatorName/grid', handle: named('gridCreatorLink'), element: <CreatorGridPage /> },
             { path: 'virtualtours/:id', handle: named('virtualtour'), element: <TourPage /> },
             { path: 'media/:id', handle: named('virtualtour'), element: <TourPage /> },
             { path: 'creator/:creatorId/:creatorName?', handle: named('creatorPage'), element: <CreatorPage /> },

@@ -18,17 +18,6 @@ export function CreatorPage() {
   );
 }
 
-/** The creator-scoped grid of spec §2 (`/{creatorName}/grid`). */
-export function CreatorGridPage() {
-  const { t } = useTranslation();
-  const { creatorName = '' } = useParams();
-  return (
-    <PageShell icon={<IconLayoutGrid size={28} />} title={t('creator.gridTitle', { name: creatorName })} description={t('creator.gridDescription')} size="lg">
-      <CreatorViews creatorName={creatorName} />
-    </PageShell>
-  );
-}
-
 function CreatorViews({ creatorName }: { creatorName: string }) {
   const { t } = useTranslation();
   return (

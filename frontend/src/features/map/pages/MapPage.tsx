@@ -1,18 +1,33 @@
-import { Badge, SegmentedControl } from '@mantine/core';
+import { Badge, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
+import type { MapFeature } from '../../../shared/api/generated/types.gen';
+import { creatorByNameQueryOptions } from '../../../shared/creators/creatorLookup';
+import { type FilterState, useFilterState } from '../../../shared/filters/filterState';
+import { useMapTarget } from '../../../shared/map/mapTarget';
+import { creatorPointsQueryOptions, mapAreaQueryOptions, type MapViewport, spotQueryOptions } from '../api/mapArea';
 import { MAP_STYLE_NAMES, type MapStyleName } from '../basemap';
-import { MapView } from '../components/MapView';
+import { MapView, type SpotRequest } from '../components/MapView';
+import { SpotList } from '../components/SpotList';
 import { readMapStyle, storeMapStyle } from '../mapPreferences';
 import classes from './MapPage.module.css';
 
-/** The map (spec §2 `/map`, route mapHome; and `/{creatorName}/map` for one creator). */
+const NO_FEATURES: readonly MapFeature[] = [];
+
+/** The map (spec §2 `/map`, route mapHome; and `/{creatorName}/map` for one creator's tours). */
 export function MapPage() {
   const { t } = useTranslation();
   const { creatorName } = useParams();
   const [styleName, setStyleName] = useState<MapStyleName>(readMapStyle);
+  const [spot, setSpot] = useState<SpotRequest | null>(null);
+  const filters = useFilterState();
+  const target = useMapTarget();
+  const tours = useMapTours(filters, creatorName);
+  const spotList = useSpotTours(filters, spot, tours.features);
 
   const chooseStyle = (value: string) => {
     const name = value as MapStyleName;
@@ -20,14 +35,38 @@ export function MapPage() {
     storeMapStyle(name);
   };
 
+  // Spec §8: only clusters on screen means the visitor sees no single tour yet.
+  const onlyClusters = tours.clustering === 'server' && tours.clusters.length > 0 && tours.features.length === 0;
+  const nothingHere = !tours.loading && !tours.error && tours.clusters.length === 0 && tours.features.length === 0;
+
   return (
     <main className={classes.page} data-map-style={styleName}>
-      <MapView styleName={styleName} />
-      {creatorName && (
-        <Badge className={classes.scope} size="lg" radius="xl" variant="white" color="dark">
-          {t('map.creatorScope', { name: creatorName })}
-        </Badge>
-      )}
+      <MapView
+        key={tours.clustering}
+        styleName={styleName}
+        clustering={tours.clustering}
+        clusters={tours.clusters}
+        features={tours.features}
+        loading={tours.loading}
+        target={target}
+        onViewportChange={tours.setViewport}
+        onShowSpot={setSpot}
+      />
+      <div className={classes.topLeft}>
+        {creatorName && (
+          <Badge className={classes.floating} size="lg" radius="xl" variant="white" color="dark" data-testid="map-creator-scope">
+            {t('map.creatorScope', { name: creatorName })}
+          </Badge>
+        )}
+        {tours.loading && (
+          <Paper className={`${classes.floating} ${classes.loading}`} radius="xl" data-testid="map-loading">
+            <Loader size={14} />
+            <Text size="xs" fw={600}>
+              {t('map.loading')}
+            </Text>
+          </Paper>
+        )}
+      </div>
       <SegmentedControl
         className={classes.styles}
         radius="xl"
@@ -38,6 +77,57 @@ export function MapPage() {
         aria-label={t('map.styleLabel')}
         data-testid="map-style-switcher"
       />
+      {(onlyClusters || nothingHere || tours.error) && (
+        <Paper className={classes.hint} radius="xl" data-testid="map-hint">
+          <IconInfoCircle size={18} aria-hidden="true" />
+          <Text size="sm" fw={500}>
+            {tours.error ? t('feed.errorTitle') : onlyClusters ? t('map.hint') : t('map.nothingHere')}
+          </Text>
+        </Paper>
+      )}
+      {spot && <SpotList tours={spotList.tours} loading={spotList.loading} onClose={() => setSpot(null)} />}
     </main>
   );
+}
+
+/**
+ * The tours to draw: the server's clusters and points for the visible area, or, on a creator's map,
+ * that creator's points for MapLibre to cluster.
+ */
+function useMapTours(filters: FilterState, creatorName: string | undefined) {
+  const { i18n } = useTranslation();
+  const [viewport, setViewport] = useState<MapViewport | null>(null);
+  const creator = useQuery({ ...creatorByNameQueryOptions(creatorName ?? ''), enabled: Boolean(creatorName) });
+  const area = useQuery({ ...mapAreaQueryOptions(filters, viewport, i18n.language), enabled: !creatorName && viewport !== null });
+  const creatorPoints = useQuery(creatorPointsQueryOptions(filters, creator.data?.userid ?? null, i18n.language));
+
+  if (creatorName) {
+    return {
+      clustering: 'client' as const,
+      clusters: [],
+      features: creatorPoints.data ?? NO_FEATURES,
+      loading: creator.isPending || creatorPoints.isFetching,
+      error: creator.isError || creatorPoints.isError,
+      setViewport,
+    };
+  }
+  return {
+    clustering: 'server' as const,
+    clusters: area.data?.clusters ?? [],
+    features: area.data?.features ?? NO_FEATURES,
+    loading: viewport === null || area.isFetching,
+    error: area.isError,
+    setViewport,
+  };
+}
+
+/** The tours of the list view: asked of the server for an area, or picked from those already drawn. */
+function useSpotTours(filters: FilterState, spot: SpotRequest | null, drawn: readonly MapFeature[]) {
+  const { i18n } = useTranslation();
+  const area = useQuery(spotQueryOptions(filters, spot?.kind === 'area' ? spot.bounds : null, i18n.language));
+  if (spot?.kind === 'tours') {
+    const wanted = new Set(spot.guids);
+    return { tours: drawn.filter((feature) => wanted.has(feature.properties.guid)), loading: false };
+  }
+  return { tours: area.data ?? NO_FEATURES, loading: area.isPending && spot !== null };
 }
