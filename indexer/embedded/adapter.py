@@ -13,6 +13,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from indexer.embedded.schema import PYRAMID_LEVELS, TABLES, index_statements
 from indexer.embedded.text import match_expression, words
 from indexer.embedded.vectors import (
     FILTER_EXACT_LIMIT,
+    FILTER_EXACT_MAX_SHARE,
     HnswVectors,
     VectorSearch,
     exact_ranking,
@@ -766,40 +768,49 @@ class EmbeddedIndex:
 
     def similar(self, query: SimilarQuery) -> Page:
         """Nearest tours by cosine similarity: exact below vectors.HNSW_MIN_VECTORS, HNSW above. With a
-        filter, the allowed ids come from SQL; up to FILTER_EXACT_LIMIT of them are ranked exactly."""
+        filter on a graph, few allowed tours are ranked exactly, many by HNSW and then filtered."""
         connection = self._connection()
         vector = unit_vector(query.vector)
         exclude = np.unique(np.asarray(query.exclude_ids, dtype=np.int64))
-        allowed: np.ndarray | None = None
-        if not query.filter.is_empty():
-            where, params = _tour_where(query.filter)
-            rows = connection.execute(f"SELECT id FROM tours WHERE {where}", params)
-            allowed = np.setdiff1d(np.fromiter((row[0] for row in rows), dtype=np.int64), exclude)
-            if allowed.size == 0:
-                return Page(ids=[], total=0)
         graph = self._vector_graph(connection)
-        if graph is not None and (allowed is None or allowed.size > FILTER_EXACT_LIMIT):
-            total = len(graph) - exclude.size if allowed is None else int(allowed.size)
-            return self._similar_page(
-                connection, lambda count: graph.search(vector, count, exclude=exclude, allowed=allowed), query, total
+        if query.filter.is_empty():
+            if graph is not None:
+                ranked = partial(graph.search, vector, exclude=exclude)
+                return self._similar_page(connection, ranked, query, len(graph) - exclude.size)
+            ids, matrix = self._vector_matrix(connection)
+            mask = ~np.isin(ids, exclude)
+            ranked = partial(exact_ranking, ids, matrix, vector, mask=mask)
+            return self._similar_page(connection, ranked, query, int(mask.sum()))
+        where, params = _tour_where(query.filter)
+        allowed_count = self._count(connection, "tours", where, params)
+        if allowed_count == 0:
+            return Page(ids=[], total=0)
+        if graph is not None and allowed_count > min(FILTER_EXACT_LIMIT, FILTER_EXACT_MAX_SHARE * len(graph)):
+            ranked = partial(
+                graph.search,
+                vector,
+                exclude=exclude,
+                keep=partial(_ids_matching, connection, where=where, params=params),
+                share=allowed_count / len(graph),
             )
-        if graph is not None and allowed is not None:
-            ids, matrix = graph.vectors_of(allowed)
+            return self._similar_page(connection, ranked, query, allowed_count)
+        rows = connection.execute(f"SELECT id FROM tours WHERE {where}", params)
+        allowed = np.setdiff1d(np.fromiter((row[0] for row in rows), dtype=np.int64), exclude)
+        if graph is not None:
+            ids, matrix = _unit_vectors_of(connection, allowed)
             mask = np.ones(len(ids), dtype=bool)
         else:
             ids, matrix = self._vector_matrix(connection)
-            mask = ~np.isin(ids, exclude) if exclude.size else np.ones(len(ids), dtype=bool)
-            if allowed is not None:
-                mask &= np.isin(ids, allowed)
-        return self._similar_page(
-            connection, lambda count: exact_ranking(ids, matrix, vector, count, mask), query, int(mask.sum())
-        )
+            mask = np.isin(ids, allowed)
+        ranked = partial(exact_ranking, ids, matrix, vector, mask=mask)
+        return self._similar_page(connection, ranked, query, int(mask.sum()))
 
     def _similar_page(
         self, connection: sqlite3.Connection, ranking: Callable[[int], list[int]], query: SimilarQuery, total: int
     ) -> Page:
         """The first `limit` ranked tours that have a card: a vector may arrive before its tour is
-        indexed, so ask the ranking for more until enough of them are listed."""
+        indexed, so ask the ranking for more until enough of them are listed. `total` is exact for
+        exact search and an estimate for the graph."""
         count = query.limit + 8
         while True:
             ranked = ranking(count)
@@ -1096,3 +1107,22 @@ def _changed_vector_rows(connection: sqlite3.Connection, rows: list[tuple[int, b
             ).fetchall()
         )
     return [row for row in rows if stored.get(row[0]) != row[1]]
+
+
+def _ids_matching(connection: sqlite3.Connection, ids: np.ndarray, *, where: str, params: Sequence[Any]) -> np.ndarray:
+    """A mask over `ids`: which of these tours pass the filter (checks only the graph's candidates)."""
+    passing: set[int] = set()
+    for chunk in _chunks([int(tour_id) for tour_id in ids], 500):
+        rows = connection.execute(
+            f"SELECT id FROM tours WHERE id IN ({','.join('?' * len(chunk))}) AND ({where})", [*chunk, *params]
+        )
+        passing.update(row[0] for row in rows)
+    return np.fromiter((int(tour_id) in passing for tour_id in ids), dtype=bool, count=len(ids))
+
+
+def _unit_vectors_of(connection: sqlite3.Connection, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The stored vectors of these tours as unit rows (exact, unlike the graph's f16 copies)."""
+    batches = list(read_vectors(connection, ids))
+    if not batches:
+        return np.zeros(0, dtype=np.int64), np.zeros((0, VECTOR_DIMENSIONS), dtype=np.float32)
+    return np.concatenate([batch[0] for batch in batches]), unit_rows(np.concatenate([batch[1] for batch in batches]))

@@ -16,7 +16,7 @@ import json
 import math
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -27,16 +27,20 @@ from usearch.index import Index
 DIMENSIONS = 384
 # Below this many vectors, brute force is exact and takes a few milliseconds: no graph at all.
 HNSW_MIN_VECTORS = 20_000
-# A filter that leaves at most this many tours is answered exactly over their vectors; a broader
-# one searches the graph for more neighbours and keeps the allowed ones.
+# A filter that leaves at most this many tours, and at most this share of the graph, is answered
+# exactly over their vectors (read from SQLite, ~2.5 µs each); a broader one searches the graph for
+# more neighbours and keeps the allowed ones (cheap when they are a good share of the graph).
 FILTER_EXACT_LIMIT = 50_000
+FILTER_EXACT_MAX_SHARE = 0.1
 # Graph parameters chosen by bench/bench_vectors.py on real MiniLM embeddings (recall@10 ≥ 0.95).
 CONNECTIVITY = 16
 EXPANSION_ADD = 128
 EXPANSION_SEARCH = 96
 STORAGE_DTYPE = "f16"  # half the memory of f32 at no measurable recall cost on unit vectors
-# Save the graph (and trim the log) after this share of changes, at least SAVE_MIN_CHANGES.
-SAVE_FRACTION = 0.05
+# Save the graph (and trim the log) after this share of changes, at least SAVE_MIN_CHANGES. A graph
+# growing from nothing is saved at geometric steps, so writing it costs a few times its size in all;
+# a crash loses at most this share, replayed from the log at the next start.
+SAVE_FRACTION = 0.2
 SAVE_MIN_CHANGES = 2_000
 # usearch only marks removed nodes; past this share of removals the graph is rebuilt clean.
 REBUILD_REMOVED_FRACTION = 0.25
@@ -102,14 +106,16 @@ def unit_vector(vector: list[float] | np.ndarray) -> np.ndarray:
 
 def exact_ranking(ids: np.ndarray, matrix: np.ndarray, vector: np.ndarray, count: int, mask: np.ndarray) -> list[int]:
     """The `count` best ids among rows where `mask` holds, best first (matrix rows are unit vectors)."""
-    candidates = np.flatnonzero(mask)
-    if candidates.size == 0 or count <= 0:
+    allowed = int(mask.sum())
+    if allowed == 0 or count <= 0:
         return []
-    scores = matrix[candidates] @ vector if candidates.size < len(ids) else matrix @ vector
-    take = min(count, candidates.size)
+    scores = matrix @ vector
+    if allowed < len(ids):
+        scores = np.where(mask, scores, -np.inf)  # cheaper than copying the allowed rows out
+    take = min(count, allowed)
     best = np.argpartition(-scores, take - 1)[:take]
     best = best[np.argsort(-scores[best], kind="stable")]
-    return [int(tour_id) for tour_id in ids[candidates[best]]]
+    return [int(tour_id) for tour_id in ids[best]]
 
 
 def read_vectors(
@@ -272,40 +278,35 @@ class HnswVectors:
 
     # ---- searching
 
-    def search(self, vector: np.ndarray, count: int, *, exclude: np.ndarray, allowed: np.ndarray | None) -> list[int]:
-        """The `count` nearest ids not in `exclude` and, when given, in `allowed` (sorted), best first.
-        A filter is applied after the search, widening it until enough neighbours pass."""
+    def search(
+        self,
+        vector: np.ndarray,
+        count: int,
+        *,
+        exclude: np.ndarray,
+        keep: Callable[[np.ndarray], np.ndarray] | None = None,
+        share: float = 1.0,
+    ) -> list[int]:
+        """The `count` nearest ids not in `exclude` and, with a filter, for which `keep` (a mask over
+        candidate ids) holds; `share` estimates how many ids pass the filter, to size the search.
+        The filter is applied after the search, widening it until enough neighbours pass."""
         with self._lock:
             graph = self._graph
             if graph is None or len(graph) == 0 or count <= 0:
                 return []
             size = len(graph)
-            wanted = count + len(exclude)
-            if allowed is not None:
-                wanted = math.ceil(wanted * size / max(1, len(allowed)) * 1.5)
+            wanted = math.ceil((count + len(exclude)) / max(share, 1e-6) * (1.5 if keep else 1.0))
             while True:
                 k = min(size, wanted)
                 _set_expansion_search(graph, max(EXPANSION_SEARCH, k))
                 keys = np.asarray(graph.search(vector, k).keys, dtype=np.int64)
-                keep = ~np.isin(keys, exclude) if len(exclude) else np.ones(len(keys), dtype=bool)
-                if allowed is not None:
-                    keep &= _contains_sorted(allowed, keys)
-                if keep.sum() >= count or k >= size:
-                    _set_expansion_search(graph, EXPANSION_SEARCH)
-                    return [int(key) for key in keys[keep][:count]]
+                _set_expansion_search(graph, EXPANSION_SEARCH)
+                passing = ~np.isin(keys, exclude) if len(exclude) else np.ones(len(keys), dtype=bool)
+                if keep is not None and len(keys):
+                    passing &= keep(keys)
+                if passing.sum() >= count or k >= size:
+                    return [int(key) for key in keys[passing][:count]]
                 wanted = k * 4
-
-    def vectors_of(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(ids present in the graph, their unit vectors), for exact search over a filtered set."""
-        with self._lock:
-            if self._graph is None or len(ids) == 0:
-                return np.zeros(0, dtype=np.int64), np.zeros((0, DIMENSIONS), dtype=np.float32)
-            keys = ids.astype(np.uint64)
-            present = keys[self._graph.contains(keys)]
-            if len(present) == 0:
-                return np.zeros(0, dtype=np.int64), np.zeros((0, DIMENSIONS), dtype=np.float32)
-            matrix = np.asarray(self._graph.get(present, dtype="f32"), dtype=np.float32)
-            return present.astype(np.int64), matrix.reshape(len(present), DIMENSIONS)
 
     # ---- figures for the benchmark
 
@@ -352,12 +353,6 @@ def _params() -> dict[str, Any]:
 def _set_expansion_search(graph: Index, value: int) -> None:
     # usearch's setter is unannotated, so mypy sees a read-only property.
     graph.expansion_search = value  # type: ignore[misc]
-
-
-def _contains_sorted(sorted_ids: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    positions = np.searchsorted(sorted_ids, keys)
-    positions[positions >= len(sorted_ids)] = 0
-    return sorted_ids[positions] == keys if len(sorted_ids) else np.zeros(len(keys), dtype=bool)
 
 
 # --------------------------------------------------------------------- choosing exact or HNSW

@@ -101,16 +101,17 @@ def test_filters_exact_for_few_allowed_and_post_filtered_for_many(
     asked = queries(matrix, 40)
     french = TourFilter(countries=("FR",))
     allowed = {doc.id for doc in corpus if doc.country == "FR"}
-    # 750 French tours: ranked exactly over their vectors (stored as f16 in the graph).
-    narrow = [index.similar(replace(query, filter=french)).ids for query in asked]
-    assert all(set(ids) <= allowed for ids in narrow)
-    assert recall([exact(matrix, query, allowed) for query in asked], narrow) >= 0.99
-
-    # Treat the same filter as broad: the graph is searched wider, then filtered.
-    monkeypatch.setattr(adapter_module, "FILTER_EXACT_LIMIT", 100)
+    expected = [exact(matrix, query, allowed) for query in asked]
+    # 750 French tours are a quarter of the graph: HNSW, widened by that share, then filtered.
     broad = [index.similar(replace(query, filter=french)).ids for query in asked]
     assert all(len(ids) == 10 and set(ids) <= allowed for ids in broad)
-    assert recall([exact(matrix, query, allowed) for query in asked], broad) >= 0.95
+    assert recall(expected, broad) >= 0.95
+
+    # Allowed to be a larger share, the same filter is ranked exactly over the stored vectors.
+    monkeypatch.setattr(adapter_module, "FILTER_EXACT_MAX_SHARE", 1.0)
+    narrow = [index.similar(replace(query, filter=french)).ids for query in asked]
+    assert recall(expected, narrow) >= 0.99
+    assert index.similar(replace(asked[0], filter=TourFilter(countries=("XX",)))).ids == []
 
 
 def test_set_vectors_and_tour_deletes_update_the_graph_in_place(index: EmbeddedIndex, matrix: np.ndarray) -> None:

@@ -11,8 +11,8 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** Render inside the app's providers and a memory router, as the app would. */
-export function renderWithApp(ui: ReactNode, { path = '/feed' }: { path?: string } = {}): RenderResult {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+export function renderWithApp(ui: ReactNode, { path = '/feed', routePath = '*' }: { path?: string; routePath?: string } = {}): RenderResult {
+  const router = createMemoryRouter([{ path: routePath, element: ui }], { initialEntries: [path] });
   return render(
     <AppProviders queryClient={createTestQueryClient()} i18n={createI18n()}>
       <RouterProvider router={router} />

@@ -1,9 +1,11 @@
-import { Outlet, useMatches } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { CategoryStrip } from '../../features/categories/components/CategoryStrip';
 import { FeedSelector } from '../../features/filters/components/FeedSelector';
 import { GeolocationButton } from '../../features/location/components/GeolocationButton';
 import { AddMediaButton } from '../../features/media/components/AddMediaButton';
+import { filterStateFromSearchParams, updateFilterState } from '../../shared/filters/filterState';
 import { useIsMobile } from '../../shared/layout/breakpoints';
 import type { AppRouteHandle } from '../router';
 import classes from './AppLayout.module.css';
@@ -13,6 +15,7 @@ import { TopBar } from './TopBar';
 export function AppLayout({ withCategories = false }: { withCategories?: boolean }) {
   const fillViewport = useMatches().some((match) => (match.handle as AppRouteHandle | undefined)?.fillViewport);
   const mobile = useIsMobile();
+  useFiltersFromLink();
   return (
     <div className={classes.shell} data-fill={fillViewport || undefined}>
       <div className={classes.header}>
@@ -32,4 +35,13 @@ export function AppLayout({ withCategories = false }: { withCategories?: boolean
       <Outlet />
     </div>
   );
+}
+
+/** A link that names filters in its query string (`/feed?categories=3&countries=FR`) opens with them. */
+function useFiltersFromLink(): void {
+  const { search } = useLocation();
+  useEffect(() => {
+    const change = filterStateFromSearchParams(new URLSearchParams(search));
+    if (Object.keys(change).length > 0) updateFilterState(change);
+  }, [search]);
 }

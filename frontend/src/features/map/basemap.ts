@@ -1,4 +1,4 @@
-import type { FeatureCollection } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import type { MapOptions } from 'maplibre-gl';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -28,11 +28,50 @@ const PALETTES: Record<MapStyleName, Palette> = {
 
 let countries: FeatureCollection | null = null;
 
+/**
+ * A ring whose longitudes jump across the antimeridian (Russia, Fiji, Antarctica in Natural Earth)
+ * made continuous, so MapLibre does not draw it as bands across the whole world. A ring around a
+ * pole (Antarctica) ends a full turn from where it began: it is closed through the pole.
+ */
+export function unwrapRing(ring: readonly Position[]): Position[] {
+  const unwrapped: Position[] = [];
+  let shift = 0;
+  ring.forEach((point, index) => {
+    const previous = ring[index - 1];
+    const [lng = 0, lat = 0] = point;
+    if (previous && previous[0] !== undefined) {
+      const step = lng - previous[0];
+      if (step > 180) shift -= 360;
+      else if (step < -180) shift += 360;
+    }
+    unwrapped.push([lng + shift, lat]);
+  });
+  const first = unwrapped[0];
+  const last = unwrapped.at(-1);
+  if (first?.[0] !== undefined && last?.[0] !== undefined && Math.abs(last[0] - first[0]) > 180) {
+    const pole = (first[1] ?? 0) < 0 ? -90 : 90;
+    unwrapped.push([last[0], pole], [first[0], pole], first);
+  }
+  return unwrapped;
+}
+
+function unwrapGeometry(geometry: Geometry): Geometry {
+  if (geometry.type === 'Polygon') return { ...geometry, coordinates: geometry.coordinates.map(unwrapRing) };
+  if (geometry.type === 'MultiPolygon') {
+    return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(unwrapRing)) };
+  }
+  return geometry;
+}
+
 /** Natural Earth 1:110m countries (world-atlas TopoJSON), converted once to GeoJSON. */
 export function countriesGeoJson(): FeatureCollection {
   if (countries === null) {
     const topology = countriesTopology as unknown as Topology<{ countries: GeometryCollection }>;
-    countries = feature(topology, topology.objects.countries) as FeatureCollection;
+    const collection = feature(topology, topology.objects.countries) as FeatureCollection;
+    countries = {
+      ...collection,
+      features: collection.features.map((item: Feature) => ({ ...item, geometry: unwrapGeometry(item.geometry) })),
+    };
   }
   return countries;
 }

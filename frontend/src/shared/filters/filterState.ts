@@ -144,9 +144,16 @@ function oneOf<T extends string>(options: readonly T[], value: unknown): T | nul
   return options.find((option) => option === value) ?? null;
 }
 
+/** A number, or a string that is exactly one ('' and null are not 0). */
+function strictNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  return Number.NaN;
+}
+
 function validBounds(value: unknown): Bounds | null {
   if (!Array.isArray(value) || value.length !== 4) return null;
-  const numbers = value.map(Number);
+  const numbers = value.map(strictNumber);
   if (!numbers.every(Number.isFinite)) return null;
   const [west, south, east, north] = numbers as Bounds;
   const inRange = Math.abs(west) <= 180 && Math.abs(east) <= 180 && Math.abs(south) <= 90 && Math.abs(north) <= 90;
@@ -155,8 +162,9 @@ function validBounds(value: unknown): Bounds | null {
 
 function validPoint(value: unknown): [number, number] | null {
   if (!Array.isArray(value) || value.length !== 2) return null;
-  const [lng, lat] = value.map(Number);
-  return lng !== undefined && lat !== undefined && Math.abs(lng) <= 180 && Math.abs(lat) <= 90 ? [lng, lat] : null;
+  const [lng, lat] = value.map(strictNumber);
+  const valid = lng !== undefined && lat !== undefined && Math.abs(lng) <= 180 && Math.abs(lat) <= 90;
+  return valid ? [lng, lat] : null;
 }
 
 /** A filter state rebuilt from anything (stored JSON, a hand-edited URL): unknown or bad values become defaults. */

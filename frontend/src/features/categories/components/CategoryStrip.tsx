@@ -25,7 +25,7 @@ export function CategoryStrip({ leading, trailing }: CategoryStripProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { data: categories, isPending, isError } = useQuery(categoriesQueryOptions());
-  const { categories: selected } = useFilterState();
+  const { categories: selected, subcategories: selectedSubcategories } = useFilterState();
   useWheelScrollsSideways(scroller);
 
   const scrollBy = (direction: -1 | 1) =>
@@ -46,7 +46,7 @@ export function CategoryStrip({ leading, trailing }: CategoryStripProps) {
               key={category.id}
               category={category}
               active={selected.includes(category.id)}
-              onToggle={() => toggleCategory(category.id, selected)}
+              onToggle={() => toggleCategory(category, selected, selectedSubcategories)}
             />
           ))}
       </div>
@@ -62,15 +62,25 @@ export function CategoryStrip({ leading, trailing }: CategoryStripProps) {
   );
 }
 
-function toggleCategory(categoryId: number, selected: number[]): void {
-  const isSelected = selected.includes(categoryId);
-  // Choosing a category narrows to it; choosing it again shows every category. Its subcategories go with it.
-  updateFilterState({ categories: isSelected ? [] : [categoryId], subcategories: [] });
+/**
+ * A click toggles a category in the filter (spec §2); several can be chosen together. Leaving a
+ * category also drops its subcategories, which would otherwise narrow to nothing.
+ */
+function toggleCategory(category: CategoryOut, selected: readonly number[], selectedSubcategories: readonly number[]): void {
+  if (!selected.includes(category.id)) {
+    updateFilterState({ categories: [...selected, category.id] });
+    return;
+  }
+  const itsSubcategories = new Set(category.subcategories.map((subcategory) => subcategory.id));
+  updateFilterState({
+    categories: selected.filter((id) => id !== category.id),
+    subcategories: selectedSubcategories.filter((id) => !itsSubcategories.has(id)),
+  });
 }
 
 function CategoryChip({ category, active, onToggle }: { category: CategoryOut; active: boolean; onToggle: () => void }) {
   return (
-    <UnstyledButton className={classes.chip} data-active={active || undefined} aria-pressed={active} onClick={onToggle}>
+    <UnstyledButton className={classes.chip} data-active={active || undefined} aria-pressed={active} onClick={onToggle} data-category-id={category.id}>
       <CategoryIcon category={category} />
       <span>{category.name}</span>
     </UnstyledButton>

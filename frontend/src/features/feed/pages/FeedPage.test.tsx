@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 import type {
   AdCard as AdCardData,
@@ -7,8 +7,10 @@ import type {
   MediaCard as MediaCardData,
 } from '../../../shared/api/generated/types.gen';
 import { resetFilterState, updateFilterState } from '../../../shared/filters/filterState';
+import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { renderWithApp, stubFetch } from '../../../testing/render';
-import { GRID_PAGE_SIZE, nextGridOffset } from '../api/filteredGrid';
+import { GRID_PAGE_SIZE, nextGridOffset, uniqueCards } from '../api/filteredGrid';
+import { CreatorGridPage } from './CreatorGridPage';
 import { FeedPage } from './FeedPage';
 
 const GRID = '/v2/user-recomendations/filtered-grid';
@@ -84,6 +86,86 @@ describe('the feed', () => {
     renderWithApp(<FeedPage />);
     expect(await screen.findByText('Tours could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('the cards', () => {
+  afterEach(() => resetFilterState());
+
+  it('carry their ids for the context menu and for returning to them', async () => {
+    stubFetch({ [GRID]: { total_items: 3, limit: 48, offset: 0, data: [media, creator, ad] } });
+    renderWithApp(<FeedPage />);
+    const tour = await screen.findByTestId('media-card');
+    expect(tour).toHaveAttribute('data-grid-item', 'a1b2');
+    expect(tour).toHaveAttribute('data-userid', '3');
+    expect(screen.getByTestId('creator-card')).toHaveAttribute('data-grid-item', '8');
+    expect(screen.getByTestId('ad-card')).toHaveAttribute('data-external', 'true');
+  });
+
+  it('open a context menu with Open and Open in new tab', async () => {
+    stubFetch({ [GRID]: { total_items: 1, limit: 48, offset: 0, data: [media] } });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderWithApp(<FeedPage />);
+    fireEvent.contextMenu(await screen.findByText('Hermitage Museum'), { clientX: 40, clientY: 60 });
+    const menu = await screen.findByTestId('card-context-menu');
+    expect(menu).toHaveTextContent('Open');
+    fireEvent.click(screen.getByText('Open in new tab'));
+    expect(open).toHaveBeenCalledWith('/virtualtours/a1b2', '_blank', 'noopener');
+    expect(localStorage.getItem(STORAGE_KEYS.gridItemId)).toBe('a1b2');
+  });
+
+  it("hide the save button on the visitor's own media", async () => {
+    stubFetch({ [GRID]: { total_items: 2, limit: 48, offset: 0, data: [media, { ...media, guid: 'mine', title: 'Mine', is_owned: true }] } });
+    renderWithApp(<FeedPage />);
+    await screen.findByText('Mine');
+    expect(screen.getAllByTestId('save-button')).toHaveLength(1);
+  });
+
+  it('hide the follow button from guests', async () => {
+    stubFetch({ [GRID]: { total_items: 1, limit: 48, offset: 0, data: [creator] } });
+    renderWithApp(<FeedPage />);
+    await screen.findByText('Nordic Views');
+    expect(screen.queryByTestId('follow-button')).not.toBeInTheDocument();
+  });
+
+  it('bring the visitor back to the card they opened (gridItemId)', async () => {
+    localStorage.setItem(STORAGE_KEYS.gridItemId, 'a1b2');
+    const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    stubFetch({ [GRID]: { total_items: 1, limit: 48, offset: 0, data: [media] } });
+    renderWithApp(<FeedPage />);
+    await screen.findByText('Hermitage Museum');
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith({ block: 'center' }));
+    expect(localStorage.getItem(STORAGE_KEYS.gridItemId)).toBeNull();
+  });
+});
+
+describe('the creator-scoped grid', () => {
+  afterEach(() => resetFilterState());
+
+  it('finds the creator by name and shows their tours', async () => {
+    const fetchMock = stubFetch({
+      [GRID]: { total_items: 1, limit: 10, offset: 0, data: [creator] },
+      '/v2/user-recomendations/creator-media/4': { total_items: 1, limit: 48, offset: 0, data: [media] },
+    });
+    renderWithApp(<CreatorGridPage />, { path: '/nordic/grid', routePath: ':creatorName/grid' });
+    expect(await screen.findByText('Hermitage Museum')).toBeInTheDocument();
+    expect(screen.getByTestId('creator-scope')).toHaveTextContent('Nordic Views');
+    const lookup = new URL((fetchMock.mock.calls[0]?.[0] as Request).url);
+    expect(lookup.searchParams.get('searchPattern')).toBe('@nordic');
+    expect(lookup.searchParams.get('mode')).toBe('creators');
+  });
+
+  it('says so when there is no such creator', async () => {
+    stubFetch({ [GRID]: { total_items: 0, limit: 10, offset: 0, data: [] } });
+    renderWithApp(<CreatorGridPage />, { path: '/nobody/grid', routePath: ':creatorName/grid' });
+    expect(await screen.findByText('There is no creator @nobody.')).toBeInTheDocument();
+  });
+});
+
+describe('uniqueCards', () => {
+  it('drops a card that a shifted page repeats', () => {
+    const page = (data: GridPage['data']): GridPage => ({ total_items: 3, limit: GRID_PAGE_SIZE, offset: 0, data });
+    expect(uniqueCards([page([media, creator]), page([media, ad])]).map((card) => card.type)).toEqual(['vt', 'creator', 'ad']);
   });
 });
 

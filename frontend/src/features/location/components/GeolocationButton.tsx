@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { updateFilterState, useFilterState } from '../../../shared/filters/filterState';
-import { readUserLocation, storeUserLocation } from '../../../shared/location/userLocation';
-
-const POSITION_OPTIONS: PositionOptions = { timeout: 10_000, maximumAge: 10 * 60_000 };
+import { locateVisitor } from '../../../shared/location/locateVisitor';
+import { useUserLocation } from '../../../shared/location/userLocation';
 
 /**
  * "Near me" (spec §2): orders tours by distance from the stored `user_location`, asking the browser
@@ -16,46 +15,30 @@ const POSITION_OPTIONS: PositionOptions = { timeout: 10_000, maximumAge: 10 * 60
 export function GeolocationButton() {
   const { t } = useTranslation();
   const { sorting } = useFilterState();
+  const userLocation = useUserLocation();
   const [locating, setLocating] = useState(false);
   const active = sorting === 'near_me';
 
-  const showNearMe = (center: [number, number]) => updateFilterState({ sorting: 'near_me', near: center });
-  const showUnavailable = () =>
-    notifications.show({ color: 'orange', title: t('location.unavailableTitle'), message: t('location.unavailable') });
-
-  const locate = () => {
+  const locate = async () => {
     if (active) {
       updateFilterState({ sorting: null, near: null });
       return;
     }
-    const stored = readUserLocation();
-    if (stored) {
-      showNearMe(stored.center);
-      return;
-    }
-    if (!('geolocation' in navigator)) {
-      showUnavailable();
-      return;
-    }
     setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        const center: [number, number] = [position.coords.longitude, position.coords.latitude];
-        storeUserLocation({ center, bbox: null, text: null });
-        showNearMe(center);
-      },
-      () => {
-        setLocating(false);
-        showUnavailable();
-      },
-      POSITION_OPTIONS,
-    );
+    try {
+      const location = await locateVisitor();
+      updateFilterState({ sorting: 'near_me', near: location.center });
+    } catch {
+      notifications.show({ color: 'orange', title: t('location.unavailableTitle'), message: t('location.unavailable') });
+    } finally {
+      setLocating(false);
+    }
   };
 
-  const label = active ? t('location.stopNearMe') : t('location.nearMe');
+  const place = userLocation?.text && userLocation.text !== 'Unresolved address' ? userLocation.text : null;
+  const label = active ? t('location.stopNearMe') : place ? t('location.nearPlace', { place }) : t('location.nearMe');
   return (
-    <Tooltip label={label} withArrow>
+    <Tooltip label={label} withArrow multiline maw={260}>
       <ActionIcon
         variant={active ? 'filled' : 'default'}
         radius="xl"
@@ -63,7 +46,7 @@ export function GeolocationButton() {
         loading={locating}
         aria-label={label}
         aria-pressed={active}
-        onClick={locate}
+        onClick={() => void locate()}
         data-testid="geolocation-button"
       >
         <IconCurrentLocation size={18} />

@@ -24,7 +24,7 @@ import type { MapViewport } from '../api/mapArea';
 import { mapStyleFor, type MapStyleName } from '../basemap';
 import { CLUSTER_COUNT_PROPERTY, MAX_CLUSTER_ZOOM } from '../clusterStyle';
 import { serverBounds } from '../mapBounds';
-import { addTourLayers, type Clustering, LAYERS, provideCountImage, setTourData, TOUR_SOURCE, toTourCollection } from '../mapLayers';
+import { addTourLayers, type Clustering, LAYERS, provideImage, setTourData, TOUR_SOURCE, toTourCollection } from '../mapLayers';
 import { initialCamera, LOCATION_ZOOM, storeCamera } from '../mapPreferences';
 import { MapStatus, type RenderedState } from './MapStatus';
 import classes from './MapView.module.css';
@@ -39,6 +39,8 @@ const VIEWPORT_DEBOUNCE_MS = 350;
 const HIT_TOLERANCE_PX = 6;
 /** The half-size of the area listed for a cluster that cannot be split further, in pixels. */
 const SPOT_RADIUS_PX = 30;
+/** How far below the centre a clicked point moves, to leave room for its popup above it. */
+const POPUP_ROOM_PX = 160;
 
 /** A spot to list (spec §2 list view): an area to ask the server about, or tours already known. */
 export type SpotRequest = { kind: 'area'; bounds: Bounds } | { kind: 'tours'; guids: string[] };
@@ -79,6 +81,8 @@ export function MapView(props: MapViewProps) {
   );
   const latestCollection = useRef(collection);
   latestCollection.current = collection;
+  const titles = useRef(new Map<string, string>());
+  titles.current = new Map(features.map((feature) => [feature.properties.guid, feature.properties.title]));
 
   useEffect(() => {
     if (!container.current) return undefined;
@@ -104,7 +108,7 @@ export function MapView(props: MapViewProps) {
       addTourLayers(instance, clustering);
       setTourData(instance, latestCollection.current);
     });
-    instance.on('styleimagemissing', (event) => provideCountImage(instance, event.id));
+    instance.setMissingStyleImageResolver((imageId) => provideImage(instance, imageId, (guid) => titles.current.get(guid)));
     instance.once('load', reportViewport);
     instance.on('moveend', () => {
       const { lng, lat } = instance.getCenter();
@@ -131,7 +135,12 @@ export function MapView(props: MapViewProps) {
         setPopup(null);
         latest.current.onShowSpot({ kind: 'tours', guids: points });
       } else if (points[0]) {
-        setPopup({ guid: points[0], lngLat: [event.lngLat.lng, event.lngLat.lat] });
+        const point = target.queryRenderedFeatures(box, { layers: [LAYERS.points] })[0];
+        const at = (point?.geometry as GeoJSON.Point | undefined)?.coordinates ?? [event.lngLat.lng, event.lngLat.lat];
+        const lngLat: [number, number] = [at[0] ?? event.lngLat.lng, at[1] ?? event.lngLat.lat];
+        // Bring the point below the middle, so the popup above it fits on any screen.
+        target.easeTo({ center: lngLat, offset: [0, Math.min(POPUP_ROOM_PX, target.getCanvas().clientHeight / 4)], duration: 400 });
+        setPopup({ guid: points[0], lngLat });
       }
     }
 
@@ -211,13 +220,21 @@ function readRendered(map: MapLibreMap): RenderedState {
   const points = map.getLayer(LAYERS.points) ? map.queryRenderedFeatures({ layers: [LAYERS.points] }) : [];
   const byKey = new Map(clusters.map((cluster) => [String(cluster.properties.cluster_key ?? cluster.properties.cluster_id), cluster]));
   const largest = [...byKey.values()].sort((a, b) => Number(b.properties[CLUSTER_COUNT_PROPERTY]) - Number(a.properties[CLUSTER_COUNT_PROPERTY]))[0];
-  const largestPixel = largest ? map.project((largest.geometry as GeoJSON.Point).coordinates as [number, number]) : null;
+  const { width, height } = map.getCanvas().getBoundingClientRect();
+  const pointPixels = points.map((point) => map.project((point.geometry as GeoJSON.Point).coordinates as [number, number]));
+  const distance = (pixel: { x: number; y: number }) => Math.hypot(pixel.x - width / 2, pixel.y - height / 2);
+  const central = pointPixels.sort((a, b) => distance(a) - distance(b))[0];
   return {
     zoom: map.getZoom(),
     clusters: byKey.size,
     points: uniqueGuids(points).length,
-    largestCluster: largestPixel ? { x: Math.round(largestPixel.x), y: Math.round(largestPixel.y) } : null,
+    largestCluster: largest ? roundedPixel(map.project((largest.geometry as GeoJSON.Point).coordinates as [number, number])) : null,
+    centralPoint: central ? roundedPixel(central) : null,
   };
+}
+
+function roundedPixel(pixel: { x: number; y: number }): { x: number; y: number } {
+  return { x: Math.round(pixel.x), y: Math.round(pixel.y) };
 }
 
 /** Go where search sent the map (a place's area, or a point at zoom 14), once the map can move. */
@@ -265,7 +282,7 @@ function MapPopup({ map, at, tour, onClose }: MapPopupProps) {
   closeRef.current = onClose;
 
   useEffect(() => {
-    const popup = new Popup({ className: 'touratlas-popup', maxWidth: '280px', offset: 14, focusAfterOpen: false })
+    const popup = new Popup({ className: 'touratlas-popup', maxWidth: '280px', offset: 14, anchor: 'bottom', focusAfterOpen: false })
       .setLngLat(at)
       .setDOMContent(content)
       .addTo(map);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
-import type { MapFeature } from '../../../shared/api/generated/types.gen';
+import type { MapCluster, MapFeature } from '../../../shared/api/generated/types.gen';
 import { creatorByNameQueryOptions } from '../../../shared/creators/creatorLookup';
 import { type FilterState, useFilterState } from '../../../shared/filters/filterState';
 import { useMapTarget } from '../../../shared/map/mapTarget';
@@ -17,6 +17,7 @@ import { readMapStyle, storeMapStyle } from '../mapPreferences';
 import classes from './MapPage.module.css';
 
 const NO_FEATURES: readonly MapFeature[] = [];
+const NO_CLUSTERS: readonly MapCluster[] = [];
 
 /** The map (spec §2 `/map`, route mapHome; and `/{creatorName}/map` for one creator's tours). */
 export function MapPage() {
@@ -104,7 +105,7 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
   if (creatorName) {
     return {
       clustering: 'client' as const,
-      clusters: [],
+      clusters: NO_CLUSTERS,
       features: creatorPoints.data ?? NO_FEATURES,
       loading: creator.isPending || creatorPoints.isFetching,
       error: creator.isError || creatorPoints.isError,
@@ -113,7 +114,7 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
   }
   return {
     clustering: 'server' as const,
-    clusters: area.data?.clusters ?? [],
+    clusters: area.data?.clusters ?? NO_CLUSTERS,
     features: area.data?.features ?? NO_FEATURES,
     loading: viewport === null || area.isFetching,
     error: area.isError,

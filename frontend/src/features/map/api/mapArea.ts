@@ -1,0 +1,75 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+
+import { discoveryFilteredMap } from '../../../shared/api/generated/sdk.gen';
+import type { DiscoveryFilteredMapData, MapAreaAnswer, MapFeature } from '../../../shared/api/generated/types.gen';
+import { type Bounds, type FilterState, toGridQuery } from '../../../shared/filters/filterState';
+import { WORLD_BOUNDS } from '../mapBounds';
+
+type MapQuery = NonNullable<DiscoveryFilteredMapData['query']>;
+
+/** What the map shows: the visible area and the zoom (the server clusters by zoom). */
+export interface MapViewport {
+  bounds: Bounds;
+  zoom: number;
+}
+
+/** The server's highest zoom: every tour is its own point there, except tours sharing one spot. */
+const POINTS_ZOOM = 24;
+
+/**
+ * The filter state as the map asks for it: the visible area replaces a searched place's bounds, and
+ * what only orders or pages a grid (sorting, mode, Near Me position) is left out, so moving those
+ * controls does not reload the map.
+ */
+export function toMapQuery(filters: FilterState, bounds: Bounds, zoom: number): MapQuery {
+  const { sorting: _sorting, mode: _mode, lat: _lat, lng: _lng, ...query } = toGridQuery(filters);
+  const [leftX, leftY, rightX, rightY] = bounds;
+  return { ...query, leftX, leftY, rightX, rightY, zoom: Math.round(zoom * 100) / 100 };
+}
+
+async function fetchMapArea(query: MapQuery, signal: AbortSignal): Promise<MapAreaAnswer> {
+  return (await discoveryFilteredMap({ query, signal, throwOnError: true })).data;
+}
+
+/**
+ * The server's clusters and points for the visible area (spec §7 filtered-map). While the next area
+ * loads, the previous answer stays on the map.
+ */
+export function mapAreaQueryOptions(filters: FilterState, viewport: MapViewport | null, language: string) {
+  const query = viewport ? toMapQuery(filters, viewport.bounds, viewport.zoom) : null;
+  return queryOptions({
+    queryKey: ['discovery', 'filtered-map', query, language],
+    queryFn: ({ signal }) => fetchMapArea(query as MapQuery, signal),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** Every tour in a small area, unclustered: the list view of a spot (spec §2 "above zoom 18 the list view"). */
+export function spotQueryOptions(filters: FilterState, bounds: Bounds | null, language: string) {
+  const query = bounds ? toMapQuery(filters, bounds, POINTS_ZOOM) : null;
+  return queryOptions({
+    queryKey: ['discovery', 'map-spot', query, language],
+    queryFn: async ({ signal }) => (await fetchMapArea(query as MapQuery, signal)).features,
+    enabled: query !== null,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * One creator's tours for the creator-scoped map (spec §2 `/{creatorName}/map`). The map call has no
+ * creator filter, so the world's points are asked for once and the creator's kept; MapLibre then
+ * clusters them on the client with the same radius and zoom limit.
+ */
+export function creatorPointsQueryOptions(filters: FilterState, userId: number | null, language: string) {
+  const query = toMapQuery(filters, WORLD_BOUNDS, POINTS_ZOOM);
+  return queryOptions({
+    queryKey: ['discovery', 'creator-map', userId, query, language],
+    queryFn: async ({ signal }): Promise<MapFeature[]> =>
+      (await fetchMapArea(query, signal)).features.filter((feature) => feature.properties.userid === userId),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,204 @@
+import type { FeatureCollection, Point } from 'geojson';
+import type { ExpressionSpecification, GeoJSONSource, GeoJSONSourceSpecification, Map as MapLibreMap } from 'maplibre-gl';
+
+import type { MapCluster, MapFeature } from '../../shared/api/generated/types.gen';
+import { formatCount } from '../../shared/format/formatCount';
+import {
+  CLUSTER_COLORS,
+  CLUSTER_COUNT_PROPERTY,
+  CLUSTER_RADII,
+  CLUSTER_RADIUS,
+  clusterStepExpression,
+  MAX_CLUSTER_ZOOM,
+} from './clusterStyle';
+
+/** Server clusters arrive ready-made; the creator map has raw points that MapLibre clusters itself. */
+export type Clustering = 'server' | 'client';
+
+export const TOUR_SOURCE = 'tours';
+export const LAYERS = {
+  clusterHalo: 'tour-cluster-halo',
+  clusters: 'tour-clusters',
+  clusterCounts: 'tour-cluster-counts',
+  points: 'tour-points',
+  labels: 'tour-labels',
+} as const;
+
+const COUNT_IMAGE_PREFIX = 'cluster-count-';
+const LABEL_IMAGE_PREFIX = 'tour-label-';
+/** Tour titles appear next to their points from this zoom on: the street level, where they tell points apart. */
+const LABELS_MIN_ZOOM = 10;
+const LABEL_MAX_WIDTH_PX = 170;
+const POINT_COLOR = '#0b7d6b';
+const HALO_EXTRA_RADIUS = 7;
+
+export interface TourPointProperties {
+  guid: string;
+  title: string;
+}
+
+export interface ServerClusterProperties {
+  [CLUSTER_COUNT_PROPERTY]: number;
+  cluster_key: string;
+  expansion_zoom: number;
+}
+
+type TourCollection = FeatureCollection<Point, TourPointProperties | ServerClusterProperties>;
+
+/** The server's clusters and points as one GeoJSON source: clusters carry `point_count` like MapLibre's own. */
+export function toTourCollection(clusters: readonly MapCluster[], features: readonly MapFeature[]): TourCollection {
+  return {
+    type: 'FeatureCollection',
+    features: [
+      ...clusters.map((cluster) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [...cluster.center] },
+        properties: { [CLUSTER_COUNT_PROPERTY]: cluster.count, cluster_key: cluster.id, expansion_zoom: cluster.expansion_zoom },
+      })),
+      ...features.map((feature) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [...feature.geometry.coordinates] },
+        properties: { guid: feature.properties.guid, title: feature.properties.title },
+      })),
+    ],
+  };
+}
+
+function sourceSpecification(clustering: Clustering): GeoJSONSourceSpecification {
+  const empty: TourCollection = { type: 'FeatureCollection', features: [] };
+  if (clustering === 'server') return { type: 'geojson', data: empty };
+  return { type: 'geojson', data: empty, cluster: true, clusterRadius: CLUSTER_RADIUS, clusterMaxZoom: MAX_CLUSTER_ZOOM };
+}
+
+/** Add the tour source and layers, again after every style change (a new style starts empty). */
+export function addTourLayers(map: MapLibreMap, clustering: Clustering): void {
+  if (map.getSource(TOUR_SOURCE)) return;
+  map.addSource(TOUR_SOURCE, sourceSpecification(clustering));
+  const isCluster: ExpressionSpecification = ['has', CLUSTER_COUNT_PROPERTY];
+  const radius = clusterStepExpression(CLUSTER_RADII);
+  const color = clusterStepExpression(CLUSTER_COLORS);
+  map.addLayer({
+    id: LAYERS.clusterHalo,
+    type: 'circle',
+    source: TOUR_SOURCE,
+    filter: isCluster,
+    paint: {
+      'circle-radius': clusterStepExpression(CLUSTER_RADII.map((value) => value + HALO_EXTRA_RADIUS) as [number, number, number]),
+      'circle-color': color,
+      'circle-opacity': 0.22,
+    },
+  });
+  map.addLayer({
+    id: LAYERS.clusters,
+    type: 'circle',
+    source: TOUR_SOURCE,
+    filter: isCluster,
+    paint: { 'circle-radius': radius, 'circle-color': color, 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' },
+  });
+  // Counts are drawn as images made on demand (below): the offline style has no font glyphs.
+  map.addLayer({
+    id: LAYERS.clusterCounts,
+    type: 'symbol',
+    source: TOUR_SOURCE,
+    filter: isCluster,
+    layout: {
+      'icon-image': ['concat', COUNT_IMAGE_PREFIX, ['to-string', ['get', CLUSTER_COUNT_PROPERTY]]],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYERS.points,
+    type: 'circle',
+    source: TOUR_SOURCE,
+    filter: ['!', isCluster],
+    paint: {
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 5, 12, 7, 17, 9],
+      'circle-color': POINT_COLOR,
+      'circle-stroke-width': 2.5,
+      'circle-stroke-color': '#ffffff',
+    },
+  });
+  // Titles beside the points; MapLibre hides those that would overlap, so the densest spots stay legible.
+  map.addLayer({
+    id: LAYERS.labels,
+    type: 'symbol',
+    source: TOUR_SOURCE,
+    minzoom: LABELS_MIN_ZOOM,
+    filter: ['!', isCluster],
+    layout: {
+      'icon-image': ['concat', LABEL_IMAGE_PREFIX, ['get', 'guid']],
+      'icon-anchor': 'left',
+      'icon-offset': [12, 0],
+      'icon-padding': 4,
+    },
+  });
+}
+
+export function setTourData(map: MapLibreMap, data: TourCollection | FeatureCollection): void {
+  map.getSource<GeoJSONSource>(TOUR_SOURCE)?.setData(data);
+}
+
+function pixelRatio(): number {
+  return Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+}
+
+const FONT_FAMILY = 'Inter, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
+
+/** Draw `text` on a fresh canvas sized to it; `paint` does the drawing once the font is set. */
+function textImage(text: string, fontPx: number, padding: number, paint: (context: CanvasRenderingContext2D, width: number, height: number) => void) {
+  const ratio = pixelRatio();
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  const font = `700 ${fontPx * ratio}px ${FONT_FAMILY}`;
+  context.font = font;
+  canvas.width = Math.ceil(context.measureText(text).width + 2 * padding * ratio);
+  canvas.height = Math.ceil((fontPx + 2 * padding) * ratio);
+  context.font = font; // resizing the canvas resets its state
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  paint(context, canvas.width, canvas.height);
+  return { image: context.getImageData(0, 0, canvas.width, canvas.height), ratio };
+}
+
+/** A title shortened with an ellipsis to fit `maxWidth` pixels in the label font. */
+function fitTitle(title: string, maxWidth: number, fontPx: number): string {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return title;
+  context.font = `700 ${fontPx}px ${FONT_FAMILY}`;
+  if (context.measureText(title).width <= maxWidth) return title;
+  let shortened = title;
+  while (shortened.length > 1 && context.measureText(`${shortened}…`).width > maxWidth) shortened = shortened.slice(0, -1);
+  return `${shortened.trimEnd()}…`;
+}
+
+/**
+ * Images MapLibre asks for when it first needs them (the offline style has no font glyphs, so text
+ * is drawn here): a cluster's count ("1.2K") and a tour's title label.
+ */
+export function provideImage(map: MapLibreMap, imageId: string, titleOf: (guid: string) => string | undefined): void {
+  if (map.hasImage(imageId)) return;
+  let drawn: ReturnType<typeof textImage> = null;
+  if (imageId.startsWith(COUNT_IMAGE_PREFIX)) {
+    const count = Number(imageId.slice(COUNT_IMAGE_PREFIX.length));
+    if (!Number.isFinite(count)) return;
+    drawn = textImage(formatCount(count), 13, 2, (context, width, height) => {
+      context.fillStyle = '#ffffff';
+      context.fillText(formatCount(count), width / 2, height / 2 + 1);
+    });
+  } else if (imageId.startsWith(LABEL_IMAGE_PREFIX)) {
+    const title = titleOf(imageId.slice(LABEL_IMAGE_PREFIX.length));
+    if (!title) return;
+    const text = fitTitle(title, LABEL_MAX_WIDTH_PX, 12);
+    drawn = textImage(text, 12, 4, (context, width, height) => {
+      context.lineJoin = 'round';
+      context.lineWidth = 4 * pixelRatio();
+      context.strokeStyle = 'rgba(255, 255, 255, 0.95)';
+      context.strokeText(text, width / 2, height / 2 + 1);
+      context.fillStyle = '#1f2937';
+      context.fillText(text, width / 2, height / 2 + 1);
+    });
+  }
+  if (drawn) map.addImage(imageId, drawn.image, { pixelRatio: drawn.ratio });
+}
