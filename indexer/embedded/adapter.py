@@ -55,6 +55,9 @@ BATCH = 5000
 PYRAMID_INCREMENTAL_LIMIT = 500
 MAX_CLUSTER_ZOOM = 18
 NEAR_SORT_WHOLE_SET = 3_000
+# Candidate sets up to this size are read whole and sorted instead of walking a sort index.
+CANDIDATE_SORT_LIMIT = 20_000
+TEXT_COUNT_CAP = 10_000
 VECTOR_DIMENSIONS = 384
 
 ORDER_BY: dict[Sort, str] = {
@@ -228,8 +231,8 @@ class EmbeddedIndex:
             rows = [(count + offset + 1, doc) for offset, doc in enumerate(batch)]
             connection.executemany(_INSERT_TOUR, [_tour_row(rid, doc) for rid, doc in rows])
             connection.executemany(
-                "INSERT INTO tour_tags (tag_id, rid) VALUES (?, ?)",
-                [(tag_id, rid) for rid, doc in rows for tag_id in set(doc.tag_ids)],
+                "INSERT INTO tour_tags (tag_id, category_id, country, rid) VALUES (?, ?, ?, ?)",
+                [(tag_id, doc.category_id, doc.country or "", rid) for rid, doc in rows for tag_id in set(doc.tag_ids)],
             )
             connection.executemany(
                 "INSERT INTO tour_text (rowid, title, body) VALUES (?, ?, ?)",
@@ -272,7 +275,8 @@ class EmbeddedIndex:
         row = _tour_row(rid, doc)
         connection.execute(_INSERT_TOUR, row)
         connection.executemany(
-            "INSERT INTO tour_tags (tag_id, rid) VALUES (?, ?)", [(tag_id, rid) for tag_id in set(doc.tag_ids)]
+            "INSERT INTO tour_tags (tag_id, category_id, country, rid) VALUES (?, ?, ?, ?)",
+            [(tag_id, doc.category_id, doc.country or "", rid) for tag_id in set(doc.tag_ids)],
         )
         connection.execute(
             "INSERT INTO tour_text (rowid, title, body) VALUES (?, ?, ?)", (rid, doc.title, _tour_body(doc))
@@ -476,9 +480,16 @@ class EmbeddedIndex:
         where, params = _tour_where(tour_filter)
         if query.sort is Sort.NEAR_ME and query.near is not None:
             return self._near_me(connection, where, params, query)
-        total = self._count(connection, "tours", where, params)
+        selective = bool(tour_filter.tags or tour_filter.text)
+        cap = TEXT_COUNT_CAP if tour_filter.text else None
+        total = self._count(connection, "tours", where, params, cap=cap)
+        # A small candidate set (a tag, a search) is cheapest read whole and sorted; a large text
+        # match is read in posting-list order, which is popularity order (rid = views rank).
+        small = selective and total <= CANDIDATE_SORT_LIMIT
         if query.sort is Sort.RANDOM:
             rows = self._random_page(connection, where, params, query)
+        elif tour_filter.text and not small and query.sort in (Sort.VIEWS, Sort.RELEVANCE):
+            rows = self._text_in_popularity_order(connection, tour_filter, query)
         else:
             order = ORDER_BY.get(query.sort, ORDER_BY[Sort.NEWEST])
             order_params: list[Any] = []
@@ -487,17 +498,39 @@ class EmbeddedIndex:
                 if title_match:
                     order = "rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?) DESC, " + order
                     order_params.append(title_match)
+            if small:
+                order = _without_index(order)
             rows = connection.execute(
                 f"SELECT id, card FROM tours WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
                 (*params, *order_params, query.limit, query.offset),
             ).fetchall()
         return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
 
-    def _count(self, connection: sqlite3.Connection, table: str, where: str, params: Sequence[Any]) -> int:
-        key = (self._generation(connection), f"{table}:{where}", tuple(params))
+    def _text_in_popularity_order(
+        self, connection: sqlite3.Connection, tour_filter: TourFilter, query: FeedQuery
+    ) -> list[Any]:
+        expression = match_expression(tour_filter.text or "")
+        if expression is None:
+            return []
+        where, params = _tour_where(_with(tour_filter, text=None))
+        return connection.execute(
+            "SELECT id, card FROM tour_text JOIN tours ON tours.rid = tour_text.rowid "
+            f"WHERE tour_text MATCH ? AND {where} ORDER BY tour_text.rowid LIMIT ? OFFSET ?",
+            (expression, *params, query.limit, query.offset),
+        ).fetchall()
+
+    def _count(
+        self, connection: sqlite3.Connection, table: str, where: str, params: Sequence[Any], cap: int | None = None
+    ) -> int:
+        """Exact, or at most `cap` (text matches: counting a million hits costs more than the page)."""
+        key = (self._generation(connection), f"{table}:{where}:{cap}", tuple(params))
         cached = self._count_cache.get(key)
         if cached is None:
-            cached = int(connection.execute(f"SELECT count(*) FROM {table} WHERE {where}", params).fetchone()[0])
+            if cap is None:
+                sql, args = f"SELECT count(*) FROM {table} WHERE {where}", tuple(params)
+            else:
+                sql, args = f"SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {where} LIMIT ?)", (*params, cap)
+            cached = int(connection.execute(sql, args).fetchone()[0])
             if len(self._count_cache) > 4096:
                 self._count_cache.clear()
             self._count_cache[key] = cached
@@ -535,12 +568,14 @@ class EmbeddedIndex:
         located = f"{where} AND lat IS NOT NULL"
         total = self._count(connection, "tours", located, params)
         box_where, box_params = located, list(params)
-        # A small candidate set is cheapest sorted whole; boxes pay off only for large ones.
-        box_sizes = () if total <= NEAR_SORT_WHOLE_SET else (0.5, 2.0, 8.0, 32.0)
-        for half in box_sizes:
-            lng_half = min(180.0, half / scale)
-            candidate_where = f"{located} AND lat BETWEEN ? AND ? AND lng BETWEEN ? AND ?"
-            candidate_params = [*params, lat - half, lat + half, lng - lng_half, lng + lng_half]
+        # A small candidate set is cheapest sorted whole. Otherwise widen a 3x3 block of tiles around
+        # the visitor (a few Morton ranges of the cell index) until it holds the page.
+        levels = () if total <= NEAR_SORT_WHOLE_SET else (13, 11, 9, 7, 5)
+        for level in levels:
+            ranges = _neighbourhood_ranges(lat, lng, level)
+            cells = "(" + " OR ".join("cell BETWEEN ? AND ?" for _ in ranges) + ")"
+            candidate_where = f"{located} AND {cells}"
+            candidate_params = [*params, *(value for cell_range in ranges for value in cell_range)]
             inside = connection.execute(
                 f"SELECT count(*) FROM (SELECT 1 FROM tours WHERE {candidate_where} LIMIT ?)",
                 (*candidate_params, needed),
@@ -965,8 +1000,14 @@ def _tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
     if tour_filter.tour_ids is not None:
         clauses.append(_in_clause("id", tour_filter.tour_ids, params))
     if tour_filter.tags:
+        # The tag key (tag, category, country, rid) answers the commonest combinations as one range read.
         tag_params: list[Any] = []
-        clauses.append(f"rid IN (SELECT rid FROM tour_tags WHERE {_in_clause('tag_id', tour_filter.tags, tag_params)})")
+        tag_clauses = [_in_clause("tag_id", tour_filter.tags, tag_params)]
+        if tour_filter.categories:
+            tag_clauses.append(_in_clause("category_id", tour_filter.categories, tag_params))
+        if tour_filter.countries:
+            tag_clauses.append(_in_clause("country", tour_filter.countries, tag_params))
+        clauses.append(f"rid IN (SELECT rid FROM tour_tags WHERE {' AND '.join(tag_clauses)})")
         params.extend(tag_params)
     if tour_filter.text:
         expression = match_expression(tour_filter.text)
@@ -975,6 +1016,10 @@ def _tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
             params.append(expression)
     if tour_filter.bounds is not None:
         bounds = tour_filter.bounds
+        ranges = _cell_ranges_for_box(bounds)
+        if ranges:
+            clauses.append("(" + " OR ".join("cell BETWEEN ? AND ?" for _ in ranges) + ")")
+            params += [value for cell_range in ranges for value in cell_range]
         clauses.append("lat BETWEEN ? AND ?")
         params += [bounds.south, bounds.north]
         if bounds.crosses_antimeridian():
@@ -1126,3 +1171,52 @@ def _unit_vectors_of(connection: sqlite3.Connection, ids: np.ndarray) -> tuple[n
     if not batches:
         return np.zeros(0, dtype=np.int64), np.zeros((0, VECTOR_DIMENSIONS), dtype=np.float32)
     return np.concatenate([batch[0] for batch in batches]), unit_rows(np.concatenate([batch[1] for batch in batches]))
+
+
+def _without_index(order: str) -> str:
+    """`views DESC, id DESC` → `+views DESC, +id DESC`: a unary plus keeps SQLite from walking a sort
+    index, so it drives the query from the (small) candidate set and sorts that instead."""
+    terms = []
+    for term in order.split(","):
+        term = term.strip()
+        terms.append(term if term.startswith(("rid IN", "+")) else f"+{term}")
+    return ", ".join(terms)
+
+
+def _cell_ranges_for_box(bounds: BBox, max_tiles: int = 16) -> list[tuple[int, int]]:
+    """Morton ranges (zoom-20 cells) of the tiles covering a box, at the deepest level where the box
+    spans at most `max_tiles` tiles; empty when the box is large (then a range scan helps nothing)."""
+    if bounds.crosses_antimeridian():
+        return []
+    for level in range(14, 3, -1):
+        x0, y0 = mercator_xy(min(bounds.north, 85.0511), bounds.west, level)
+        x1, y1 = mercator_xy(max(bounds.south, -85.0511), bounds.east, level)
+        if (x1 - x0 + 1) * (y1 - y0 + 1) <= max_tiles:
+            shift = 2 * (MAX_LEVEL - level)
+            return _merge_ranges(
+                sorted(
+                    (_interleave(x, y) << shift, ((_interleave(x, y) + 1) << shift) - 1)
+                    for x in range(x0, x1 + 1)
+                    for y in range(y0, y1 + 1)
+                )
+            )
+    return []
+
+
+def _merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in ranges:
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _neighbourhood_ranges(lat: float, lng: float, level: int) -> list[tuple[int, int]]:
+    """Morton ranges of the 3x3 tiles at `level` centred on the tile holding the point."""
+    x, y = mercator_xy(lat, lng, level)
+    side = 1 << level
+    shift = 2 * (MAX_LEVEL - level)
+    keys = {_interleave((x + dx) % side, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if 0 <= y + dy < side}
+    return _merge_ranges(sorted((key << shift, ((key + 1) << shift) - 1) for key in keys))

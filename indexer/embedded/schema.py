@@ -53,8 +53,10 @@ CREATE TABLE IF NOT EXISTS tours (
 );
 CREATE TABLE IF NOT EXISTS tour_tags (
     tag_id INTEGER NOT NULL,
+    category_id INTEGER NOT NULL,
+    country TEXT NOT NULL,
     rid INTEGER NOT NULL,
-    PRIMARY KEY (tag_id, rid)
+    PRIMARY KEY (tag_id, category_id, country, rid)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS tour_text USING fts5(
     title, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'

@@ -383,3 +383,30 @@ def test_reset_empties_everything(index: SearchIndex, corpus: list[TourDocument]
     assert index.document_count() == 0
     assert index.feed(FeedQuery()).total == 0
     assert index.health().startswith("ok")
+
+
+def test_near_me_through_tile_neighbourhoods(
+    index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Large candidate sets take the tile-neighbourhood path; its order must match the whole-set sort."""
+    import indexer.embedded.adapter as embedded
+
+    query = FeedQuery(sort=Sort.NEAR_ME, near=(35.6, 139.7), limit=20, offset=10)
+    whole = index.feed(query)
+    monkeypatch.setattr(embedded, "NEAR_SORT_WHOLE_SET", 0)
+    assert index.feed(query).ids == whole.ids
+
+
+def test_small_candidate_sets_sort_like_large_ones(
+    index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import indexer.embedded.adapter as embedded
+
+    queries = [
+        FeedQuery(filter=TourFilter(tags=(2,), countries=("FR", "JP")), sort=sort, limit=15, offset=5)
+        for sort in (Sort.NEWEST, Sort.AZ, Sort.LIKES)
+    ]
+    queries.append(FeedQuery(filter=TourFilter(text="museum"), sort=Sort.VIEWS, limit=10))
+    driven = [index.feed(query).ids for query in queries]
+    monkeypatch.setattr(embedded, "CANDIDATE_SORT_LIMIT", 0)
+    assert [index.feed(query).ids for query in queries] == driven

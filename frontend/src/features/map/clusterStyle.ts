@@ -22,8 +22,11 @@ export function clusterCircleRadius(count: number): number {
   return CLUSTER_RADII[clusterTier(count)];
 }
 
-/** The property every cluster feature carries its size in (MapLibre's own name for its clusters). */
-export const CLUSTER_COUNT_PROPERTY = 'point_count';
+/**
+ * The property every feature carries its number of tours in: 1 for a tour, the server's count for a
+ * server cluster, and, summed by MapLibre, the total of a cluster it makes of them.
+ */
+export const CLUSTER_COUNT_PROPERTY = 'tours';
 
 /** A MapLibre `step` expression giving each size tier its value: the same tiers as `clusterTier`. */
 export function clusterStepExpression<T extends number | string>(values: Tiers<T>): ExpressionSpecification {

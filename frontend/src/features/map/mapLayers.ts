@@ -3,17 +3,7 @@ import type { ExpressionSpecification, GeoJSONSource, GeoJSONSourceSpecification
 
 import type { MapCluster, MapFeature } from '../../shared/api/generated/types.gen';
 import { formatCount } from '../../shared/format/formatCount';
-import {
-  CLUSTER_COLORS,
-  CLUSTER_COUNT_PROPERTY,
-  CLUSTER_RADII,
-  CLUSTER_RADIUS,
-  clusterStepExpression,
-  MAX_CLUSTER_ZOOM,
-} from './clusterStyle';
-
-/** Server clusters arrive ready-made; the creator map has raw points that MapLibre clusters itself. */
-export type Clustering = 'server' | 'client';
+import { CLUSTER_COLORS, CLUSTER_COUNT_PROPERTY, CLUSTER_RADII, CLUSTER_RADIUS, clusterStepExpression, MAX_CLUSTER_ZOOM } from './clusterStyle';
 
 export const TOUR_SOURCE = 'tours';
 export const LAYERS = {
@@ -26,26 +16,32 @@ export const LAYERS = {
 
 const COUNT_IMAGE_PREFIX = 'cluster-count-';
 const LABEL_IMAGE_PREFIX = 'tour-label-';
-/** Tour titles appear next to their points from this zoom on: the street level, where they tell points apart. */
+/** Tour titles appear next to their points from this zoom on, where they tell points apart. */
 const LABELS_MIN_ZOOM = 10;
 const LABEL_MAX_WIDTH_PX = 170;
 const POINT_COLOR = '#0b7d6b';
 const HALO_EXTRA_RADIUS = 7;
+/** MapLibre must keep tiles past the last cluster zoom, or it cannot show single points there. */
+const SOURCE_MAX_ZOOM = 22;
 
 export interface TourPointProperties {
+  [CLUSTER_COUNT_PROPERTY]: 1;
   guid: string;
-  title: string;
 }
 
 export interface ServerClusterProperties {
   [CLUSTER_COUNT_PROPERTY]: number;
-  cluster_key: string;
+  server_cluster: string;
   expansion_zoom: number;
 }
 
 type TourCollection = FeatureCollection<Point, TourPointProperties | ServerClusterProperties>;
 
-/** The server's clusters and points as one GeoJSON source: clusters carry `point_count` like MapLibre's own. */
+/**
+ * The server's clusters and tours as one GeoJSON source. MapLibre clusters them once more (radius
+ * 60 px, up to zoom 18, spec §9), adding up their tours, so points the server sends one by one
+ * never pile up on screen either.
+ */
 export function toTourCollection(clusters: readonly MapCluster[], features: readonly MapFeature[]): TourCollection {
   return {
     type: 'FeatureCollection',
@@ -53,35 +49,43 @@ export function toTourCollection(clusters: readonly MapCluster[], features: read
       ...clusters.map((cluster) => ({
         type: 'Feature' as const,
         geometry: { type: 'Point' as const, coordinates: [...cluster.center] },
-        properties: { [CLUSTER_COUNT_PROPERTY]: cluster.count, cluster_key: cluster.id, expansion_zoom: cluster.expansion_zoom },
+        properties: { [CLUSTER_COUNT_PROPERTY]: cluster.count, server_cluster: cluster.id, expansion_zoom: cluster.expansion_zoom },
       })),
       ...features.map((feature) => ({
         type: 'Feature' as const,
         geometry: { type: 'Point' as const, coordinates: [...feature.geometry.coordinates] },
-        properties: { guid: feature.properties.guid, title: feature.properties.title },
+        properties: { [CLUSTER_COUNT_PROPERTY]: 1 as const, guid: feature.properties.guid },
       })),
     ],
   };
 }
 
-function sourceSpecification(clustering: Clustering): GeoJSONSourceSpecification {
+/** A feature that stands for several tours: a cluster of MapLibre's or of the server's. */
+export const IS_CLUSTER: ExpressionSpecification = ['any', ['has', 'point_count'], ['has', 'server_cluster']];
+
+function sourceSpecification(): GeoJSONSourceSpecification {
   const empty: TourCollection = { type: 'FeatureCollection', features: [] };
-  if (clustering === 'server') return { type: 'geojson', data: empty };
-  return { type: 'geojson', data: empty, cluster: true, clusterRadius: CLUSTER_RADIUS, clusterMaxZoom: MAX_CLUSTER_ZOOM };
+  return {
+    type: 'geojson',
+    data: empty,
+    cluster: true,
+    clusterRadius: CLUSTER_RADIUS,
+    clusterMaxZoom: MAX_CLUSTER_ZOOM,
+    clusterProperties: { [CLUSTER_COUNT_PROPERTY]: ['+', ['get', CLUSTER_COUNT_PROPERTY]] },
+    maxzoom: SOURCE_MAX_ZOOM,
+  };
 }
 
 /** Add the tour source and layers, again after every style change (a new style starts empty). */
-export function addTourLayers(map: MapLibreMap, clustering: Clustering): void {
+export function addTourLayers(map: MapLibreMap): void {
   if (map.getSource(TOUR_SOURCE)) return;
-  map.addSource(TOUR_SOURCE, sourceSpecification(clustering));
-  const isCluster: ExpressionSpecification = ['has', CLUSTER_COUNT_PROPERTY];
-  const radius = clusterStepExpression(CLUSTER_RADII);
+  map.addSource(TOUR_SOURCE, sourceSpecification());
   const color = clusterStepExpression(CLUSTER_COLORS);
   map.addLayer({
     id: LAYERS.clusterHalo,
     type: 'circle',
     source: TOUR_SOURCE,
-    filter: isCluster,
+    filter: IS_CLUSTER,
     paint: {
       'circle-radius': clusterStepExpression(CLUSTER_RADII.map((value) => value + HALO_EXTRA_RADIUS) as [number, number, number]),
       'circle-color': color,
@@ -92,15 +96,15 @@ export function addTourLayers(map: MapLibreMap, clustering: Clustering): void {
     id: LAYERS.clusters,
     type: 'circle',
     source: TOUR_SOURCE,
-    filter: isCluster,
-    paint: { 'circle-radius': radius, 'circle-color': color, 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' },
+    filter: IS_CLUSTER,
+    paint: { 'circle-radius': clusterStepExpression(CLUSTER_RADII), 'circle-color': color, 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' },
   });
   // Counts are drawn as images made on demand (below): the offline style has no font glyphs.
   map.addLayer({
     id: LAYERS.clusterCounts,
     type: 'symbol',
     source: TOUR_SOURCE,
-    filter: isCluster,
+    filter: IS_CLUSTER,
     layout: {
       'icon-image': ['concat', COUNT_IMAGE_PREFIX, ['to-string', ['get', CLUSTER_COUNT_PROPERTY]]],
       'icon-allow-overlap': true,
@@ -111,7 +115,7 @@ export function addTourLayers(map: MapLibreMap, clustering: Clustering): void {
     id: LAYERS.points,
     type: 'circle',
     source: TOUR_SOURCE,
-    filter: ['!', isCluster],
+    filter: ['!', IS_CLUSTER],
     paint: {
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 5, 12, 7, 17, 9],
       'circle-color': POINT_COLOR,
@@ -125,7 +129,7 @@ export function addTourLayers(map: MapLibreMap, clustering: Clustering): void {
     type: 'symbol',
     source: TOUR_SOURCE,
     minzoom: LABELS_MIN_ZOOM,
-    filter: ['!', isCluster],
+    filter: ['!', IS_CLUSTER],
     layout: {
       'icon-image': ['concat', LABEL_IMAGE_PREFIX, ['get', 'guid']],
       'icon-anchor': 'left',
@@ -135,7 +139,7 @@ export function addTourLayers(map: MapLibreMap, clustering: Clustering): void {
   });
 }
 
-export function setTourData(map: MapLibreMap, data: TourCollection | FeatureCollection): void {
+export function setTourData(map: MapLibreMap, data: TourCollection): void {
   map.getSource<GeoJSONSource>(TOUR_SOURCE)?.setData(data);
 }
 

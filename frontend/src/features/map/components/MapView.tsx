@@ -24,7 +24,7 @@ import type { MapViewport } from '../api/mapArea';
 import { mapStyleFor, type MapStyleName } from '../basemap';
 import { CLUSTER_COUNT_PROPERTY, MAX_CLUSTER_ZOOM } from '../clusterStyle';
 import { serverBounds } from '../mapBounds';
-import { addTourLayers, type Clustering, LAYERS, provideImage, setTourData, TOUR_SOURCE, toTourCollection } from '../mapLayers';
+import { addTourLayers, LAYERS, provideImage, setTourData, TOUR_SOURCE, toTourCollection } from '../mapLayers';
 import { initialCamera, LOCATION_ZOOM, storeCamera } from '../mapPreferences';
 import { MapStatus, type RenderedState } from './MapStatus';
 import classes from './MapView.module.css';
@@ -47,13 +47,14 @@ export type SpotRequest = { kind: 'area'; bounds: Bounds } | { kind: 'tours'; gu
 
 interface MapViewProps {
   styleName: MapStyleName;
-  clustering: Clustering;
   clusters: readonly MapCluster[];
   features: readonly MapFeature[];
   loading: boolean;
   target: MapTarget | null;
   onViewportChange: (viewport: MapViewport) => void;
   onShowSpot: (spot: SpotRequest) => void;
+  /** What the map drew when it last settled (the page explains a map of clusters only). */
+  onRendered?: (rendered: RenderedState) => void;
 }
 
 interface OpenPopup {
@@ -66,7 +67,7 @@ interface OpenPopup {
  * zooming to where it splits, a click on a point opening its popup. Remembers where it was left.
  */
 export function MapView(props: MapViewProps) {
-  const { styleName, clustering, clusters, features, loading, target } = props;
+  const { styleName, clusters, features, loading, target } = props;
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [rendered, setRendered] = useState<RenderedState | null>(null);
@@ -75,10 +76,7 @@ export function MapView(props: MapViewProps) {
   const latest = useRef(props);
   latest.current = props;
 
-  const collection = useMemo(
-    () => (clustering === 'server' ? toTourCollection(clusters, features) : toTourCollection([], features)),
-    [clustering, clusters, features],
-  );
+  const collection = useMemo(() => toTourCollection(clusters, features), [clusters, features]);
   const latestCollection = useRef(collection);
   latestCollection.current = collection;
   const titles = useRef(new Map<string, string>());
@@ -105,7 +103,7 @@ export function MapView(props: MapViewProps) {
     const reportLater = debounce(reportViewport, VIEWPORT_DEBOUNCE_MS);
 
     instance.on('style.load', () => {
-      addTourLayers(instance, clustering);
+      addTourLayers(instance);
       setTourData(instance, latestCollection.current);
     });
     instance.setMissingStyleImageResolver((imageId) => provideImage(instance, imageId, (guid) => titles.current.get(guid)));
@@ -115,7 +113,11 @@ export function MapView(props: MapViewProps) {
       storeCamera([lng, lat], instance.getZoom());
       reportLater();
     });
-    instance.on('idle', () => setRendered(readRendered(instance)));
+    instance.on('idle', () => {
+      const state = readRendered(instance);
+      setRendered(state);
+      latest.current.onRendered?.(state);
+    });
     instance.on('click', (event) => void handleClick(instance, event));
     for (const layer of [LAYERS.clusters, LAYERS.points]) {
       instance.on('mouseenter', layer, () => (instance.getCanvas().style.cursor = 'pointer'));
@@ -150,7 +152,7 @@ export function MapView(props: MapViewProps) {
       instance.remove();
       setMap(null);
     };
-  }, [clustering]);
+  }, []);
 
   useEffect(() => {
     if (map?.getSource(TOUR_SOURCE)) setTourData(map, collection);
@@ -192,22 +194,23 @@ function uniqueGuids(features: readonly MapGeoJSONFeature[]): string[] {
  */
 async function openCluster(map: MapLibreMap, cluster: MapGeoJSONFeature, showSpot: (spot: SpotRequest) => void) {
   const center = (cluster.geometry as GeoJSON.Point).coordinates as [number, number];
-  const zoom = map.getZoom();
   const properties = cluster.properties as Record<string, unknown>;
-  const clientSource = 'cluster_id' in properties ? map.getSource<GeoJSONSource>(TOUR_SOURCE) : undefined;
-  const expansionZoom = clientSource
-    ? await clientSource.getClusterExpansionZoom(Number(properties.cluster_id))
-    : Number(properties.expansion_zoom);
-  if (zoom < MAX_CLUSTER_ZOOM && expansionZoom > zoom && expansionZoom <= MAX_CLUSTER_ZOOM) {
+  const source = map.getSource<GeoJSONSource>(TOUR_SOURCE);
+  const clusterId = 'cluster_id' in properties ? Number(properties.cluster_id) : null;
+  const expansionZoom = clusterId !== null && source ? await source.getClusterExpansionZoom(clusterId) : Number(properties.expansion_zoom);
+  if (expansionZoom > map.getZoom() && expansionZoom <= MAX_CLUSTER_ZOOM) {
     map.easeTo({ center, zoom: expansionZoom });
     return;
   }
-  if (clientSource) {
-    const count = Number(properties[CLUSTER_COUNT_PROPERTY]);
-    const leaves = await clientSource.getClusterLeaves(Number(properties.cluster_id), count, 0);
-    showSpot({ kind: 'tours', guids: leaves.map((leaf) => String(leaf.properties?.guid)) });
-    return;
+  if (clusterId !== null && source) {
+    const leaves = await source.getClusterLeaves(clusterId, Number(properties.point_count), 0);
+    const guids = leaves.map((leaf) => leaf.properties?.guid as string | undefined);
+    if (guids.every((guid) => guid !== undefined)) {
+      showSpot({ kind: 'tours', guids: guids as string[] });
+      return;
+    }
   }
+  // Some of the tours are still a server cluster: ask the server for everything at this spot.
   const pixel = map.project(center);
   const southWest = map.unproject([pixel.x - SPOT_RADIUS_PX, pixel.y + SPOT_RADIUS_PX]);
   const northEast = map.unproject([pixel.x + SPOT_RADIUS_PX, pixel.y - SPOT_RADIUS_PX]);
@@ -218,7 +221,7 @@ async function openCluster(map: MapLibreMap, cluster: MapGeoJSONFeature, showSpo
 function readRendered(map: MapLibreMap): RenderedState {
   const clusters = map.getLayer(LAYERS.clusters) ? map.queryRenderedFeatures({ layers: [LAYERS.clusters] }) : [];
   const points = map.getLayer(LAYERS.points) ? map.queryRenderedFeatures({ layers: [LAYERS.points] }) : [];
-  const byKey = new Map(clusters.map((cluster) => [String(cluster.properties.cluster_key ?? cluster.properties.cluster_id), cluster]));
+  const byKey = new Map(clusters.map((cluster) => [String(cluster.properties.server_cluster ?? `client-${cluster.properties.cluster_id}`), cluster]));
   const largest = [...byKey.values()].sort((a, b) => Number(b.properties[CLUSTER_COUNT_PROPERTY]) - Number(a.properties[CLUSTER_COUNT_PROPERTY]))[0];
   const { width, height } = map.getCanvas().getBoundingClientRect();
   const pointPixels = points.map((point) => map.project((point.geometry as GeoJSON.Point).coordinates as [number, number]));

@@ -1,16 +1,17 @@
 import { Badge, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import type { MapCluster, MapFeature } from '../../../shared/api/generated/types.gen';
 import { creatorByNameQueryOptions } from '../../../shared/creators/creatorLookup';
 import { type FilterState, useFilterState } from '../../../shared/filters/filterState';
-import { useMapTarget } from '../../../shared/map/mapTarget';
+import { requestMapTarget, useMapTarget } from '../../../shared/map/mapTarget';
 import { creatorPointsQueryOptions, mapAreaQueryOptions, type MapViewport, spotQueryOptions } from '../api/mapArea';
 import { MAP_STYLE_NAMES, type MapStyleName } from '../basemap';
+import type { RenderedState } from '../components/MapStatus';
 import { MapView, type SpotRequest } from '../components/MapView';
 import { SpotList } from '../components/SpotList';
 import { readMapStyle, storeMapStyle } from '../mapPreferences';
@@ -25,6 +26,7 @@ export function MapPage() {
   const { creatorName } = useParams();
   const [styleName, setStyleName] = useState<MapStyleName>(readMapStyle);
   const [spot, setSpot] = useState<SpotRequest | null>(null);
+  const [rendered, setRendered] = useState<RenderedState | null>(null);
   const filters = useFilterState();
   const target = useMapTarget();
   const tours = useMapTours(filters, creatorName);
@@ -37,25 +39,24 @@ export function MapPage() {
   };
 
   // Spec §8: only clusters on screen means the visitor sees no single tour yet.
-  const onlyClusters = tours.clustering === 'server' && tours.clusters.length > 0 && tours.features.length === 0;
+  const onlyClusters = rendered !== null && rendered.clusters > 0 && rendered.points === 0;
   const nothingHere = !tours.loading && !tours.error && tours.clusters.length === 0 && tours.features.length === 0;
 
   return (
     <main className={classes.page} data-map-style={styleName}>
       <MapView
-        key={tours.clustering}
         styleName={styleName}
-        clustering={tours.clustering}
         clusters={tours.clusters}
         features={tours.features}
         loading={tours.loading}
         target={target}
         onViewportChange={tours.setViewport}
         onShowSpot={setSpot}
+        onRendered={setRendered}
       />
       <div className={classes.topLeft}>
         {creatorName && (
-          <Badge className={classes.floating} size="lg" radius="xl" variant="white" color="dark" data-testid="map-creator-scope">
+          <Badge className={classes.floating} size="lg" radius="xl" variant="white" color="dark" tt="none" data-testid="map-creator-scope">
             {t('map.creatorScope', { name: creatorName })}
           </Badge>
         )}
@@ -93,7 +94,7 @@ export function MapPage() {
 
 /**
  * The tours to draw: the server's clusters and points for the visible area, or, on a creator's map,
- * that creator's points for MapLibre to cluster.
+ * that creator's points (MapLibre clusters both).
  */
 function useMapTours(filters: FilterState, creatorName: string | undefined) {
   const { i18n } = useTranslation();
@@ -102,9 +103,10 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
   const area = useQuery({ ...mapAreaQueryOptions(filters, viewport, i18n.language), enabled: !creatorName && viewport !== null });
   const creatorPoints = useQuery(creatorPointsQueryOptions(filters, creator.data?.userid ?? null, i18n.language));
 
+  useFitCreatorTours(creatorName, creatorPoints.data);
+
   if (creatorName) {
     return {
-      clustering: 'client' as const,
       clusters: NO_CLUSTERS,
       features: creatorPoints.data ?? NO_FEATURES,
       loading: creator.isPending || creatorPoints.isFetching,
@@ -113,13 +115,27 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
     };
   }
   return {
-    clustering: 'server' as const,
     clusters: area.data?.clusters ?? NO_CLUSTERS,
     features: area.data?.features ?? NO_FEATURES,
     loading: viewport === null || area.isFetching,
     error: area.isError,
     setViewport,
   };
+}
+
+/** A creator's map opens on their tours: fitted around them once they are known. */
+function useFitCreatorTours(creatorName: string | undefined, features: readonly MapFeature[] | undefined): void {
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!creatorName || !features || features.length === 0 || fitted.current === creatorName) return;
+    fitted.current = creatorName;
+    const longitudes = features.map((feature) => feature.geometry.coordinates[0]);
+    const latitudes = features.map((feature) => feature.geometry.coordinates[1]);
+    const [west, east] = [Math.min(...longitudes), Math.max(...longitudes)];
+    const [south, north] = [Math.min(...latitudes), Math.max(...latitudes)];
+    if (west === east && south === north) requestMapTarget({ kind: 'point', center: [west, south] });
+    else requestMapTarget({ kind: 'bounds', bounds: [west, south, east, north] });
+  }, [creatorName, features]);
 }
 
 /** The tours of the list view: asked of the server for an area, or picked from those already drawn. */
