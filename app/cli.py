@@ -36,6 +36,12 @@ def setup_platform() -> None:
     from indexer.sync import ensure_index_built
 
     ensure_index_built(session_factory, progress=progress)
+    if settings.embeddings_enabled:
+        # Tours without an embedding get one in the background; similar tours and For You improve
+        # as it goes, while the site already serves.
+        from app.core.tasks import get_task_runner
+
+        get_task_runner().submit("embeddings.tours")
     print(f"==> Ready in {time.monotonic() - started:.1f} s", flush=True)
 
 

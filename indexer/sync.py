@@ -23,6 +23,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.core.db import utcnow
 from app.core.outbox import OutboxEntry, OutboxStatus
+from app.core.settings import get_settings
+from app.core.tasks import get_task_runner
 from indexer.documents import TourDocument
 from indexer.embeddings import stored_vectors
 from indexer.port import SearchIndex
@@ -136,6 +138,9 @@ def _sync_tours(session: Session, index: SearchIndex, tour_ids: set[int]) -> Non
     index.upsert_tours(docs)
     # Whatever is no longer listable (draft, pending, deleted, owner drafted) leaves the index.
     index.delete_tours(sorted(tour_ids - {doc.id for doc in docs}))
+    if docs and get_settings().embeddings_enabled:
+        # Embedding takes ~10 ms a tour on 2 cores: its own task, so index sync never waits for it.
+        get_task_runner().submit("embeddings.tours", ids=sorted(doc.id for doc in docs))
 
 
 def _mark_failed(session: Session, ids: list[int], exc: Exception) -> None:

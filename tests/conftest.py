@@ -65,6 +65,7 @@ def point_settings_at(url: str, data_dir: Path) -> None:
             "DATABASE_URL": url,
             "DATA_DIR": str(data_dir),
             "TASKS_EAGER": "true",
+            "EMBEDDINGS_ENABLED": "false",
             "SEED_DEMO": "false",
             "ELASTICSEARCH_URL": "",
             "REDIS_URL": "",

@@ -29,6 +29,9 @@ class Settings(BaseSettings):
     elasticsearch_index_prefix: str = "touratlas"
     redis_url: str = Field(default="", description="Redis URL; empty means in-process tasks and Socket.IO.")
     tasks_in_process: bool = Field(default=False, description="Run tasks in this process even when REDIS_URL is set.")
+    embeddings_enabled: bool = Field(
+        default=True, description="Compute sentence embeddings (similar tours, For You); tests turn it off."
+    )
     tasks_eager: bool = Field(default=False, description="Run in-process tasks synchronously (tests).")
     smtp_url: str = Field(default="", description="smtp://user:pass@host:port; empty stores mail in the outbox.")
     mail_from: str = "TourAtlas <no-reply@touratlas.local>"

@@ -53,7 +53,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         for key, value in os.environ.items()
         if key not in {"DATABASE_URL", "ELASTICSEARCH_URL", "REDIS_URL", "TASKS_EAGER", "SEED_DEMO"}
     }
-    env.update({"DATA_DIR": str(data_dir), "DEMO_TOURS": E2E_DEMO_TOURS, "PYTHONUNBUFFERED": "1"})
+    # Embeddings would load torch and encode 2,000 tours beside the browser: the e2e tests leave them
+    # off (similar tours fall back to category and tags); tests/unit/test_embeddings.py covers them.
+    env.update(
+        {
+            "DATA_DIR": str(data_dir),
+            "DEMO_TOURS": E2E_DEMO_TOURS,
+            "PYTHONUNBUFFERED": "1",
+            "EMBEDDINGS_ENABLED": "false",
+        }
+    )
     log = (data_dir / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
