@@ -20,4 +20,4 @@ RUN pip install --no-cache-dir -c constraints.txt . \
 COPY --from=frontend /src/frontend/dist frontend/dist
 USER touratlas
 EXPOSE 8000
-CMD ["uvicorn", "app.main:create_asgi_app", "--factory", "--host", "0.0.0.0", "--port", "8000", "--workers", "4"]
+CMD ["uvicorn", "app.main:create_asgi_app", "--factory", "--host", "0.0.0.0", "--port", "8000", "--workers", "4", "--proxy-headers"]
