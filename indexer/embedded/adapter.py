@@ -54,7 +54,7 @@ BATCH = 5000
 # Above this many documents in one call, maintain the tile pyramid wholesale instead of per row.
 PYRAMID_INCREMENTAL_LIMIT = 500
 MAX_CLUSTER_ZOOM = 18
-NEAR_SORT_WHOLE_SET = 3_000
+NEAR_SORT_WHOLE_SET = 20_000
 # Candidate sets up to this size are read whole and sorted instead of walking a sort index.
 CANDIDATE_SORT_LIMIT = 20_000
 TEXT_COUNT_CAP = 10_000
@@ -235,8 +235,8 @@ class EmbeddedIndex:
                 [(tag_id, doc.category_id, doc.country or "", rid) for rid, doc in rows for tag_id in set(doc.tag_ids)],
             )
             connection.executemany(
-                "INSERT INTO tour_text (rowid, title, body) VALUES (?, ?, ?)",
-                [(rid, doc.title, _tour_body(doc)) for rid, doc in rows],
+                "INSERT INTO tour_text (rowid, title, body, keys) VALUES (?, ?, ?, ?)",
+                [(rid, doc.title, _tour_body(doc), _filter_tokens(doc)) for rid, doc in rows],
             )
             connection.execute("COMMIT")
             count += len(batch)
@@ -279,7 +279,8 @@ class EmbeddedIndex:
             [(tag_id, doc.category_id, doc.country or "", rid) for tag_id in set(doc.tag_ids)],
         )
         connection.execute(
-            "INSERT INTO tour_text (rowid, title, body) VALUES (?, ?, ?)", (rid, doc.title, _tour_body(doc))
+            "INSERT INTO tour_text (rowid, title, body, keys) VALUES (?, ?, ?, ?)",
+            (rid, doc.title, _tour_body(doc), _filter_tokens(doc)),
         )
         if maintain_pyramid:
             _pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, +1)
@@ -481,8 +482,10 @@ class EmbeddedIndex:
         if query.sort is Sort.NEAR_ME and query.near is not None:
             return self._near_me(connection, where, params, query)
         selective = bool(tour_filter.tags or tour_filter.text)
-        cap = TEXT_COUNT_CAP if tour_filter.text else None
-        total = self._count(connection, "tours", where, params, cap=cap)
+        if tour_filter.text:
+            total = self._text_count(connection, tour_filter)
+        else:
+            total = self._count(connection, "tours", where, params)
         # A small candidate set (a tag, a search) is cheapest read whole and sorted; a large text
         # match is read in posting-list order, which is popularity order (rid = views rank).
         small = selective and total <= CANDIDATE_SORT_LIMIT
@@ -506,13 +509,28 @@ class EmbeddedIndex:
             ).fetchall()
         return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
 
+    def _text_count(self, connection: sqlite3.Connection, tour_filter: TourFilter) -> int:
+        """How many tours match the text and the other filters, counted up to TEXT_COUNT_CAP by
+        streaming the posting list (an `IN (MATCH …)` subquery would read every match first)."""
+        expression = _text_match(tour_filter)
+        if expression is None:
+            return 0
+        where, params = _tour_where(_without_token_filters(tour_filter))
+        return self._count(
+            connection,
+            "tour_text JOIN tours ON tours.rid = tour_text.rowid",
+            f"tour_text MATCH ? AND {where}",
+            (expression, *params),
+            cap=TEXT_COUNT_CAP,
+        )
+
     def _text_in_popularity_order(
         self, connection: sqlite3.Connection, tour_filter: TourFilter, query: FeedQuery
     ) -> list[Any]:
-        expression = match_expression(tour_filter.text or "")
+        expression = _text_match(tour_filter)
         if expression is None:
             return []
-        where, params = _tour_where(_with(tour_filter, text=None))
+        where, params = _tour_where(_without_token_filters(tour_filter))
         return connection.execute(
             "SELECT id, card FROM tour_text JOIN tours ON tours.rid = tour_text.rowid "
             f"WHERE tour_text MATCH ? AND {where} ORDER BY tour_text.rowid LIMIT ? OFFSET ?",
@@ -1010,7 +1028,7 @@ def _tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
         clauses.append(f"rid IN (SELECT rid FROM tour_tags WHERE {' AND '.join(tag_clauses)})")
         params.extend(tag_params)
     if tour_filter.text:
-        expression = match_expression(tour_filter.text)
+        expression = _text_match(tour_filter)
         if expression is not None:
             clauses.append("rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?)")
             params.append(expression)
@@ -1220,3 +1238,43 @@ def _neighbourhood_ranges(lat: float, lng: float, level: int) -> list[tuple[int,
     shift = 2 * (MAX_LEVEL - level)
     keys = {_interleave((x + dx) % side, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if 0 <= y + dy < side}
     return _merge_ranges(sorted((key << shift, ((key + 1) << shift) - 1) for key in keys))
+
+
+# Filters that also live in the FTS index as tokens of the `keys` column, so a text search with
+# filters is one posting-list intersection instead of a row check per text match.
+_TOKEN_FILTERS = (
+    ("categories", "xc"),
+    ("subcategories", "xs"),
+    ("countries", "xn"),
+    ("vendors", "xv"),
+    ("media_types", "xm"),
+    ("tags", "xt"),
+)
+
+
+def _filter_tokens(doc: TourDocument) -> str:
+    tokens = [f"xc{doc.category_id}", f"xm{doc.media_type_id}", f"xv{doc.vendor_id}"]
+    if doc.subcategory_id is not None:
+        tokens.append(f"xs{doc.subcategory_id}")
+    if doc.country:
+        tokens.append(f"xn{doc.country.lower()}")
+    tokens += [f"xt{tag_id}" for tag_id in doc.tag_ids]
+    return " ".join(tokens)
+
+
+def _text_match(tour_filter: TourFilter) -> str | None:
+    """The visitor's words in title and body, AND every token filter in the keys column."""
+    words_expression = match_expression(tour_filter.text or "", column="{title body}")
+    if words_expression is None:
+        return None
+    parts = [words_expression]
+    for field, prefix in _TOKEN_FILTERS:
+        values = getattr(tour_filter, field)
+        if values:
+            alternatives = " OR ".join(f"{prefix}{str(value).lower()}" for value in values)
+            parts.append(f"keys : ({alternatives})")
+    return " AND ".join(parts)
+
+
+def _without_token_filters(tour_filter: TourFilter) -> TourFilter:
+    return _with(tour_filter, text=None, **{field: () for field, _prefix in _TOKEN_FILTERS})

@@ -59,7 +59,7 @@ CREATE TABLE IF NOT EXISTS tour_tags (
     PRIMARY KEY (tag_id, category_id, country, rid)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS tour_text USING fts5(
-    title, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+    title, body, keys, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
 CREATE TABLE IF NOT EXISTS tiles (
     level INTEGER NOT NULL,
