@@ -57,7 +57,7 @@ MAX_CLUSTER_ZOOM = 18
 NEAR_SORT_WHOLE_SET = 20_000
 # Candidate sets up to this size are read whole and sorted instead of walking a sort index.
 CANDIDATE_SORT_LIMIT = 20_000
-TEXT_COUNT_CAP = 10_000
+TEXT_COUNT_CAP = 1_000  # text totals read "at least 1,000": more than anyone scrolls
 VECTOR_DIMENSIONS = 384
 
 ORDER_BY: dict[Sort, str] = {
@@ -488,7 +488,8 @@ class EmbeddedIndex:
             total = self._count(connection, "tours", where, params)
         # A small candidate set (a tag, a search) is cheapest read whole and sorted; a large text
         # match is read in posting-list order, which is popularity order (rid = views rank).
-        small = selective and total <= CANDIDATE_SORT_LIMIT
+        capped = bool(tour_filter.text) and total >= TEXT_COUNT_CAP
+        small = selective and not capped and total <= CANDIDATE_SORT_LIMIT
         if query.sort is Sort.RANDOM:
             rows = self._random_page(connection, where, params, query)
         elif tour_filter.text and not small and query.sort in (Sort.VIEWS, Sort.RELEVANCE):
@@ -516,6 +517,8 @@ class EmbeddedIndex:
         if expression is None:
             return 0
         where, params = _tour_where(_without_token_filters(tour_filter))
+        if where == "1":  # every indexed tour is listable: the posting list alone counts
+            return self._count(connection, "tour_text", "tour_text MATCH ?", (expression,), cap=TEXT_COUNT_CAP)
         return self._count(
             connection,
             "tour_text JOIN tours ON tours.rid = tour_text.rowid",
