@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 
 import { client } from '../shared/api/generated/client.gen';
+import { reloadFilterState } from '../shared/filters/filterState';
 
 // Node's fetch needs absolute URLs; in the browser the client calls the page's own origin.
 client.setConfig({ baseUrl: 'http://touratlas.test' });
@@ -34,4 +35,5 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  reloadFilterState(); // the filters live in localStorage: each test starts from the defaults
 });

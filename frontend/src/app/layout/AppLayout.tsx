@@ -1,11 +1,16 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches, useParams } from 'react-router';
 
 import { CategoryStrip } from '../../features/categories/components/CategoryStrip';
 import { FeedSelector } from '../../features/filters/components/FeedSelector';
 import { GeolocationButton } from '../../features/location/components/GeolocationButton';
 import { AddMediaButton } from '../../features/media/components/AddMediaButton';
-import { filterStateFromSearchParams, updateFilterState } from '../../shared/filters/filterState';
+import {
+  filterStateFromSearchParams,
+  filterStateToSearchParams,
+  updateFilterState,
+  useFilterState,
+} from '../../shared/filters/filterState';
 import { useIsMobile } from '../../shared/layout/breakpoints';
 import type { AppRouteHandle } from '../router';
 import classes from './AppLayout.module.css';
@@ -16,6 +21,7 @@ export function AppLayout({ withCategories = false }: { withCategories?: boolean
   const fillViewport = useMatches().some((match) => (match.handle as AppRouteHandle | undefined)?.fillViewport);
   const mobile = useIsMobile();
   useFiltersFromLink();
+  useCreatorFiltersInLink();
   return (
     <div className={classes.shell} data-fill={fillViewport || undefined}>
       <div className={classes.header}>
@@ -44,4 +50,21 @@ function useFiltersFromLink(): void {
     const change = filterStateFromSearchParams(new URLSearchParams(search));
     if (Object.keys(change).length > 0) updateFilterState(change);
   }, [search]);
+}
+
+/**
+ * On a creator's grid and map the filters live in the page's query string (spec §2), so the address
+ * bar always holds a link to what is shown. The history entry is replaced, not added: filtering is
+ * not a place to go Back to.
+ */
+function useCreatorFiltersInLink(): void {
+  const { creatorName } = useParams();
+  const { pathname } = useLocation();
+  const filters = useFilterState();
+  useEffect(() => {
+    if (!creatorName) return;
+    const search = filterStateToSearchParams(filters).toString();
+    const link = search ? `${pathname}?${search}` : pathname;
+    if (link !== window.location.pathname + window.location.search) window.history.replaceState(window.history.state, '', link);
+  }, [creatorName, pathname, filters]);
 }

@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import type { MapOptions } from 'maplibre-gl';
+import type { Map as MapLibreMap, MapOptions } from 'maplibre-gl';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesTopology from 'world-atlas/countries-110m.json';
@@ -63,17 +63,70 @@ function unwrapGeometry(geometry: Geometry): Geometry {
   return geometry;
 }
 
+type CountriesTopology = Topology<{ countries: GeometryCollection }>;
+
+function topologyToGeoJson(topology: CountriesTopology): FeatureCollection {
+  const collection = feature(topology, topology.objects.countries) as FeatureCollection;
+  return { ...collection, features: collection.features.map((item: Feature) => ({ ...item, geometry: unwrapGeometry(item.geometry) })) };
+}
+
 /** Natural Earth 1:110m countries (world-atlas TopoJSON), converted once to GeoJSON. */
 export function countriesGeoJson(): FeatureCollection {
-  if (countries === null) {
-    const topology = countriesTopology as unknown as Topology<{ countries: GeometryCollection }>;
-    const collection = feature(topology, topology.objects.countries) as FeatureCollection;
-    countries = {
-      ...collection,
-      features: collection.features.map((item: Feature) => ({ ...item, geometry: unwrapGeometry(item.geometry) })),
-    };
-  }
+  countries ??= topologyToGeoJson(countriesTopology as unknown as CountriesTopology);
   return countries;
+}
+
+/**
+ * From this zoom on the offline map switches to the 1:50m coastlines: at 1:110m a country looks cut
+ * out with scissors once the visitor zooms in on a region or a city.
+ */
+export const DETAIL_FROM_ZOOM = 3.5;
+const DETAIL_SOURCE = 'countries-detail';
+let detailedCountries: Promise<FeatureCollection> | null = null;
+
+/** The 1:50m countries (three-quarters of a megabyte), fetched the first time the map needs them. */
+function loadDetailedCountries(): Promise<FeatureCollection> {
+  detailedCountries ??= import('world-atlas/countries-50m.json').then((module) =>
+    topologyToGeoJson(module.default as unknown as CountriesTopology),
+  );
+  return detailedCountries;
+}
+
+function addDetailLayers(map: MapLibreMap, styleName: MapStyleName, data: FeatureCollection, beforeLayer: string | undefined): void {
+  if (map.getSource(DETAIL_SOURCE) || !map.getLayer('land')) return;
+  const palette = PALETTES[styleName];
+  map.addSource(DETAIL_SOURCE, { type: 'geojson', data, attribution: 'Natural Earth' });
+  const before = beforeLayer && map.getLayer(beforeLayer) ? beforeLayer : undefined;
+  map.addLayer(
+    {
+      id: 'land-detail',
+      type: 'fill',
+      source: DETAIL_SOURCE,
+      minzoom: DETAIL_FROM_ZOOM,
+      paint: { 'fill-color': palette.land, 'fill-outline-color': palette.coast },
+    },
+    before,
+  );
+  map.addLayer({ id: 'borders-detail', type: 'line', source: DETAIL_SOURCE, minzoom: DETAIL_FROM_ZOOM, paint: { 'line-color': palette.border, 'line-width': 1.2 } }, before);
+  map.setLayerZoomRange('land', 0, DETAIL_FROM_ZOOM);
+  map.setLayerZoomRange('borders', 0, DETAIL_FROM_ZOOM);
+}
+
+/**
+ * Keep the offline basemap detailed when zoomed in: after each style change and zoom, load the
+ * 1:50m countries if needed and draw them under `beforeLayer`. Hosted styles have their own detail.
+ */
+export function attachDetailedBasemap(map: MapLibreMap, styleName: () => MapStyleName, beforeLayer: string): void {
+  const apply = () => {
+    const name = styleName();
+    if (HOSTED_MAP_STYLE_URLS[name] || map.getZoom() < DETAIL_FROM_ZOOM - 0.5) return;
+    void loadDetailedCountries().then((data) => {
+      // The map may have been closed or restyled while the file loaded.
+      if (!map._removed && map.style && styleName() === name) addDetailLayers(map, name, data, beforeLayer);
+    });
+  };
+  map.on('style.load', apply);
+  map.on('zoomend', apply);
 }
 
 /** A style that draws the world with no network: ocean background, country fills and borders. */

@@ -2,6 +2,7 @@ import { createExpression } from '@maplibre/maplibre-gl-style-spec';
 
 import {
   CLUSTER_COLORS,
+  CLUSTER_COUNT_PROPERTY,
   CLUSTER_RADII,
   CLUSTER_RADIUS,
   CLUSTER_SIZE_STEPS,
@@ -15,7 +16,7 @@ import {
 function evaluate(spec: unknown, count: number): unknown {
   const compiled = createExpression(spec, 'layers[0].paint.circle-radius');
   if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value));
-  return compiled.value.evaluate({ zoom: 5 }, { type: 'Point', properties: { point_count: count } } as never);
+  return compiled.value.evaluate({ zoom: 5 }, { type: 'Point', properties: { [CLUSTER_COUNT_PROPERTY]: count } } as never);
 }
 
 describe('cluster circles', () => {

@@ -143,6 +143,55 @@ export function setTourData(map: MapLibreMap, data: TourCollection): void {
   map.getSource<GeoJSONSource>(TOUR_SOURCE)?.setData(data);
 }
 
+/** The place chosen in search, so the visitor sees where they are on a map without street detail. */
+export interface SearchedPlace {
+  center: [number, number];
+  name: string;
+}
+
+const PLACE_SOURCE = 'searched-place';
+const PLACE_LABEL_PREFIX = 'place-label-';
+const PLACE_COLOR = '#1c7ed6';
+
+function placeCollection(place: SearchedPlace | null): FeatureCollection<Point, { label: string }> {
+  if (!place) return { type: 'FeatureCollection', features: [] };
+  const label = `${PLACE_LABEL_PREFIX}${encodeURIComponent(place.name)}`;
+  return { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: place.center }, properties: { label } }] };
+}
+
+/** Add the searched place's pin, under the tours so it never hides one. */
+export function addPlaceLayers(map: MapLibreMap): void {
+  if (map.getSource(PLACE_SOURCE)) return;
+  map.addSource(PLACE_SOURCE, { type: 'geojson', data: placeCollection(null) });
+  const below = map.getLayer(LAYERS.clusterHalo) ? LAYERS.clusterHalo : undefined;
+  map.addLayer(
+    { id: 'place-halo', type: 'circle', source: PLACE_SOURCE, paint: { 'circle-radius': 16, 'circle-color': PLACE_COLOR, 'circle-opacity': 0.18 } },
+    below,
+  );
+  map.addLayer(
+    {
+      id: 'place-dot',
+      type: 'circle',
+      source: PLACE_SOURCE,
+      paint: { 'circle-radius': 6, 'circle-color': PLACE_COLOR, 'circle-stroke-width': 3, 'circle-stroke-color': '#ffffff' },
+    },
+    below,
+  );
+  map.addLayer(
+    {
+      id: 'place-label',
+      type: 'symbol',
+      source: PLACE_SOURCE,
+      layout: { 'icon-image': ['get', 'label'], 'icon-anchor': 'top', 'icon-offset': [0, 14], 'icon-allow-overlap': true },
+    },
+    below,
+  );
+}
+
+export function setSearchedPlace(map: MapLibreMap, place: SearchedPlace | null): void {
+  map.getSource<GeoJSONSource>(PLACE_SOURCE)?.setData(placeCollection(place));
+}
+
 function pixelRatio(): number {
   return Math.min(2, Math.max(1, window.devicePixelRatio || 1));
 }
@@ -190,6 +239,16 @@ export function provideImage(map: MapLibreMap, imageId: string, titleOf: (guid: 
     drawn = textImage(formatCount(count), 13, 2, (context, width, height) => {
       context.fillStyle = '#ffffff';
       context.fillText(formatCount(count), width / 2, height / 2 + 1);
+    });
+  } else if (imageId.startsWith(PLACE_LABEL_PREFIX)) {
+    const name = decodeURIComponent(imageId.slice(PLACE_LABEL_PREFIX.length));
+    drawn = textImage(name, 14, 4, (context, width, height) => {
+      context.lineJoin = 'round';
+      context.lineWidth = 5 * pixelRatio();
+      context.strokeStyle = 'rgba(255, 255, 255, 0.95)';
+      context.strokeText(name, width / 2, height / 2 + 1);
+      context.fillStyle = PLACE_COLOR;
+      context.fillText(name, width / 2, height / 2 + 1);
     });
   } else if (imageId.startsWith(LABEL_IMAGE_PREFIX)) {
     const title = titleOf(imageId.slice(LABEL_IMAGE_PREFIX.length));

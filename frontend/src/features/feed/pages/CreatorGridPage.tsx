@@ -64,7 +64,7 @@ function CreatorHeader({ creatorName, creator, loading }: { creatorName: string;
               {creator?.creator_name ?? `@${creatorName}`}
             </Title>
           )}
-          <Text size="sm" c="dimmed" truncate>
+          <Text size="sm" c="dimmed" lineClamp={2}>
             @{creatorName}
             {creator && ` · ${t('creator.summary', { tours: formatCount(creator.vt_count), followers: formatCount(creator.followers) })}`}
           </Text>

@@ -21,10 +21,20 @@ import { type MapTarget, takeMapTarget } from '../../../shared/map/mapTarget';
 import { useUserLocation } from '../../../shared/location/userLocation';
 import { debounce } from '../../../shared/timing/debounce';
 import type { MapViewport } from '../api/mapArea';
-import { mapStyleFor, type MapStyleName } from '../basemap';
+import { attachDetailedBasemap, mapStyleFor, type MapStyleName } from '../basemap';
 import { CLUSTER_COUNT_PROPERTY, MAX_CLUSTER_ZOOM } from '../clusterStyle';
-import { serverBounds } from '../mapBounds';
-import { addTourLayers, LAYERS, provideImage, setTourData, TOUR_SOURCE, toTourCollection } from '../mapLayers';
+import { roundBounds, serverBounds } from '../mapBounds';
+import {
+  addPlaceLayers,
+  addTourLayers,
+  LAYERS,
+  provideImage,
+  type SearchedPlace,
+  setSearchedPlace,
+  setTourData,
+  TOUR_SOURCE,
+  toTourCollection,
+} from '../mapLayers';
 import { initialCamera, LOCATION_ZOOM, storeCamera } from '../mapPreferences';
 import { MapStatus, type RenderedState } from './MapStatus';
 import classes from './MapView.module.css';
@@ -51,6 +61,7 @@ interface MapViewProps {
   features: readonly MapFeature[];
   loading: boolean;
   target: MapTarget | null;
+  place: SearchedPlace | null;
   onViewportChange: (viewport: MapViewport) => void;
   onShowSpot: (spot: SpotRequest) => void;
   /** What the map drew when it last settled (the page explains a map of clusters only). */
@@ -67,7 +78,7 @@ interface OpenPopup {
  * zooming to where it splits, a click on a point opening its popup. Remembers where it was left.
  */
 export function MapView(props: MapViewProps) {
-  const { styleName, clusters, features, loading, target } = props;
+  const { styleName, clusters, features, loading, target, place } = props;
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [rendered, setRendered] = useState<RenderedState | null>(null);
@@ -79,77 +90,31 @@ export function MapView(props: MapViewProps) {
   const collection = useMemo(() => toTourCollection(clusters, features), [clusters, features]);
   const latestCollection = useRef(collection);
   latestCollection.current = collection;
-  const titles = useRef(new Map<string, string>());
-  titles.current = new Map(features.map((feature) => [feature.properties.guid, feature.properties.title]));
+  const titles = useMemo(() => new Map(features.map((feature) => [feature.properties.guid, feature.properties.title])), [features]);
+  const latestTitles = useRef(titles);
+  latestTitles.current = titles;
 
   useEffect(() => {
     if (!container.current) return undefined;
-    const instance = new MapLibreMap({
-      container: container.current,
-      style: mapStyleFor(firstStyle.current),
-      ...initialCamera(),
-      attributionControl: { compact: true },
-      dragRotate: false,
-      pitchWithRotate: false,
-    });
-    instance.touchZoomRotate.disableRotation();
-    instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
-
-    const reportViewport = () => {
-      const view = instance.getBounds();
-      const bounds = serverBounds(view.getWest(), view.getSouth(), view.getEast(), view.getNorth());
-      latest.current.onViewportChange({ bounds, zoom: instance.getZoom() });
-    };
-    const reportLater = debounce(reportViewport, VIEWPORT_DEBOUNCE_MS);
-
-    instance.on('style.load', () => {
-      addTourLayers(instance);
-      setTourData(instance, latestCollection.current);
-    });
-    instance.setMissingStyleImageResolver((imageId) => provideImage(instance, imageId, (guid) => titles.current.get(guid)));
-    instance.once('load', reportViewport);
-    instance.on('moveend', () => {
-      const { lng, lat } = instance.getCenter();
-      storeCamera([lng, lat], instance.getZoom());
-      reportLater();
-    });
-    instance.on('idle', () => {
-      const state = readRendered(instance);
-      setRendered(state);
-      latest.current.onRendered?.(state);
-    });
-    instance.on('click', (event) => void handleClick(instance, event));
-    for (const layer of [LAYERS.clusters, LAYERS.points]) {
-      instance.on('mouseenter', layer, () => (instance.getCanvas().style.cursor = 'pointer'));
-      instance.on('mouseleave', layer, () => (instance.getCanvas().style.cursor = ''));
-    }
-
-    async function handleClick(target: MapLibreMap, event: MapMouseEvent) {
-      const box = hitBox(event.point.x, event.point.y);
-      const cluster = target.queryRenderedFeatures(box, { layers: [LAYERS.clusters] })[0];
-      if (cluster) {
+    const { instance, stop } = createTourMap(container.current, firstStyle.current, {
+      styleName: () => latest.current.styleName,
+      collection: () => latestCollection.current,
+      place: () => latest.current.place,
+      title: (guid) => latestTitles.current.get(guid),
+      onViewportChange: (viewport) => latest.current.onViewportChange(viewport),
+      onShowSpot: (spot) => {
         setPopup(null);
-        await openCluster(target, cluster, latest.current.onShowSpot);
-        return;
-      }
-      const points = uniqueGuids(target.queryRenderedFeatures(box, { layers: [LAYERS.points] }));
-      if (points.length > 1) {
-        setPopup(null);
-        latest.current.onShowSpot({ kind: 'tours', guids: points });
-      } else if (points[0]) {
-        const point = target.queryRenderedFeatures(box, { layers: [LAYERS.points] })[0];
-        const at = (point?.geometry as GeoJSON.Point | undefined)?.coordinates ?? [event.lngLat.lng, event.lngLat.lat];
-        const lngLat: [number, number] = [at[0] ?? event.lngLat.lng, at[1] ?? event.lngLat.lat];
-        // Bring the point below the middle, so the popup above it fits on any screen.
-        target.easeTo({ center: lngLat, offset: [0, Math.min(POPUP_ROOM_PX, target.getCanvas().clientHeight / 4)], duration: 400 });
-        setPopup({ guid: points[0], lngLat });
-      }
-    }
-
+        latest.current.onShowSpot(spot);
+      },
+      onOpenPoint: setPopup,
+      onRendered: (state) => {
+        setRendered(state);
+        latest.current.onRendered?.(state);
+      },
+    });
     setMap(instance);
     return () => {
-      reportLater.cancel();
-      instance.remove();
+      stop();
       setMap(null);
     };
   }, []);
@@ -157,6 +122,10 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     if (map?.getSource(TOUR_SOURCE)) setTourData(map, collection);
   }, [map, collection]);
+
+  useEffect(() => {
+    if (map?.getSource(TOUR_SOURCE)) setSearchedPlace(map, place);
+  }, [map, place]);
 
   useEffect(() => {
     if (map && styleName !== firstStyle.current) map.setStyle(mapStyleFor(styleName));
@@ -175,6 +144,88 @@ export function MapView(props: MapViewProps) {
       <MapStatus rendered={rendered} loading={loading} />
     </>
   );
+}
+
+interface TourMapHandlers {
+  styleName: () => MapStyleName;
+  collection: () => ReturnType<typeof toTourCollection>;
+  place: () => SearchedPlace | null;
+  title: (guid: string) => string | undefined;
+  onViewportChange: (viewport: MapViewport) => void;
+  onShowSpot: (spot: SpotRequest) => void;
+  onOpenPoint: (popup: OpenPopup) => void;
+  onRendered: (rendered: RenderedState) => void;
+}
+
+/** Create the map and wire its events; `stop` removes it. The handlers read the latest React state. */
+function createTourMap(container: HTMLDivElement, styleName: MapStyleName, handlers: TourMapHandlers) {
+  const instance = new MapLibreMap({
+    container,
+    style: mapStyleFor(styleName),
+    ...initialCamera(),
+    attributionControl: { compact: true },
+    dragRotate: false,
+    pitchWithRotate: false,
+  });
+  instance.touchZoomRotate.disableRotation();
+  instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
+
+  const reportViewport = () => {
+    const view = instance.getBounds();
+    const bounds = roundBounds(serverBounds(view.getWest(), view.getSouth(), view.getEast(), view.getNorth()));
+    handlers.onViewportChange({ bounds, zoom: instance.getZoom() });
+  };
+  const reportLater = debounce(reportViewport, VIEWPORT_DEBOUNCE_MS);
+
+  // A new style starts empty: the tours and the searched place go back on after every style change.
+  instance.on('style.load', () => {
+    addTourLayers(instance);
+    addPlaceLayers(instance);
+    setTourData(instance, handlers.collection());
+    setSearchedPlace(instance, handlers.place());
+  });
+  attachDetailedBasemap(instance, handlers.styleName, 'place-halo');
+  instance.setMissingStyleImageResolver((imageId) => provideImage(instance, imageId, handlers.title));
+  instance.once('load', reportViewport);
+  instance.on('moveend', () => {
+    const { lng, lat } = instance.getCenter();
+    storeCamera([lng, lat], instance.getZoom());
+    reportLater();
+  });
+  instance.on('idle', () => handlers.onRendered(readRendered(instance)));
+  instance.on('click', (event) => void handleClick(instance, event, handlers));
+  for (const layer of [LAYERS.clusters, LAYERS.points]) {
+    instance.on('mouseenter', layer, () => (instance.getCanvas().style.cursor = 'pointer'));
+    instance.on('mouseleave', layer, () => (instance.getCanvas().style.cursor = ''));
+  }
+  const stop = () => {
+    reportLater.cancel();
+    instance.remove();
+  };
+  return { instance, stop };
+}
+
+/** A click on a cluster opens it; on one tour, its popup; on several at one spot, the list view. */
+async function handleClick(map: MapLibreMap, event: MapMouseEvent, handlers: TourMapHandlers) {
+  const box = hitBox(event.point.x, event.point.y);
+  const cluster = map.queryRenderedFeatures(box, { layers: [LAYERS.clusters] })[0];
+  if (cluster) {
+    await openCluster(map, cluster, handlers.onShowSpot);
+    return;
+  }
+  const points = map.queryRenderedFeatures(box, { layers: [LAYERS.points] });
+  const guids = uniqueGuids(points);
+  if (guids.length > 1) {
+    handlers.onShowSpot({ kind: 'tours', guids });
+    return;
+  }
+  const [guid] = guids;
+  if (!guid) return;
+  const at = (points[0]?.geometry as GeoJSON.Point | undefined)?.coordinates;
+  const lngLat: [number, number] = [at?.[0] ?? event.lngLat.lng, at?.[1] ?? event.lngLat.lat];
+  // Bring the point below the middle, so the popup above it fits on any screen.
+  map.easeTo({ center: lngLat, offset: [0, Math.min(POPUP_ROOM_PX, map.getCanvas().clientHeight / 4)], duration: 400 });
+  handlers.onOpenPoint({ guid, lngLat });
 }
 
 function hitBox(x: number, y: number): [PointLike, PointLike] {
@@ -197,24 +248,32 @@ async function openCluster(map: MapLibreMap, cluster: MapGeoJSONFeature, showSpo
   const properties = cluster.properties as Record<string, unknown>;
   const source = map.getSource<GeoJSONSource>(TOUR_SOURCE);
   const clusterId = 'cluster_id' in properties ? Number(properties.cluster_id) : null;
-  const expansionZoom = clusterId !== null && source ? await source.getClusterExpansionZoom(clusterId) : Number(properties.expansion_zoom);
+  const leaves = clusterId !== null && source ? await source.getClusterLeaves(clusterId, Number(properties.point_count), 0) : [];
+  const expansionZoom = clusterId !== null && source ? await clientExpansionZoom(source, clusterId, leaves) : Number(properties.expansion_zoom);
   if (expansionZoom > map.getZoom() && expansionZoom <= MAX_CLUSTER_ZOOM) {
     map.easeTo({ center, zoom: expansionZoom });
     return;
   }
-  if (clusterId !== null && source) {
-    const leaves = await source.getClusterLeaves(clusterId, Number(properties.point_count), 0);
-    const guids = leaves.map((leaf) => leaf.properties?.guid as string | undefined);
-    if (guids.every((guid) => guid !== undefined)) {
-      showSpot({ kind: 'tours', guids: guids as string[] });
-      return;
-    }
+  const guids = leaves.map((leaf) => leaf.properties?.guid as string | undefined);
+  if (guids.length > 0 && guids.every((guid) => guid !== undefined)) {
+    showSpot({ kind: 'tours', guids: guids as string[] });
+    return;
   }
   // Some of the tours are still a server cluster: ask the server for everything at this spot.
   const pixel = map.project(center);
   const southWest = map.unproject([pixel.x - SPOT_RADIUS_PX, pixel.y + SPOT_RADIUS_PX]);
   const northEast = map.unproject([pixel.x + SPOT_RADIUS_PX, pixel.y - SPOT_RADIUS_PX]);
   showSpot({ kind: 'area', bounds: serverBounds(southWest.lng, southWest.lat, northEast.lng, northEast.lat) });
+}
+
+/**
+ * Where a cluster MapLibre made splits. When it groups server clusters, splitting it only shows them
+ * side by side: go on to the zoom where the server splits them too.
+ */
+async function clientExpansionZoom(source: GeoJSONSource, clusterId: number, leaves: readonly GeoJSON.Feature[]): Promise<number> {
+  const splitsAt = await source.getClusterExpansionZoom(clusterId);
+  const serverZooms = leaves.map((leaf) => Number(leaf.properties?.expansion_zoom)).filter(Number.isFinite);
+  return serverZooms.length > 0 ? Math.max(splitsAt, Math.min(...serverZooms)) : splitsAt;
 }
 
 /** What the map draws once it settles, for the status element (tests and screen readers read it). */

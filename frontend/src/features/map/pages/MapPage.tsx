@@ -1,7 +1,7 @@
 import { Badge, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
@@ -14,6 +14,8 @@ import { MAP_STYLE_NAMES, type MapStyleName } from '../basemap';
 import type { RenderedState } from '../components/MapStatus';
 import { MapView, type SpotRequest } from '../components/MapView';
 import { SpotList } from '../components/SpotList';
+import { boundsCenter } from '../mapBounds';
+import type { SearchedPlace } from '../mapLayers';
 import { readMapStyle, storeMapStyle } from '../mapPreferences';
 import classes from './MapPage.module.css';
 
@@ -31,6 +33,8 @@ export function MapPage() {
   const target = useMapTarget();
   const tours = useMapTours(filters, creatorName);
   const spotList = useSpotTours(filters, spot, tours.features);
+
+  const place = useSearchedPlace(filters);
 
   const chooseStyle = (value: string) => {
     const name = value as MapStyleName;
@@ -50,6 +54,7 @@ export function MapPage() {
         features={tours.features}
         loading={tours.loading}
         target={target}
+        place={place}
         onViewportChange={tours.setViewport}
         onShowSpot={setSpot}
         onRendered={setRendered}
@@ -121,6 +126,12 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
     error: area.isError,
     setViewport,
   };
+}
+
+/** The place chosen in search, pinned on the map while it narrows the results. */
+function useSearchedPlace(filters: FilterState): SearchedPlace | null {
+  const { bounds, address } = filters;
+  return useMemo(() => (bounds ? { center: boundsCenter(bounds), name: address } : null), [bounds, address]);
 }
 
 /** A creator's map opens on their tours: fitted around them once they are known. */
