@@ -97,6 +97,7 @@ def feed_params(
     seed: str = Query("", max_length=64, description="Random sort: the same seed keeps the order across pages"),
     lat: float | None = Query(None, ge=-90, le=90, description="Near Me: the visitor's latitude"),
     lng: float | None = Query(None, ge=-180, le=180),
+    userid: int | None = Query(None, description="only this creator's tours (creator-scoped grid and map)"),
 ) -> FeedParams:
     text = (searchPattern or "").strip() or None
     tour_filter = TourFilter(
@@ -108,6 +109,7 @@ def feed_params(
         tags=parse_ids("tags", tags),
         text=text,
         bounds=parse_bounds(leftX, leftY, rightX, rightY),
+        user_ids=(userid,) if userid is not None else None,
     )
     if (lat is None) != (lng is None):
         raise field_error("lat", "Near Me needs both lat and lng")

@@ -169,13 +169,31 @@ def mixed_offsets(offset: int, tours_total: int, creators_total: int) -> tuple[i
     return tours_before, creators_before
 
 
+def _tour_only_filter(tour_filter: TourFilter) -> bool:
+    return bool(
+        tour_filter.bounds
+        or tour_filter.tags
+        or tour_filter.vendors
+        or tour_filter.media_types
+        or tour_filter.subcategories
+        or tour_filter.tour_ids is not None
+        or tour_filter.user_ids is not None
+        or tour_filter.featured_only
+    )
+
+
 def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None) -> tuple[list[dict[str, Any]], int]:
     creator_query = _creator_query(query.filter, query.sort, 1, 0)
-    creators_total = index.creators(creator_query).total
+    # Creators are matched by name, country and category only: under a filter that only tours have
+    # (a place on the map, tags, hosts, media types, a list of tours) the mix shows tours alone
+    # rather than creators the filter does not describe.
+    creators_total = 0 if _tour_only_filter(query.filter) else index.creators(creator_query).total
     tours_total = _tour_page(index, replace(query, limit=1, offset=0), vector).total
     tours_before, creators_before = mixed_offsets(query.offset, tours_total, creators_total)
     tours = _tour_page(index, replace(query, offset=tours_before), vector).docs
-    creators = index.creators(replace(creator_query, limit=query.limit, offset=creators_before)).docs
+    creators = (
+        index.creators(replace(creator_query, limit=query.limit, offset=creators_before)).docs if creators_total else []
+    )
     cards: list[dict[str, Any]] = []
     for position in range(query.offset, query.offset + query.limit):
         wants_creator = position % CREATOR_EVERY == CREATOR_EVERY - 1

@@ -363,3 +363,12 @@ def test_similar_and_creator_media(client: TestClient, corpus: Corpus) -> None:
     owner = corpus.owners[1]
     page = client.get(f"/v2/user-recomendations/creator-media/{owner.id}").json()
     assert page["total_items"] == 10 and all(card["userid"] == owner.id for card in page["data"])
+
+
+def test_creator_scoped_map_and_mixed_mode_under_tour_only_filters(client: TestClient, corpus: Corpus) -> None:
+    owner = corpus.owners[0]
+    scoped = client.get("/v2/user-recomendations/filtered-map", params={"userid": owner.id, "zoom": 3}).json()
+    assert scoped["total_items"] == 10 and {f["properties"]["userid"] for f in scoped["features"]} == {owner.id}
+    paris = {"leftX": 2, "leftY": 48, "rightX": 3, "rightY": 49.5}
+    mixed = grid(client, mode="both", **paris)
+    assert mixed["total_items"] == 10 and {card["type"] for card in mixed["data"]} == {"vt"}

@@ -5,6 +5,71 @@ export type ClientOptions = {
 };
 
 /**
+ * AccountAnswer
+ */
+export type AccountAnswer = {
+    data: CurrentUserOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * ActivateDeactivateBody
+ */
+export type ActivateDeactivateBody = {
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
+ * ActivityAnswer
+ */
+export type ActivityAnswer = {
+    /**
+     * Activity Code
+     */
+    activity_code: string;
+    /**
+     * Id
+     */
+    id: number;
+};
+
+/**
+ * ActivityBody
+ */
+export type ActivityBody = {
+    /**
+     * Activity Code
+     */
+    activity_code: string;
+    /**
+     * Activity Text
+     */
+    activity_text?: string | null;
+    /**
+     * Owner Id
+     */
+    owner_id?: string | number | null;
+    /**
+     * Session Id
+     */
+    session_id?: number | null;
+    /**
+     * Userid
+     */
+    userid?: number | null;
+};
+
+/**
  * AdCard
  *
  * Spec §3 Ad card, exactly; shown as Sponsored.
@@ -133,6 +198,57 @@ export type AppVersionOut = {
 };
 
 /**
+ * AuthAnswer
+ *
+ * Sign-in and sign-up answers. Store user_jwt (when present), userid and creatorId.
+ */
+export type AuthAnswer = {
+    /**
+     * Creatorid
+     */
+    creatorId: number | null;
+    /**
+     * Is Admin
+     */
+    is_admin: boolean;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Roles
+     */
+    roles: Array<string>;
+    /**
+     * Session Id
+     */
+    session_id?: number | null;
+    /**
+     * User Jwt
+     */
+    user_jwt: string | null;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
+ * AuthSystem
+ */
+export type AuthSystem = 'email' | 'google' | 'facebook';
+
+/**
+ * Body_users-upload_profile_image
+ */
+export type BodyUsersUploadProfileImage = {
+    /**
+     * Image
+     */
+    image: Blob | File;
+};
+
+/**
  * CaptureDeviceList
  */
 export type CaptureDeviceList = {
@@ -190,6 +306,45 @@ export type CategoryOut = {
      * Subcategories
      */
     subcategories: Array<SubcategoryOut>;
+};
+
+/**
+ * ChangePasswordAnswer
+ */
+export type ChangePasswordAnswer = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * User Jwt
+     */
+    user_jwt?: string | null;
+};
+
+/**
+ * ChangePasswordBody
+ *
+ * With `token` (from the reset mail) no sign-in is needed; without it the caller must be signed
+ * in and give `old_password`.
+ */
+export type ChangePasswordBody = {
+    /**
+     * Old Password
+     */
+    old_password?: string | null;
+    /**
+     * Password
+     */
+    password?: string | null;
+    /**
+     * Repeat Password
+     */
+    repeat_password?: string | null;
+    /**
+     * Token
+     */
+    token?: string | null;
 };
 
 /**
@@ -288,6 +443,105 @@ export type CreatorLocation = {
 };
 
 /**
+ * CurrentUserOut
+ */
+export type CurrentUserOut = {
+    auth_system: AuthSystem;
+    /**
+     * Consent Emails
+     */
+    consent_emails: boolean;
+    /**
+     * Creatorid
+     */
+    creatorId: number | null;
+    /**
+     * Editing Creator Pending
+     */
+    editing_creator_pending: boolean;
+    /**
+     * Email
+     */
+    email: string;
+    /**
+     * First Name
+     */
+    first_name: string;
+    /**
+     * Guide Steps
+     */
+    guide_steps: {
+        [key: string]: unknown;
+    };
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Is Admin
+     */
+    is_admin: boolean;
+    /**
+     * Last Name
+     */
+    last_name: string;
+    /**
+     * Phone
+     */
+    phone: string | null;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Potential Creator
+     */
+    potential_creator: boolean;
+    /**
+     * Profile Edit Pending
+     */
+    profile_edit_pending: boolean;
+    /**
+     * Profile Img
+     */
+    profile_img: string | null;
+    /**
+     * Roles
+     */
+    roles: Array<string>;
+    /**
+     * Tour Edit Pending
+     */
+    tour_edit_pending: boolean;
+    /**
+     * Trusted
+     */
+    trusted: boolean;
+    /**
+     * User Active
+     */
+    user_active: boolean;
+    /**
+     * User Settings
+     */
+    user_settings: {
+        [key: string]: unknown;
+    };
+    /**
+     * User System Id
+     */
+    user_system_id: string | null;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Username
+     */
+    username: string;
+};
+
+/**
  * ErrorBody
  */
 export type ErrorBody = {
@@ -308,9 +562,49 @@ export type ErrorBody = {
 };
 
 /**
+ * ExistingAnswer
+ */
+export type ExistingAnswer = {
+    /**
+     * Email Exists
+     */
+    email_exists?: boolean | null;
+    /**
+     * Username Exists
+     */
+    username_exists?: boolean | null;
+};
+
+/**
  * FeedChoice
  */
 export type FeedChoice = 'featured' | 'user_favorite' | 'popular' | 'trending' | 'new' | 'for_you' | 'saves_follows';
+
+/**
+ * FieldCheckAnswer
+ */
+export type FieldCheckAnswer = {
+    /**
+     * Email Available
+     */
+    email_available?: boolean | null;
+    /**
+     * Fields
+     *
+     * Failing field → the message to show.
+     */
+    fields?: {
+        [key: string]: string;
+    };
+    /**
+     * Platform Username Available
+     */
+    platform_username_available?: boolean | null;
+    /**
+     * Valid
+     */
+    valid: boolean;
+};
 
 /**
  * GridPage
@@ -338,6 +632,58 @@ export type GridPage = {
      * Total Items
      */
     total_items: number;
+};
+
+/**
+ * GuestTokenAnswer
+ */
+export type GuestTokenAnswer = {
+    /**
+     * Guest Id
+     */
+    guest_id: string;
+    /**
+     * User Jwt
+     */
+    user_jwt: string;
+};
+
+/**
+ * GuestTokenBody
+ */
+export type GuestTokenBody = {
+    /**
+     * Guest Id
+     */
+    guest_id?: string | null;
+    /**
+     * Prior Token
+     */
+    prior_token?: string | null;
+};
+
+/**
+ * GuideStepsAnswer
+ */
+export type GuideStepsAnswer = {
+    /**
+     * Guide Steps
+     */
+    guide_steps: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * GuideStepsBody
+ */
+export type GuideStepsBody = {
+    /**
+     * Guide Steps
+     */
+    guide_steps: {
+        [key: string]: boolean | number | string | null;
+    };
 };
 
 /**
@@ -384,6 +730,54 @@ export type ImgSettings = {
      * Logoscale
      */
     logoScale?: number;
+};
+
+/**
+ * InterestIn
+ */
+export type InterestIn = {
+    /**
+     * Category Id
+     */
+    category_id?: number | null;
+};
+
+/**
+ * InterestOut
+ */
+export type InterestOut = {
+    /**
+     * Category Id
+     */
+    category_id: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Position
+     */
+    position: number;
+};
+
+/**
+ * InterestsAnswer
+ */
+export type InterestsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<InterestOut>;
+};
+
+/**
+ * InterestsUpdate
+ */
+export type InterestsUpdate = {
+    /**
+     * Interests
+     */
+    interests: Array<InterestIn>;
 };
 
 /**
@@ -767,9 +1161,48 @@ export type MediaTypeOut = {
 };
 
 /**
+ * MessageAnswer
+ */
+export type MessageAnswer = {
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
  * Mode
  */
 export type Mode = 'media' | 'creators' | 'both';
+
+/**
+ * OneClickSignUpBody
+ */
+export type OneClickSignUpBody = {
+    auth_system: AuthSystem;
+    /**
+     * Consent Emails
+     */
+    consent_emails?: boolean;
+    /**
+     * Platform Username
+     *
+     * Derived from the email if absent.
+     */
+    platform_username?: string | null;
+    /**
+     * Provider Token
+     *
+     * Google: the ID token (credential); Facebook: the user access token. Verified by the server.
+     */
+    provider_token: string;
+    /**
+     * Token
+     *
+     * The guest token, to keep its history.
+     */
+    token?: string | null;
+};
 
 /**
  * PlatformConfigOut
@@ -817,6 +1250,24 @@ export type PointGeometry = {
 };
 
 /**
+ * ProfileImageAnswer
+ */
+export type ProfileImageAnswer = {
+    /**
+     * Message
+     */
+    message?: string;
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Pending
+     */
+    pending?: boolean;
+};
+
+/**
  * RankSourceList
  */
 export type RankSourceList = {
@@ -838,6 +1289,30 @@ export type RankSourceOut = {
      * Name
      */
     name: string;
+};
+
+/**
+ * ResetRequestBody
+ */
+export type ResetRequestBody = {
+    /**
+     * Email
+     */
+    email: string;
+};
+
+/**
+ * ResetTokenAnswer
+ */
+export type ResetTokenAnswer = {
+    /**
+     * Email
+     */
+    email: string;
+    /**
+     * Valid
+     */
+    valid: boolean;
 };
 
 /**
@@ -905,6 +1380,122 @@ export type SearchResult = {
 };
 
 /**
+ * SessionAnswer
+ */
+export type SessionAnswer = {
+    /**
+     * Session Id
+     */
+    session_id: number;
+};
+
+/**
+ * SessionBody
+ */
+export type SessionBody = {
+    /**
+     * Guest Id
+     */
+    guest_id?: string | null;
+};
+
+/**
+ * SignInBody
+ */
+export type SignInBody = {
+    auth_system?: AuthSystem;
+    /**
+     * Email
+     */
+    email?: string | null;
+    /**
+     * Password
+     */
+    password?: string | null;
+    /**
+     * Provider Token
+     *
+     * Google: the ID token (credential); Facebook: the user access token. Verified by the server.
+     */
+    provider_token?: string | null;
+    /**
+     * User System Id
+     */
+    user_system_id?: string | null;
+};
+
+/**
+ * SignOutBody
+ */
+export type SignOutBody = {
+    /**
+     * Session Id
+     */
+    session_id?: number | null;
+};
+
+/**
+ * SignUpBody
+ */
+export type SignUpBody = {
+    auth_system?: AuthSystem;
+    /**
+     * Consent Emails
+     */
+    consent_emails?: boolean;
+    /**
+     * Email
+     */
+    email?: string | null;
+    /**
+     * First Name
+     */
+    first_name?: string | null;
+    /**
+     * Last Name
+     */
+    last_name?: string | null;
+    /**
+     * Password
+     */
+    password?: string | null;
+    /**
+     * Phone Number
+     */
+    phone_number?: string | null;
+    /**
+     * Platform Username
+     */
+    platform_username?: string | null;
+    /**
+     * Provider Token
+     *
+     * Google: the ID token (credential); Facebook: the user access token. Verified by the server.
+     */
+    provider_token?: string | null;
+    /**
+     * Repeat Password
+     */
+    repeat_password?: string | null;
+    /**
+     * Token
+     *
+     * The guest token, to keep its history.
+     */
+    token?: string | null;
+    /**
+     * User System Id
+     */
+    user_system_id?: string | null;
+    /**
+     * Username
+     *
+     * First and last name, space-separated.
+     */
+    username?: string | null;
+};
+
+/**
  * Sorting
  */
 export type Sorting = 'az' | 'za' | 'newest' | 'random' | 'likes' | 'saves' | 'shares' | 'views' | 'near_me';
@@ -925,6 +1516,58 @@ export type SubcategoryOut = {
      * Name
      */
     name: string;
+};
+
+/**
+ * TokenAnswer
+ */
+export type TokenAnswer = {
+    /**
+     * User Jwt
+     */
+    user_jwt: string;
+};
+
+/**
+ * UpdateTokenBody
+ */
+export type UpdateTokenBody = {
+    /**
+     * Prior Token
+     */
+    prior_token: string;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
+ * UserGroupOut
+ */
+export type UserGroupOut = {
+    /**
+     * Count
+     */
+    count: number;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
+ * UserGroupsAnswer
+ */
+export type UserGroupsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<UserGroupOut>;
 };
 
 /**
@@ -949,6 +1592,123 @@ export type UserLocationOut = {
      * The surrounding place's full name, or 'Unresolved address'
      */
     text: string;
+};
+
+/**
+ * UserParams
+ *
+ * The account fields a user edits in settings; absent fields stay as they are.
+ */
+export type UserParams = {
+    /**
+     * Consent Emails
+     */
+    consent_emails?: boolean | null;
+    /**
+     * Email
+     */
+    email?: string | null;
+    /**
+     * First Name
+     */
+    first_name?: string | null;
+    /**
+     * Last Name
+     */
+    last_name?: string | null;
+    /**
+     * Phone
+     *
+     * Digits only; empty string clears it.
+     */
+    phone?: string | null;
+    /**
+     * Platform Username
+     */
+    platform_username?: string | null;
+    /**
+     * User Settings
+     */
+    user_settings?: {
+        [key: string]: unknown;
+    } | null;
+};
+
+/**
+ * UserParamsAnswer
+ */
+export type UserParamsAnswer = {
+    data: CurrentUserOut;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Pending Fields
+     *
+     * Fields waiting for an admin's approval.
+     */
+    pending_fields?: Array<string>;
+};
+
+/**
+ * UserParamsUpdate
+ */
+export type UserParamsUpdate = {
+    params: UserParams;
+    /**
+     * Userid
+     *
+     * Whose account; absent means the caller's own.
+     */
+    userid?: number | null;
+};
+
+/**
+ * UserSearchAnswer
+ */
+export type UserSearchAnswer = {
+    data: UserSearchPage;
+};
+
+/**
+ * UserSearchItem
+ */
+export type UserSearchItem = {
+    /**
+     * Creatorid
+     */
+    creatorId: number | null;
+    /**
+     * Email
+     */
+    email: string;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Username
+     */
+    username: string;
+};
+
+/**
+ * UserSearchPage
+ */
+export type UserSearchPage = {
+    /**
+     * Data
+     */
+    data: Array<UserSearchItem>;
+    /**
+     * Total Items
+     */
+    total_items: number;
 };
 
 /**
@@ -1471,6 +2231,12 @@ export type DiscoveryFilteredAreaData = {
          * Lng
          */
         lng?: number | null;
+        /**
+         * Userid
+         *
+         * only this creator's tours (creator-scoped grid and map)
+         */
+        userid?: number | null;
     };
     url: '/v2/locations/filtered-area';
 };
@@ -1676,6 +2442,12 @@ export type DiscoveryMapAreaData = {
          * Lng
          */
         lng?: number | null;
+        /**
+         * Userid
+         *
+         * only this creator's tours (creator-scoped grid and map)
+         */
+        userid?: number | null;
     };
     url: '/v2/locations/map-area';
 };
@@ -1821,6 +2593,67 @@ export type LocationsUserLocationByCoordsResponses = {
 
 export type LocationsUserLocationByCoordsResponse = LocationsUserLocationByCoordsResponses[keyof LocationsUserLocationByCoordsResponses];
 
+export type SessionsStartSessionData = {
+    /**
+     * Body
+     */
+    body?: SessionBody | null;
+    path?: never;
+    query?: never;
+    url: '/v2/sessions/';
+};
+
+export type SessionsStartSessionErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type SessionsStartSessionError = SessionsStartSessionErrors[keyof SessionsStartSessionErrors];
+
+export type SessionsStartSessionResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionAnswer;
+};
+
+export type SessionsStartSessionResponse = SessionsStartSessionResponses[keyof SessionsStartSessionResponses];
+
+export type SessionsRecordActivityData = {
+    body: ActivityBody;
+    path?: never;
+    query?: never;
+    url: '/v2/sessions/session-activities';
+};
+
+export type SessionsRecordActivityErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type SessionsRecordActivityError = SessionsRecordActivityErrors[keyof SessionsRecordActivityErrors];
+
+export type SessionsRecordActivityResponses = {
+    /**
+     * Successful Response
+     */
+    200: ActivityAnswer;
+};
+
+export type SessionsRecordActivityResponse = SessionsRecordActivityResponses[keyof SessionsRecordActivityResponses];
+
 export type ClassificationsListRankSourcesData = {
     body?: never;
     path?: never;
@@ -1946,6 +2779,12 @@ export type DiscoveryCreatorMediaData = {
          * Lng
          */
         lng?: number | null;
+        /**
+         * Userid
+         *
+         * only this creator's tours (creator-scoped grid and map)
+         */
+        userid?: number | null;
     };
     url: '/v2/user-recomendations/creator-media/{user_id}';
 };
@@ -2067,6 +2906,12 @@ export type DiscoveryFilteredGridData = {
          * Lng
          */
         lng?: number | null;
+        /**
+         * Userid
+         *
+         * only this creator's tours (creator-scoped grid and map)
+         */
+        userid?: number | null;
     };
     url: '/v2/user-recomendations/filtered-grid';
 };
@@ -2192,6 +3037,12 @@ export type DiscoveryFilteredMapData = {
          * Lng
          */
         lng?: number | null;
+        /**
+         * Userid
+         *
+         * only this creator's tours (creator-scoped grid and map)
+         */
+        userid?: number | null;
     };
     url: '/v2/user-recomendations/filtered-map';
 };
@@ -2377,6 +3228,801 @@ export type DiscoveryUserTagsResponses = {
 };
 
 export type DiscoveryUserTagsResponse = DiscoveryUserTagsResponses[keyof DiscoveryUserTagsResponses];
+
+export type AuthCreateAccountData = {
+    body: SignUpBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users';
+};
+
+export type AuthCreateAccountErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthCreateAccountError = AuthCreateAccountErrors[keyof AuthCreateAccountErrors];
+
+export type AuthCreateAccountResponses = {
+    /**
+     * A social identity that already had an account: signed in
+     */
+    200: AuthAnswer;
+    /**
+     * Successful Response
+     */
+    201: AuthAnswer;
+    /**
+     * Created and signed in; the guest token was unusable
+     */
+    207: AuthAnswer;
+};
+
+export type AuthCreateAccountResponse = AuthCreateAccountResponses[keyof AuthCreateAccountResponses];
+
+export type UsersDeleteUserData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * User Id
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/users/';
+};
+
+export type UsersDeleteUserErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersDeleteUserError = UsersDeleteUserErrors[keyof UsersDeleteUserErrors];
+
+export type UsersDeleteUserResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type UsersDeleteUserResponse = UsersDeleteUserResponses[keyof UsersDeleteUserResponses];
+
+export type UsersGetCurrentUserData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/users/';
+};
+
+export type UsersGetCurrentUserErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type UsersGetCurrentUserError = UsersGetCurrentUserErrors[keyof UsersGetCurrentUserErrors];
+
+export type UsersGetCurrentUserResponses = {
+    /**
+     * Successful Response
+     */
+    200: CurrentUserOut;
+};
+
+export type UsersGetCurrentUserResponse = UsersGetCurrentUserResponses[keyof UsersGetCurrentUserResponses];
+
+export type UsersActivateDeactivateData = {
+    body: ActivateDeactivateBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/admin-user-activate-deactivate';
+};
+
+export type UsersActivateDeactivateErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersActivateDeactivateError = UsersActivateDeactivateErrors[keyof UsersActivateDeactivateErrors];
+
+export type UsersActivateDeactivateResponses = {
+    /**
+     * Successful Response
+     */
+    200: AccountAnswer;
+};
+
+export type UsersActivateDeactivateResponse = UsersActivateDeactivateResponses[keyof UsersActivateDeactivateResponses];
+
+export type AuthChangePasswordData = {
+    body: ChangePasswordBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/change-password';
+};
+
+export type AuthChangePasswordErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthChangePasswordError = AuthChangePasswordErrors[keyof AuthChangePasswordErrors];
+
+export type AuthChangePasswordResponses = {
+    /**
+     * Successful Response
+     */
+    200: ChangePasswordAnswer;
+};
+
+export type AuthChangePasswordResponse = AuthChangePasswordResponses[keyof AuthChangePasswordResponses];
+
+export type UsersExistingUsernamesEmailsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Username
+         */
+        username?: string | null;
+        /**
+         * User Email
+         */
+        user_email?: string | null;
+    };
+    url: '/v2/users/get_existed_usernames_emails';
+};
+
+export type UsersExistingUsernamesEmailsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersExistingUsernamesEmailsError = UsersExistingUsernamesEmailsErrors[keyof UsersExistingUsernamesEmailsErrors];
+
+export type UsersExistingUsernamesEmailsResponses = {
+    /**
+     * Successful Response
+     */
+    200: ExistingAnswer;
+};
+
+export type UsersExistingUsernamesEmailsResponse = UsersExistingUsernamesEmailsResponses[keyof UsersExistingUsernamesEmailsResponses];
+
+export type AuthGuestTokenData = {
+    body: GuestTokenBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/guest-token';
+};
+
+export type AuthGuestTokenErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthGuestTokenError = AuthGuestTokenErrors[keyof AuthGuestTokenErrors];
+
+export type AuthGuestTokenResponses = {
+    /**
+     * Successful Response
+     */
+    200: GuestTokenAnswer;
+};
+
+export type AuthGuestTokenResponse = AuthGuestTokenResponses[keyof AuthGuestTokenResponses];
+
+export type UsersGetProfileImageData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Image
+         */
+        image?: string | null;
+    };
+    url: '/v2/users/profile-image';
+};
+
+export type UsersGetProfileImageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersGetProfileImageError = UsersGetProfileImageErrors[keyof UsersGetProfileImageErrors];
+
+export type UsersGetProfileImageResponses = {
+    /**
+     * Successful Response
+     */
+    200: ProfileImageAnswer;
+};
+
+export type UsersGetProfileImageResponse = UsersGetProfileImageResponses[keyof UsersGetProfileImageResponses];
+
+export type UsersUploadProfileImageData = {
+    body: BodyUsersUploadProfileImage;
+    path?: never;
+    query?: never;
+    url: '/v2/users/profile-image';
+};
+
+export type UsersUploadProfileImageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersUploadProfileImageError = UsersUploadProfileImageErrors[keyof UsersUploadProfileImageErrors];
+
+export type UsersUploadProfileImageResponses = {
+    /**
+     * Successful Response
+     */
+    200: ProfileImageAnswer;
+    /**
+     * Created
+     */
+    201: ProfileImageAnswer;
+};
+
+export type UsersUploadProfileImageResponse = UsersUploadProfileImageResponses[keyof UsersUploadProfileImageResponses];
+
+export type AuthRequestResetPasswordData = {
+    body: ResetRequestBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/request_reset_password';
+};
+
+export type AuthRequestResetPasswordErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthRequestResetPasswordError = AuthRequestResetPasswordErrors[keyof AuthRequestResetPasswordErrors];
+
+export type AuthRequestResetPasswordResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type AuthRequestResetPasswordResponse = AuthRequestResetPasswordResponses[keyof AuthRequestResetPasswordResponses];
+
+export type AuthCheckResetTokenData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Token
+         */
+        token: string;
+    };
+    url: '/v2/users/reset-pass-token';
+};
+
+export type AuthCheckResetTokenErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthCheckResetTokenError = AuthCheckResetTokenErrors[keyof AuthCheckResetTokenErrors];
+
+export type AuthCheckResetTokenResponses = {
+    /**
+     * Successful Response
+     */
+    200: ResetTokenAnswer;
+};
+
+export type AuthCheckResetTokenResponse = AuthCheckResetTokenResponses[keyof AuthCheckResetTokenResponses];
+
+export type UsersSearchUsersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Searchpattern
+         */
+        searchPattern: string;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/users/search-users';
+};
+
+export type UsersSearchUsersErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersSearchUsersError = UsersSearchUsersErrors[keyof UsersSearchUsersErrors];
+
+export type UsersSearchUsersResponses = {
+    /**
+     * Successful Response
+     */
+    200: UserSearchAnswer;
+};
+
+export type UsersSearchUsersResponse = UsersSearchUsersResponses[keyof UsersSearchUsersResponses];
+
+export type AuthSignInData = {
+    body: SignInBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/sign-in';
+};
+
+export type AuthSignInErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthSignInError = AuthSignInErrors[keyof AuthSignInErrors];
+
+export type AuthSignInResponses = {
+    /**
+     * Successful Response
+     */
+    200: AuthAnswer;
+};
+
+export type AuthSignInResponse = AuthSignInResponses[keyof AuthSignInResponses];
+
+export type AuthSignOutData = {
+    /**
+     * Body
+     */
+    body?: SignOutBody | null;
+    path?: never;
+    query?: never;
+    url: '/v2/users/sign-out';
+};
+
+export type AuthSignOutErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthSignOutError = AuthSignOutErrors[keyof AuthSignOutErrors];
+
+export type AuthSignOutResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type AuthSignOutResponse = AuthSignOutResponses[keyof AuthSignOutResponses];
+
+export type AuthSignUpData = {
+    body: SignUpBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/sign-up';
+};
+
+export type AuthSignUpErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthSignUpError = AuthSignUpErrors[keyof AuthSignUpErrors];
+
+export type AuthSignUpResponses = {
+    /**
+     * A social identity that already had an account: signed in
+     */
+    200: AuthAnswer;
+    /**
+     * Successful Response
+     */
+    201: AuthAnswer;
+    /**
+     * Created and signed in; the guest token was unusable
+     */
+    207: AuthAnswer;
+};
+
+export type AuthSignUpResponse = AuthSignUpResponses[keyof AuthSignUpResponses];
+
+export type AuthSignUpOneClickData = {
+    body: OneClickSignUpBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/signup-oneclick';
+};
+
+export type AuthSignUpOneClickErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthSignUpOneClickError = AuthSignUpOneClickErrors[keyof AuthSignUpOneClickErrors];
+
+export type AuthSignUpOneClickResponses = {
+    /**
+     * A social identity that already had an account: signed in
+     */
+    200: AuthAnswer;
+    /**
+     * Successful Response
+     */
+    201: AuthAnswer;
+    /**
+     * Created and signed in; the guest token was unusable
+     */
+    207: AuthAnswer;
+};
+
+export type AuthSignUpOneClickResponse = AuthSignUpOneClickResponses[keyof AuthSignUpOneClickResponses];
+
+export type AuthUpdateTokenData = {
+    body: UpdateTokenBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/update-token';
+};
+
+export type AuthUpdateTokenErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type AuthUpdateTokenError = AuthUpdateTokenErrors[keyof AuthUpdateTokenErrors];
+
+export type AuthUpdateTokenResponses = {
+    /**
+     * Successful Response
+     */
+    200: TokenAnswer;
+};
+
+export type AuthUpdateTokenResponse = AuthUpdateTokenResponses[keyof AuthUpdateTokenResponses];
+
+export type UsersUserGroupsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/users/user-groups';
+};
+
+export type UsersUserGroupsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type UsersUserGroupsError = UsersUserGroupsErrors[keyof UsersUserGroupsErrors];
+
+export type UsersUserGroupsResponses = {
+    /**
+     * Successful Response
+     */
+    200: UserGroupsAnswer;
+};
+
+export type UsersUserGroupsResponse = UsersUserGroupsResponses[keyof UsersUserGroupsResponses];
+
+export type UsersGetGuideStepsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/users/user-guide-steps';
+};
+
+export type UsersGetGuideStepsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type UsersGetGuideStepsError = UsersGetGuideStepsErrors[keyof UsersGetGuideStepsErrors];
+
+export type UsersGetGuideStepsResponses = {
+    /**
+     * Successful Response
+     */
+    200: GuideStepsAnswer;
+};
+
+export type UsersGetGuideStepsResponse = UsersGetGuideStepsResponses[keyof UsersGetGuideStepsResponses];
+
+export type UsersPostGuideStepsData = {
+    body: GuideStepsBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/user-guide-steps';
+};
+
+export type UsersPostGuideStepsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersPostGuideStepsError = UsersPostGuideStepsErrors[keyof UsersPostGuideStepsErrors];
+
+export type UsersPostGuideStepsResponses = {
+    /**
+     * Successful Response
+     */
+    200: GuideStepsAnswer;
+};
+
+export type UsersPostGuideStepsResponse = UsersPostGuideStepsResponses[keyof UsersPostGuideStepsResponses];
+
+export type UsersGetUserInterestsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/users/user-interests';
+};
+
+export type UsersGetUserInterestsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type UsersGetUserInterestsError = UsersGetUserInterestsErrors[keyof UsersGetUserInterestsErrors];
+
+export type UsersGetUserInterestsResponses = {
+    /**
+     * Successful Response
+     */
+    200: InterestsAnswer;
+};
+
+export type UsersGetUserInterestsResponse = UsersGetUserInterestsResponses[keyof UsersGetUserInterestsResponses];
+
+export type UsersPutUserInterestsData = {
+    body: InterestsUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/users/user-interests';
+};
+
+export type UsersPutUserInterestsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersPutUserInterestsError = UsersPutUserInterestsErrors[keyof UsersPutUserInterestsErrors];
+
+export type UsersPutUserInterestsResponses = {
+    /**
+     * Successful Response
+     */
+    200: InterestsAnswer;
+};
+
+export type UsersPutUserInterestsResponse = UsersPutUserInterestsResponses[keyof UsersPutUserInterestsResponses];
+
+export type UsersGetUserParamsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Userid
+         */
+        userid?: number | null;
+    };
+    url: '/v2/users/user-params';
+};
+
+export type UsersGetUserParamsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersGetUserParamsError = UsersGetUserParamsErrors[keyof UsersGetUserParamsErrors];
+
+export type UsersGetUserParamsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CurrentUserOut;
+};
+
+export type UsersGetUserParamsResponse = UsersGetUserParamsResponses[keyof UsersGetUserParamsResponses];
+
+export type UsersUpdateUserParamsData = {
+    body: UserParamsUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/users/user-params';
+};
+
+export type UsersUpdateUserParamsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersUpdateUserParamsError = UsersUpdateUserParamsErrors[keyof UsersUpdateUserParamsErrors];
+
+export type UsersUpdateUserParamsResponses = {
+    /**
+     * Successful Response
+     */
+    200: UserParamsAnswer;
+    /**
+     * Created
+     */
+    201: UserParamsAnswer;
+};
+
+export type UsersUpdateUserParamsResponse = UsersUpdateUserParamsResponses[keyof UsersUpdateUserParamsResponses];
+
+export type UsersUsersInfoCheckData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Platform Username
+         */
+        platform_username?: string | null;
+        /**
+         * Email
+         */
+        email?: string | null;
+    };
+    url: '/v2/users/users-info-check';
+};
+
+export type UsersUsersInfoCheckErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersUsersInfoCheckError = UsersUsersInfoCheckErrors[keyof UsersUsersInfoCheckErrors];
+
+export type UsersUsersInfoCheckResponses = {
+    /**
+     * Successful Response
+     */
+    200: FieldCheckAnswer;
+};
+
+export type UsersUsersInfoCheckResponse = UsersUsersInfoCheckResponses[keyof UsersUsersInfoCheckResponses];
 
 export type VendorsListVendorsData = {
     body?: never;
