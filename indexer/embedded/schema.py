@@ -121,9 +121,10 @@ def index_statements() -> list[str]:
         statements.append(
             f"CREATE INDEX IF NOT EXISTS ix_tours_cat_{column} ON tours (category_id, {column}, id, country)"
         )
+        statements.append(
+            f"CREATE INDEX IF NOT EXISTS ix_tours_country_{column} ON tours (country, {column}, id, category_id)"
+        )
     statements += [
-        "CREATE INDEX IF NOT EXISTS ix_tours_country_views ON tours (country, views, id, category_id)",
-        "CREATE INDEX IF NOT EXISTS ix_tours_country_created ON tours (country, created_at, id, category_id)",
         "CREATE INDEX IF NOT EXISTS ix_tours_user ON tours (user_id, created_at, id)",
         "CREATE INDEX IF NOT EXISTS ix_tours_featured ON tours (featured_order, id) WHERE featured_order IS NOT NULL",
         "CREATE INDEX IF NOT EXISTS ix_tours_cell ON tours (cell, lat, lng)",
