@@ -107,6 +107,7 @@ def run(tours: int, runs: int, rebuild: bool) -> str:
     filters = {
         "no filter": TourFilter(),
         "category": TourFilter(categories=(category,)),
+        "country": TourFilter(countries=("US",)),
         "category + country": TourFilter(categories=(category,), countries=("US",)),
         "country + tag": TourFilter(countries=("FR",), tags=(1,)),
     }
