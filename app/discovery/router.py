@@ -7,6 +7,8 @@ from dataclasses import replace
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query
+from fastapi.responses import Response
+from pydantic import BaseModel
 
 from app.core.deps import DbSession, OptionalUser
 from app.discovery import service
@@ -35,6 +37,12 @@ Index = Annotated[SearchIndex, Depends(get_index)]
 Feed = Annotated[FeedParams, Depends(feed_params)]
 
 
+def as_json(model: BaseModel) -> Response:
+    """The hot calls serialise once, in pydantic-core; the declared response_model still documents
+    them, but FastAPI skips its second validation pass when handed a ready Response."""
+    return Response(model.model_dump_json(), media_type="application/json")
+
+
 def caller_locale(accept_language: str | None = Header(None)) -> str:
     return service.locale_of(accept_language)
 
@@ -44,9 +52,9 @@ WORLD = BBox(west=-180, south=-85, east=180, north=85)
 
 
 @router.get("/filtered-grid", response_model=GridPage)
-def filtered_grid(params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale) -> GridPage:
+def filtered_grid(params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale) -> Response:
     """The tour grid: filters + limit/offset → total_items and data (media, creator and ad cards)."""
-    return service.grid_page(db, index, user, params, locale)
+    return as_json(service.grid_page(db, index, user, params, locale))
 
 
 @router.get("/filtered-map", response_model=MapAreaAnswer)
@@ -57,10 +65,10 @@ def filtered_map(
     index: Index,
     locale: Locale,
     zoom: float = Query(2, ge=0, le=24),
-) -> MapAreaAnswer:
+) -> Response:
     tour_filter, _sort, _vector = service.resolve_feed(db, index, user, params)
     bbox = tour_filter.bounds or WORLD
-    return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom, locale)
+    return as_json(service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom, locale))
 
 
 @router.get("/search", response_model=SearchAnswer)
@@ -123,18 +131,18 @@ def map_area(
     index: Index,
     locale: Locale,
     zoom: float = Query(2, ge=0, le=24),
-) -> MapAreaAnswer:
+) -> Response:
     """Every listed tour in a bounding box at a zoom: points, or clusters when there are many."""
-    return _area(replace(params, filter=TourFilter(bounds=params.filter.bounds)), db, user, index, zoom, locale)
+    return as_json(
+        _area(replace(params, filter=TourFilter(bounds=params.filter.bounds)), db, user, index, zoom, locale)
+    )
 
 
 @location_router.post("/map-area", response_model=MapAreaAnswer)
-def map_area_post(
-    body: MapAreaRequest, db: DbSession, user: OptionalUser, index: Index, locale: Locale
-) -> MapAreaAnswer:
+def map_area_post(body: MapAreaRequest, db: DbSession, user: OptionalUser, index: Index, locale: Locale) -> Response:
     bbox = parse_bounds(body.leftX, body.leftY, body.rightX, body.rightY)
     assert bbox is not None
-    return service.map_area(db, index, user, TourFilter(), bbox, body.zoom, locale)
+    return as_json(service.map_area(db, index, user, TourFilter(), bbox, body.zoom, locale))
 
 
 @location_router.get("/filtered-area", response_model=MapAreaAnswer)
@@ -145,6 +153,6 @@ def filtered_area(
     index: Index,
     locale: Locale,
     zoom: float = Query(2, ge=0, le=24),
-) -> MapAreaAnswer:
+) -> Response:
     """The map area narrowed by the feed's filters."""
-    return _area(params, db, user, index, zoom, locale)
+    return as_json(_area(params, db, user, index, zoom, locale))

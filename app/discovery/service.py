@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from babel.dates import format_timedelta
@@ -293,7 +294,18 @@ def _location_text(item: Any) -> str:
 
 def created_ago(created: datetime, now: datetime, locale: str = DEFAULT_LOCALE) -> str:
     """'3 days ago' / '3 дня назад': Babel knows each language's plural forms."""
-    return str(format_timedelta(min(created - now, timedelta(0)), add_direction=True, locale=locale, threshold=1))
+    seconds = max(0, int((now - created).total_seconds()))
+    # Babel shows only the largest unit, so ages within one unit read alike: cache per unit.
+    unit = next((size for size in AGE_UNITS if seconds >= size), 1)
+    return _age_text(seconds // unit * unit, locale)
+
+
+AGE_UNITS = (31_536_000, 2_592_000, 604_800, 86_400, 3_600, 60, 1)
+
+
+@lru_cache(maxsize=4096)
+def _age_text(seconds: int, locale: str) -> str:
+    return str(format_timedelta(timedelta(seconds=-seconds), add_direction=True, locale=locale, threshold=1))
 
 
 def locale_of(accept_language: str | None) -> str:
