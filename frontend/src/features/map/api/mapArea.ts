@@ -58,16 +58,15 @@ export function spotQueryOptions(filters: FilterState, bounds: Bounds | null, la
 }
 
 /**
- * One creator's tours for the creator-scoped map (spec §2 `/{creatorName}/map`). The map call has no
- * creator filter, so the world's points are asked for once and the creator's kept; MapLibre then
- * clusters them on the client with the same radius and zoom limit.
+ * One creator's tours for the creator-scoped map (spec §2 `/{creatorName}/map`): the map call
+ * filtered by the creator (`userid`), every point at once; MapLibre then clusters them on the client
+ * with the same radius and zoom limit.
  */
 export function creatorPointsQueryOptions(filters: FilterState, userId: number | null, language: string) {
-  const query = toMapQuery(filters, WORLD_BOUNDS, POINTS_ZOOM);
+  const query: MapQuery = { ...toMapQuery(filters, WORLD_BOUNDS, POINTS_ZOOM), userid: userId };
   return queryOptions({
     queryKey: ['discovery', 'creator-map', userId, query, language],
-    queryFn: async ({ signal }): Promise<MapFeature[]> =>
-      (await fetchMapArea(query, signal)).features.filter((feature) => feature.properties.userid === userId),
+    queryFn: async ({ signal }): Promise<MapFeature[]> => (await fetchMapArea(query, signal)).features,
     enabled: userId !== null,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
