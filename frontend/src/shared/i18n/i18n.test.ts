@@ -61,7 +61,7 @@ describe('i18n', () => {
     expect(storedLanguage()).toBe('en');
   });
 
-  it('offers the languages of the spec', () => {
-    expect(LANGUAGES.map((language) => language.code)).toEqual(['en', 'ru', 'de', 'es', 'it', 'fr', 'tr', 'pl', 'uk', 'nl']);
+  it('offers the ten languages of the spec and Portuguese: eleven', () => {
+    expect(LANGUAGES.map((language) => language.code)).toEqual(['en', 'ru', 'de', 'es', 'it', 'fr', 'tr', 'pl', 'uk', 'nl', 'pt']);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The language picker's list (spec §1): English and Russian have catalogues; the others fall back to
- * English until theirs are written. Names are shown in their own language so anyone can find theirs.
+ * The language picker's list: the ten languages of spec §1 plus Portuguese, for the eleven the
+ * foundation issue asks for. English and Russian have catalogues; the others fall back to English
+ * until theirs are written. Names are shown in their own language so anyone can find theirs.
  */
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
@@ -13,6 +14,7 @@ export const LANGUAGES = [
   { code: 'pl', name: 'Polski' },
   { code: 'uk', name: 'Українська' },
   { code: 'nl', name: 'Nederlands' },
+  { code: 'pt', name: 'Português' },
 ] as const;
 
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
