@@ -28,5 +28,6 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    testTimeout: 20_000,
   },
 });
