@@ -4,9 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installAuthInterceptor } from './shared/api/authInterceptor';
 import { installLanguageHeader } from './shared/api/languageHeader';
+import { ensureGuestToken } from './shared/api/tokenRenewal';
 
 installAuthInterceptor();
 installLanguageHeader();
+// Guests get their token in the background; calls made meanwhile renew it themselves on 401.
+void ensureGuestToken();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   guestId: 'guest_id',
   currentUserId: 'currentUserId',
   currentUserCreatorId: 'currentUserCreatorId',
+  userData: 'userData',
+  sessionId: 'sessionId',
   locale: 'localise',
   gridItemId: 'gridItemId',
   previousRoute: 'previousRoute',

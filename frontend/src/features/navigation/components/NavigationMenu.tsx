@@ -27,7 +27,8 @@ import { useNavigate } from 'react-router';
 
 import { runAppAction, useAvailableAppActions } from '../../../shared/actions/appActions';
 import { openLoginDialog } from '../../../shared/auth/loginDialog';
-import { clearSession, useSession } from '../../../shared/auth/session';
+import { signOut } from '../../../shared/auth/signOut';
+import { useSession } from '../../../shared/auth/session';
 import { MARKETPLACE_URL } from '../../../shared/config/links';
 import { useIsDesktop, useIsMobile } from '../../../shared/layout/breakpoints';
 import { paths } from '../../../shared/routing/paths';
@@ -141,8 +142,8 @@ function useConfirmSignOut(): () => void {
       radius: 'lg',
       labels: { confirm: t('logout.confirm'), cancel: t('logout.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-sign-out' },
-      onConfirm: () => {
-        clearSession();
+      onConfirm: async () => {
+        await signOut();
         // Cached answers were made for the signed-in user (is_save, is_follow…): drop them.
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'platform' });
         if (readItem(STORAGE_KEYS.restrictAccess) === 'true') {

@@ -1,0 +1,60 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import { paths } from '../../../shared/routing/paths';
+import { errorMessage, signIn } from '../model/authActions';
+import { validateEmail, validateRequired } from '../model/validation';
+
+/** Email sign-in; the server's message (e.g. 'User Deleted', the drafted-account text) shows as is (spec §8). */
+export function SignInForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => {
+        const key = validateEmail(value);
+        return key && t(key);
+      },
+      password: (value) => {
+        const key = validateRequired(value);
+        return key && t(key);
+      },
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: (values: typeof form.values) =>
+      signIn({ auth_system: 'email', email: values.email.trim(), password: values.password }),
+    onSuccess: () => {
+      notifications.show({ message: t('auth.signedIn'), color: 'teal' });
+      void navigate(paths.home);
+    },
+  });
+
+  return (
+    <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate data-testid="sign-in-form">
+      <Stack gap="sm">
+        {mutation.error && (
+          <Alert color="red" variant="light" radius="md" role="alert">
+            {errorMessage(mutation.error, t('auth.errors.generic'))}
+          </Alert>
+        )}
+        <TextInput label={t('auth.email')} type="email" autoComplete="email" name="email" {...form.getInputProps('email')} />
+        <PasswordInput label={t('auth.password')} autoComplete="current-password" name="password" {...form.getInputProps('password')} />
+        <Group justify="flex-end">
+          <Anchor component={Link} to={paths.resetPassword} size="sm">
+            {t('auth.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" radius="xl" loading={mutation.isPending}>
+          {t('auth.signIn')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
