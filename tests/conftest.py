@@ -77,6 +77,27 @@ def point_settings_at(url: str, data_dir: Path) -> None:
     clear_caches()
 
 
+def empty_database_and_index() -> None:
+    """Delete every row (TRUNCATE on PostgreSQL) and every index document: the next test starts clean."""
+    from sqlalchemy import text
+
+    import app.models  # noqa: F401 - every table registered
+    from app.core.db import Base, get_engine
+    from indexer.registry import get_index
+
+    engine = get_engine()
+    tables = [table.name for table in reversed(Base.metadata.sorted_tables)]
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(
+                text("TRUNCATE " + ", ".join(f'"{name}"' for name in tables) + " RESTART IDENTITY CASCADE")
+            )
+        else:
+            for name in tables:
+                connection.execute(text(f'DELETE FROM "{name}"'))
+    get_index().reset()
+
+
 @pytest.fixture(scope="session")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestDatabase]:
     from app.core.migrate import upgrade_database

@@ -4,31 +4,16 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from tests.conftest import TestDatabase
+from tests.conftest import TestDatabase, empty_database_and_index
 
 
 @pytest.fixture(autouse=True)
 def clean_state(database: TestDatabase) -> Iterator[None]:
     """Every test starts with empty tables and an empty index."""
     yield
-    import app.models  # noqa: F401 - every table registered
-    from app.core.db import Base, get_engine
-    from indexer.registry import get_index
-
-    engine = get_engine()
-    tables = [table.name for table in reversed(Base.metadata.sorted_tables)]
-    with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":
-            connection.execute(
-                text("TRUNCATE " + ", ".join(f'"{name}"' for name in tables) + " RESTART IDENTITY CASCADE")
-            )
-        else:
-            for name in tables:
-                connection.execute(text(f'DELETE FROM "{name}"'))
-    get_index().reset()
+    empty_database_and_index()
 
 
 @pytest.fixture

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
-from sqlalchemy import select, text
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from indexer import embeddings
+from tests.conftest import empty_database_and_index
 
 if TYPE_CHECKING:
     from tests.conftest import TestDatabase
@@ -87,23 +88,11 @@ def test_tour_text_puts_title_and_tags_before_a_clipped_description() -> None:
 @pytest.fixture
 def db(database: TestDatabase) -> Iterator[Session]:
     """A session on the migrated test database; tables and index are emptied afterwards."""
-    import app.models  # noqa: F401 - every table registered
-    from app.core.db import Base, get_engine, get_sessionmaker
-    from indexer.registry import get_index
+    from app.core.db import get_sessionmaker
 
     with get_sessionmaker()() as session:
         yield session
-    engine = get_engine()
-    names = [table.name for table in reversed(Base.metadata.sorted_tables)]
-    with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":
-            connection.execute(
-                text("TRUNCATE " + ", ".join(f'"{name}"' for name in names) + " RESTART IDENTITY CASCADE")
-            )
-        else:
-            for name in names:
-                connection.execute(text(f'DELETE FROM "{name}"'))
-    get_index().reset()
+    empty_database_and_index()
 
 
 def make_tours(db: Session) -> dict[str, Any]:
