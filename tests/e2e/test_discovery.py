@@ -165,9 +165,12 @@ def map_status(page: Page) -> dict[str, str]:
 
 
 def wait_for_settled_map(page: Page) -> dict[str, str]:
+    # Settled means an answer is drawn, not only "not loading": on a loaded machine the first fetch
+    # may not have started yet when the map reports ready.
     page.wait_for_function(
         "() => { const s = document.querySelector('[data-testid=map-status]');"
-        " return s && s.dataset.ready && !s.dataset.loading; }",
+        " return s && s.dataset.ready && !s.dataset.loading"
+        " && Number(s.dataset.points || 0) + Number(s.dataset.clusters || 0) > 0; }",
         timeout=30_000,
     )
     page.wait_for_timeout(500)  # the last answer drawn and the map idle again
