@@ -40,9 +40,13 @@ def _spread(value: int) -> int:
     return value
 
 
-def morton(lat: float, lng: float) -> int:
-    x, y = mercator_xy(lat, lng, MAX_LEVEL)
+def interleave(x: int, y: int) -> int:
+    """The Morton (Z-order) key of tile (x, y)."""
     return _spread(x) | (_spread(y) << 1)
+
+
+def morton(lat: float, lng: float) -> int:
+    return interleave(*mercator_xy(lat, lng, MAX_LEVEL))
 
 
 def cluster_level(zoom: float) -> int:

@@ -11,6 +11,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from app.core.deps import DbSession, OptionalUser
+from app.core.errors import field_error
 from app.discovery import service
 from app.discovery.params import MAX_SEARCH_LENGTH, FeedParams, feed_params, parse_bounds
 from app.discovery.schemas import (
@@ -66,9 +67,7 @@ def filtered_map(
     locale: Locale,
     zoom: float = Query(2, ge=0, le=24),
 ) -> Response:
-    tour_filter, _sort, _vector = service.resolve_feed(db, index, user, params)
-    bbox = tour_filter.bounds or WORLD
-    return as_json(service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom, locale))
+    return as_json(_area(params, db, user, index, zoom, locale, default_bbox=WORLD))
 
 
 @router.get("/search", response_model=SearchAnswer)
@@ -112,12 +111,17 @@ def creator_media(
 
 
 def _area(
-    params: FeedParams, db: DbSession, user: OptionalUser, index: SearchIndex, zoom: float, locale: str
+    params: FeedParams,
+    db: DbSession,
+    user: OptionalUser,
+    index: SearchIndex,
+    zoom: float,
+    locale: str,
+    default_bbox: BBox | None = None,
 ) -> MapAreaAnswer:
-    bbox = params.filter.bounds
+    """The feed's filters over a map area; without a default, the area is required."""
+    bbox = params.filter.bounds or default_bbox
     if bbox is None:
-        from app.core.errors import field_error
-
         raise field_error("leftX", "Map bounds are required: leftX, leftY, rightX, rightY")
     tour_filter, _sort, _vector = service.resolve_feed(db, index, user, params)
     return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom, locale)

@@ -13,6 +13,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from indexer.embedded.vectors import (
     unit_rows,
     unit_vector,
 )
-from indexer.geo import MAX_LEVEL, cluster_level, mercator_xy, morton
+from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy, morton
 from indexer.queries import (
     BBox,
     Cluster,
@@ -984,14 +985,8 @@ def _cell_keys(bbox: BBox, level: int) -> list[int]:
         x1, y1 = mercator_xy(south, min(180.0, east) - 1e-9, level)
         for x in range(x0, x1 + 1):
             for y in range(y0, y1 + 1):
-                keys.append(_interleave(x, y))
+                keys.append(interleave(x, y))
     return keys
-
-
-def _interleave(x: int, y: int) -> int:
-    from indexer.geo import _spread
-
-    return _spread(x) | (_spread(y) << 1)
 
 
 def _expansion_zoom(level: int) -> int:
@@ -1061,8 +1056,6 @@ def _in_clause(column: str, values: Sequence[Any], params: list[Any]) -> str:
 
 
 def _with(tour_filter: TourFilter, **changes: Any) -> TourFilter:
-    from dataclasses import replace
-
     return replace(tour_filter, **changes)
 
 
@@ -1216,7 +1209,7 @@ def _cell_ranges_for_box(bounds: BBox, max_tiles: int = 16) -> list[tuple[int, i
             shift = 2 * (MAX_LEVEL - level)
             return _merge_ranges(
                 sorted(
-                    (_interleave(x, y) << shift, ((_interleave(x, y) + 1) << shift) - 1)
+                    (interleave(x, y) << shift, ((interleave(x, y) + 1) << shift) - 1)
                     for x in range(x0, x1 + 1)
                     for y in range(y0, y1 + 1)
                 )
@@ -1239,7 +1232,7 @@ def _neighbourhood_ranges(lat: float, lng: float, level: int) -> list[tuple[int,
     x, y = mercator_xy(lat, lng, level)
     side = 1 << level
     shift = 2 * (MAX_LEVEL - level)
-    keys = {_interleave((x + dx) % side, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if 0 <= y + dy < side}
+    keys = {interleave((x + dx) % side, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if 0 <= y + dy < side}
     return _merge_ranges(sorted((key << shift, ((key + 1) << shift) - 1) for key in keys))
 
 
