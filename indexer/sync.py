@@ -1,30 +1,43 @@
 """Keeping the index equal to the database.
 
 Services record an outbox entry in the same transaction as every change of a tour, creator, ad,
-tag or classification. `dispatch_outbox` claims pending entries (safely, when several workers run),
-turns them into index writes and marks them done; a failure is retried with backoff and marked
-failed after MAX_ATTEMPTS. Counter changes are folded: many likes of one tour become one update.
-`reindex` rebuilds the whole index from the database.
+tag or classification. `dispatch_index_outbox` claims due entries, turns them into index writes and
+marks them done. Counter changes are folded: many likes of one tour become one update. `reindex`
+rebuilds the whole index from the database.
+
+Claiming is safe with any number of workers at once:
+- a claim is one short transaction that flips due entries to `processing`, stamps them with the
+  claimer's token and counts the attempt. On PostgreSQL the candidates are read with
+  `FOR UPDATE SKIP LOCKED`, so concurrent claimers take disjoint rows without waiting; on SQLite the
+  database serialises writers, and the UPDATE re-checks that each row is still claimable, so a
+  claimer that read the same candidates gets nothing;
+- the claim is a lease: a worker that dies mid-batch leaves its entries `processing`, and they are
+  claimable again once LEASE has passed since the claim;
+- a failed entry goes back to `pending` with an exponential backoff, and is marked `failed` after
+  MAX_ATTEMPTS claims (lease expiries count as attempts too, so an entry that kills its worker
+  cannot loop for ever).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import time
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import ColumnElement, and_, delete, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.core.db import utcnow
 from app.core.outbox import OutboxEntry, OutboxStatus
 from app.core.settings import get_settings
 from app.core.tasks import get_task_runner
+from app.tours.models import Tour
 from indexer.documents import TourDocument
 from indexer.embeddings import stored_vectors
 from indexer.port import SearchIndex
@@ -42,27 +55,44 @@ logger = logging.getLogger("touratlas.indexer")
 
 MAX_ATTEMPTS = 8
 CLAIM_BATCH = 500
-STALE_CLAIM = timedelta(minutes=5)
-WORKER_ID = f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
+LEASE = timedelta(minutes=5)
+MAX_BACKOFF_SECONDS = 600
+# One dispatch run stops taking new batches after this long, so a busy worker also serves other
+# queued tasks; whatever is left is picked up by the next run (after-commit or the beat sweep).
+DISPATCH_TIME_BUDGET_SECONDS = 60.0
+DONE_RETENTION = timedelta(days=7)
+HOST = socket.gethostname()
 
-INDEX_TOPICS = ("index.tour", "index.tour_counters", "index.creator", "index.ad", "index.tag")
+# Every tour's time-dependent scores (aggregate id "0": all of them), see refresh_all_scores.
+SCORES_TOPIC = "index.scores"
+SCORES_REFRESH_BATCH = 5000
+INDEX_TOPICS = ("index.tour", "index.tour_counters", "index.creator", "index.ad", "index.tag", SCORES_TOPIC)
 
 Progress = Callable[[str], None]
 
 
-def claim_entries(session: Session, *, topics: Iterable[str], limit: int = CLAIM_BATCH) -> list[OutboxEntry]:
-    """Mark up to `limit` due entries as ours. The outer `status = pending` check makes a second
-    worker that raced for the same rows skip them (PostgreSQL re-checks it after the row lock)."""
+def _claimable(now: datetime, lease: timedelta) -> ColumnElement[bool]:
+    return or_(
+        and_(OutboxEntry.status == OutboxStatus.pending, OutboxEntry.available_at <= now),
+        and_(
+            OutboxEntry.status == OutboxStatus.processing,
+            OutboxEntry.claimed_at < now - lease,
+            OutboxEntry.attempts < MAX_ATTEMPTS,
+        ),
+    )
+
+
+def claim_entries(
+    session: Session, *, topics: Iterable[str], limit: int = CLAIM_BATCH, lease: timedelta = LEASE
+) -> list[OutboxEntry]:
+    """Take up to `limit` due entries for this worker (see the module text). Commit the session
+    right after: the claim is only visible to other workers once committed."""
     now = utcnow()
+    topic_list = list(topics)
+    _fail_exhausted_leases(session, topic_list, now, lease)
     due = (
         select(OutboxEntry.id)
-        .where(OutboxEntry.topic.in_(list(topics)))
-        .where(
-            or_(
-                (OutboxEntry.status == OutboxStatus.pending) & (OutboxEntry.available_at <= now),
-                (OutboxEntry.status == OutboxStatus.processing) & (OutboxEntry.claimed_at < now - STALE_CLAIM),
-            )
-        )
+        .where(OutboxEntry.topic.in_(topic_list), _claimable(now, lease))
         .order_by(OutboxEntry.id)
         .limit(limit)
     )
@@ -71,42 +101,127 @@ def claim_entries(session: Session, *, topics: Iterable[str], limit: int = CLAIM
     ids = list(session.scalars(due))
     if not ids:
         return []
-    claim_token = f"{WORKER_ID}:{uuid.uuid4().hex[:6]}"
+    # host:pid:random: unique per claim, and says which process holds it (read at claim time, so each
+    # process forked by a Celery prefork pool names itself).
+    claim_token = f"{HOST}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
     session.execute(
         update(OutboxEntry)
-        .where(OutboxEntry.id.in_(ids))
-        .where(OutboxEntry.status.in_([OutboxStatus.pending, OutboxStatus.processing]))
-        .values(status=OutboxStatus.processing, claimed_by=claim_token, claimed_at=now)
+        .where(OutboxEntry.id.in_(ids), _claimable(now, lease))
+        .values(
+            status=OutboxStatus.processing,
+            claimed_by=claim_token,
+            claimed_at=now,
+            attempts=OutboxEntry.attempts + 1,
+        )
         .execution_options(synchronize_session=False)
     )
-    return list(session.scalars(select(OutboxEntry).where(OutboxEntry.claimed_by == claim_token)))
+    claimed = select(OutboxEntry).where(OutboxEntry.claimed_by == claim_token).order_by(OutboxEntry.id)
+    return list(session.scalars(claimed.execution_options(populate_existing=True)))
 
 
-def dispatch_index_outbox(session_factory: sessionmaker[Session], index: SearchIndex | None = None) -> int:
-    """Process every due index entry; returns how many entries were handled."""
+def _fail_exhausted_leases(session: Session, topics: list[str], now: datetime, lease: timedelta) -> None:
+    """An entry whose every attempt ended with its worker gone is not handed out again."""
+    session.execute(
+        update(OutboxEntry)
+        .where(
+            OutboxEntry.topic.in_(topics),
+            OutboxEntry.status == OutboxStatus.processing,
+            OutboxEntry.claimed_at < now - lease,
+            OutboxEntry.attempts >= MAX_ATTEMPTS,
+        )
+        .values(status=OutboxStatus.failed, last_error="the worker handling it stopped (lease expired)")
+        .execution_options(synchronize_session=False)
+    )
+
+
+def dispatch_index_outbox(
+    session_factory: sessionmaker[Session],
+    index: SearchIndex | None = None,
+    *,
+    batch: int = CLAIM_BATCH,
+    lease: timedelta = LEASE,
+    time_budget: float = DISPATCH_TIME_BUDGET_SECONDS,
+) -> int:
+    """Process due index entries batch by batch; returns how many entries were handled."""
     index = index or get_index()
     handled = 0
-    while True:
+    deadline = time.monotonic() + time_budget
+    while time.monotonic() < deadline:
         with session_factory.begin() as session:
-            entries = claim_entries(session, topics=INDEX_TOPICS)
+            entries = claim_entries(session, topics=INDEX_TOPICS, limit=batch, lease=lease)
         if not entries:
-            return handled
-        try:
-            with session_factory() as session:
-                apply_entries(session, index, entries)
-        except Exception as exc:
-            logger.exception("index sync failed for %d outbox entries", len(entries))
-            with session_factory.begin() as session:
-                _mark_failed(session, [entry.id for entry in entries], exc)
-            return handled
-        with session_factory.begin() as session:
+            break
+        handled += _process_batch(session_factory, index, entries)
+    return handled
+
+
+def _process_batch(session_factory: sessionmaker[Session], index: SearchIndex, entries: list[OutboxEntry]) -> int:
+    """Apply a claimed batch. When the batch fails on a healthy index, one entry is at fault: each
+    is retried alone so the others are not held back with it."""
+    try:
+        with session_factory() as session:
+            apply_entries(session, index, entries)
+    except Exception as exc:
+        logger.exception("index sync failed for %d outbox entries", len(entries))
+        if len(entries) == 1 or not index.health().startswith("ok"):
+            _release_failed(session_factory, entries, exc)
+            return 0
+        return sum(_process_batch(session_factory, index, [entry]) for entry in entries)
+    _mark_done(session_factory, entries)
+    return len(entries)
+
+
+def _mark_done(session_factory: sessionmaker[Session], entries: list[OutboxEntry]) -> None:
+    with session_factory.begin() as session:
+        for claim_token, ids in _ids_by_claim(entries).items():
             session.execute(
                 update(OutboxEntry)
-                .where(OutboxEntry.id.in_([entry.id for entry in entries]))
+                .where(OutboxEntry.id.in_(ids), OutboxEntry.claimed_by == claim_token)
                 .values(status=OutboxStatus.done, last_error=None)
                 .execution_options(synchronize_session=False)
             )
-        handled += len(entries)
+
+
+def _release_failed(session_factory: sessionmaker[Session], entries: list[OutboxEntry], exc: Exception) -> None:
+    """Back to pending with a later `available_at` (2, 4, 8 … seconds, at most MAX_BACKOFF_SECONDS),
+    or failed for good after MAX_ATTEMPTS. Only entries still under our claim are touched."""
+    now = utcnow()
+    error = f"{exc.__class__.__name__}: {exc}"[:2000]
+    with session_factory.begin() as session:
+        for claim_token, ids in _ids_by_claim(entries).items():
+            held = select(OutboxEntry).where(OutboxEntry.id.in_(ids), OutboxEntry.claimed_by == claim_token)
+            for entry in session.scalars(held):
+                entry.last_error = error
+                entry.claimed_by = None
+                if entry.attempts >= MAX_ATTEMPTS:
+                    entry.status = OutboxStatus.failed
+                else:
+                    entry.status = OutboxStatus.pending
+                    entry.available_at = now + timedelta(seconds=backoff_seconds(entry.attempts))
+
+
+def backoff_seconds(attempts: int) -> int:
+    return int(min(MAX_BACKOFF_SECONDS, 2**attempts))
+
+
+def _ids_by_claim(entries: Iterable[OutboxEntry]) -> dict[str, list[int]]:
+    grouped: dict[str, list[int]] = defaultdict(list)
+    for entry in entries:
+        grouped[entry.claimed_by or ""].append(entry.id)
+    return grouped
+
+
+def purge_done_entries(session_factory: sessionmaker[Session], *, older_than: timedelta = DONE_RETENTION) -> int:
+    """Delete handled entries after a week (kept that long to answer "did this change reach the
+    index?"); failed ones stay for an admin to look at."""
+    cutoff = utcnow() - older_than
+    with session_factory.begin() as session:
+        result = session.execute(
+            delete(OutboxEntry)
+            .where(OutboxEntry.status == OutboxStatus.done, OutboxEntry.created_at < cutoff)
+            .execution_options(synchronize_session=False)
+        )
+    return int(getattr(result, "rowcount", 0) or 0)
 
 
 def apply_entries(session: Session, index: SearchIndex, entries: Iterable[OutboxEntry]) -> None:
@@ -131,6 +246,24 @@ def apply_entries(session: Session, index: SearchIndex, entries: Iterable[Outbox
         tags = list(tag_documents(session, tag_ids))
         index.upsert_tags(tags)
         index.delete_tags(sorted(tag_ids - {doc.id for doc in tags}))
+    if ids_by_topic.get(SCORES_TOPIC):
+        refresh_all_scores(session, index)
+
+
+def refresh_all_scores(session: Session, index: SearchIndex) -> int:
+    """Rewrite every tour's counters and time-dependent scores (trending, popular) in the index,
+    in batches; returns how many tours were read. Tours the index does not hold are skipped."""
+    refreshed = 0
+    last_id = 0
+    while True:
+        ids = list(
+            session.scalars(select(Tour.id).where(Tour.id > last_id).order_by(Tour.id).limit(SCORES_REFRESH_BATCH))
+        )
+        if not ids:
+            return refreshed
+        index.update_counters(tour_counters(session, ids))
+        refreshed += len(ids)
+        last_id = ids[-1]
 
 
 def _sync_tours(session: Session, index: SearchIndex, tour_ids: set[int]) -> None:
@@ -141,19 +274,6 @@ def _sync_tours(session: Session, index: SearchIndex, tour_ids: set[int]) -> Non
     if docs and get_settings().embeddings_enabled:
         # Embedding takes ~10 ms a tour on 2 cores: its own task, so index sync never waits for it.
         get_task_runner().submit("embeddings.tours", ids=sorted(doc.id for doc in docs))
-
-
-def _mark_failed(session: Session, ids: list[int], exc: Exception) -> None:
-    now = utcnow()
-    for entry in session.scalars(select(OutboxEntry).where(OutboxEntry.id.in_(ids))):
-        entry.attempts += 1
-        entry.last_error = f"{exc.__class__.__name__}: {exc}"[:2000]
-        entry.claimed_by = None
-        if entry.attempts >= MAX_ATTEMPTS:
-            entry.status = OutboxStatus.failed
-        else:
-            entry.status = OutboxStatus.pending
-            entry.available_at = now + timedelta(seconds=min(600, 2**entry.attempts))
 
 
 def reindex(

@@ -6,7 +6,7 @@ file and swaps it in, so readers never see a half-built index.
 
 from __future__ import annotations
 
-import hashlib
+import itertools
 import json
 import math
 import sqlite3
@@ -20,8 +20,27 @@ from typing import Any
 
 import numpy as np
 
-from indexer.cards import ad_card, creator_card, map_feature, tour_card
+from indexer.cards import ad_card, creator_card
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
+from indexer.embedded.build import finish_tag_key, load_tours, open_build_file
+from indexer.embedded.nearby import (
+    HAVERSINE_SQL,
+    cell_index_for,
+    ensure_math_functions,
+    haversine_params,
+    nearest_ids,
+)
+from indexer.embedded.rows import (
+    INSERT_CARD,
+    INSERT_TEXT,
+    INSERT_TOUR,
+    card_row,
+    compact_json,
+    fraction,
+    tag_ids,
+    text_row,
+    tour_row,
+)
 from indexer.embedded.schema import PYRAMID_LEVELS, TABLES, index_statements
 from indexer.embedded.text import match_expression, words
 from indexer.embedded.vectors import (
@@ -34,7 +53,7 @@ from indexer.embedded.vectors import (
     unit_rows,
     unit_vector,
 )
-from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy, morton
+from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy
 from indexer.queries import (
     BBox,
     Cluster,
@@ -114,6 +133,7 @@ class EmbeddedIndex:
         connection.execute("PRAGMA temp_store=MEMORY")
         connection.execute("PRAGMA cache_size=-65536")
         connection.execute("PRAGMA mmap_size=1073741824")
+        ensure_math_functions(connection)
         return connection
 
     def _connection(self) -> sqlite3.Connection:
@@ -127,6 +147,7 @@ class EmbeddedIndex:
     def _ensure_schema(self, connection: sqlite3.Connection) -> None:
         with self._write_lock:
             connection.executescript(TABLES)
+            _move_cards_out_of_tours(connection)
             for statement in index_statements():
                 connection.execute(statement)
 
@@ -157,7 +178,7 @@ class EmbeddedIndex:
         with self._write_lock:
             connection = self._connection()
             connection.execute("BEGIN IMMEDIATE")
-            for table in ("tours", "tour_tags", "tour_text", "tiles", "creators", "creator_text", "ads"):
+            for table in ("tours", "tour_cards", "tour_tags", "tour_text", "tiles", "creators", "creator_text", "ads"):
                 connection.execute(f"DELETE FROM {table}")
             for table in ("suggest_items", "suggest_text", "vectors"):
                 connection.execute(f"DELETE FROM {table}")
@@ -175,35 +196,32 @@ class EmbeddedIndex:
         tags: Iterable[TagDocument],
         places: Iterable[PlaceDocument],
     ) -> dict[str, int]:
-        """Build a fresh file with journaling off and indexes created after the load, then swap it in."""
+        """Build a fresh file (build.py: no journal, one transaction, indexes after the load), then swap
+        it in, so readers never see a half-built index. `tours` is consumed on a helper thread."""
         with self._write_lock:
             name = f"index-{int(time.time() * 1000)}.db"
             path = self.directory / name
-            connection = sqlite3.connect(path, isolation_level=None)
-            connection.execute("PRAGMA journal_mode=OFF")
-            connection.execute("PRAGMA synchronous=OFF")
-            connection.execute("PRAGMA cache_size=-262144")
+            connection = open_build_file(path)
             connection.executescript(TABLES)
             vectors = self._read_all_vectors()
-            counts = {
-                "tours": self._bulk_tours(connection, tours),
-                "creators": self._write_creators(connection, creators),
-                "ads": self._write_ads(connection, ads),
-                "tags": self._write_suggestions(connection, (_tag_suggestion(tag) for tag in tags)),
-                "places": self._write_suggestions(connection, (_place_suggestion(place) for place in places)),
-            }
+            counts = {"tours": load_tours(connection, tours)}
+            counts["tags"] = _load_suggestions(connection, (_tag_suggestion(tag) for tag in tags))
+            counts["places"] = _load_suggestions(connection, (_place_suggestion(place) for place in places))
+            counts["creators"] = self._write_creators(connection, creators)
+            counts["ads"] = self._write_ads(connection, ads)
             connection.execute("BEGIN")
             connection.executemany(
                 "INSERT INTO vectors (id, vec) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM tours WHERE id = ?)",
                 ((tour_id, blob, tour_id) for tour_id, blob in vectors),
             )
             connection.execute("COMMIT")
+            finish_tag_key(connection)
             for statement in index_statements():
                 connection.execute(statement)
             self._rebuild_pyramid(connection)
             self._bump_generation(connection)
-            connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("ANALYZE")
+            connection.execute("PRAGMA journal_mode=WAL")
             connection.close()
             old = self.path
             pointer = self.directory / "CURRENT.tmp"
@@ -224,24 +242,6 @@ class EmbeddedIndex:
             return []
 
     # ----------------------------------------------------------------- writing tours
-
-    def _bulk_tours(self, connection: sqlite3.Connection, docs: Iterable[TourDocument]) -> int:
-        count = 0
-        for batch in _batches(docs, BATCH):
-            connection.execute("BEGIN")
-            rows = [(count + offset + 1, doc) for offset, doc in enumerate(batch)]
-            connection.executemany(_INSERT_TOUR, [_tour_row(rid, doc) for rid, doc in rows])
-            connection.executemany(
-                "INSERT INTO tour_tags (tag_id, category_id, country, rid) VALUES (?, ?, ?, ?)",
-                [(tag_id, doc.category_id, doc.country or "", rid) for rid, doc in rows for tag_id in set(doc.tag_ids)],
-            )
-            connection.executemany(
-                "INSERT INTO tour_text (rowid, title, body, keys) VALUES (?, ?, ?, ?)",
-                [(rid, doc.title, _tour_body(doc), _filter_tokens(doc)) for rid, doc in rows],
-            )
-            connection.execute("COMMIT")
-            count += len(batch)
-        return count
 
     def upsert_tours(self, docs: Iterable[TourDocument]) -> int:
         count = 0
@@ -268,21 +268,17 @@ class EmbeddedIndex:
             rid = existing[0]
             if maintain_pyramid:
                 _pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], -1)
-            connection.execute("DELETE FROM tours WHERE rid = ?", (rid,))
-            connection.execute("DELETE FROM tour_tags WHERE rid = ?", (rid,))
-            connection.execute("DELETE FROM tour_text WHERE rowid = ?", (rid,))
+            _delete_tour_rows(connection, rid)
         else:
             rid = (connection.execute("SELECT coalesce(max(rid), 0) FROM tours").fetchone()[0]) + 1
-        row = _tour_row(rid, doc)
-        connection.execute(_INSERT_TOUR, row)
+        row = tour_row(rid, doc)
+        connection.execute(INSERT_TOUR, row)
+        connection.execute(INSERT_CARD, card_row(rid, doc))
         connection.executemany(
             "INSERT INTO tour_tags (tag_id, category_id, country, rid) VALUES (?, ?, ?, ?)",
-            [(tag_id, doc.category_id, doc.country or "", rid) for tag_id in set(doc.tag_ids)],
+            [(tag_id, doc.category_id, doc.country or "", rid) for tag_id in tag_ids(doc)],
         )
-        connection.execute(
-            "INSERT INTO tour_text (rowid, title, body, keys) VALUES (?, ?, ?, ?)",
-            (rid, doc.title, _tour_body(doc), _filter_tokens(doc)),
-        )
+        connection.execute(INSERT_TEXT, text_row(rid, doc))
         if maintain_pyramid:
             _pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, +1)
 
@@ -298,9 +294,7 @@ class EmbeddedIndex:
                     continue
                 rid = existing[0]
                 _pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], -1)
-                connection.execute("DELETE FROM tours WHERE rid = ?", (rid,))
-                connection.execute("DELETE FROM tour_tags WHERE rid = ?", (rid,))
-                connection.execute("DELETE FROM tour_text WHERE rowid = ?", (rid,))
+                _delete_tour_rows(connection, rid)
                 connection.execute("DELETE FROM vectors WHERE id = ?", (tour_id,))
             self._bump_generation(connection)
             connection.execute("COMMIT")
@@ -314,7 +308,9 @@ class EmbeddedIndex:
             connection = self._connection()
             connection.execute("BEGIN IMMEDIATE")
             for tour_id, values in counters.items():
-                row = connection.execute("SELECT card, feature FROM tours WHERE id = ?", (tour_id,)).fetchone()
+                row = connection.execute(
+                    "SELECT card, feature, rid FROM tours JOIN tour_cards ON tour_rid = rid WHERE id = ?", (tour_id,)
+                ).fetchone()
                 if row is None:
                     continue
                 changes = {key: value for key, value in values.items() if key in allowed}
@@ -327,28 +323,42 @@ class EmbeddedIndex:
                     if key in feature:
                         feature[key] = value
                 assignments = ", ".join(f"{key} = ?" for key in changes)
+                # SET sees the old row on its right-hand side, so favorite adds the new values.
                 connection.execute(
-                    f"UPDATE tours SET {assignments}, card = ?, feature = ? WHERE id = ?",
-                    (*changes.values(), json.dumps(card), json.dumps(feature), tour_id),
+                    f"UPDATE tours SET {assignments}, favorite = coalesce(?, likes) + coalesce(?, saves) WHERE rid = ?",
+                    (*changes.values(), changes.get("likes"), changes.get("saves"), row[2]),
                 )
-                connection.execute("UPDATE tours SET favorite = likes + saves WHERE id = ?", (tour_id,))
+                connection.execute(
+                    "UPDATE tour_cards SET card = ?, feature = ? WHERE tour_rid = ?",
+                    (compact_json(card), compact_json(feature), row[2]),
+                )
             self._bump_generation(connection)
             connection.execute("COMMIT")
 
     def _rebuild_pyramid(self, connection: sqlite3.Connection) -> None:
+        """Group the tours once, at the deepest pyramid level; every coarser level sums the one below
+        (a tile's key is its children's key >> 2), which is a few thousand rows instead of a scan."""
         connection.execute("DELETE FROM tiles")
-        for level in PYRAMID_LEVELS:
-            shift = 2 * (MAX_LEVEL - level)
+        levels = sorted(PYRAMID_LEVELS, reverse=True)
+        shift = 2 * (MAX_LEVEL - levels[0])
+        connection.execute(
+            "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
+            "SELECT ?, category_id, cell >> ?, count(*), sum(lat), sum(lng) FROM tours "
+            "WHERE cell IS NOT NULL GROUP BY category_id, cell >> ?",
+            (levels[0], shift, shift),
+        )
+        for finer, level in itertools.pairwise(levels):
             connection.execute(
                 "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
-                "SELECT ?, category_id, cell >> ?, count(*), sum(lat), sum(lng) FROM tours "
-                "WHERE cell IS NOT NULL GROUP BY category_id, cell >> ?",
-                (level, shift, shift),
+                "SELECT ?, category_id, key >> 2, sum(n), sum(sum_lat), sum(sum_lng) FROM tiles "
+                "WHERE level = ? GROUP BY category_id, key >> 2",
+                (level, finer),
             )
+        for level in levels:
             connection.execute(
                 "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
                 "SELECT level, 0, key, sum(n), sum(sum_lat), sum(sum_lng) FROM tiles "
-                "WHERE level = ? AND category_id != 0 GROUP BY key",
+                "WHERE level = ? GROUP BY key",
                 (level,),
             )
 
@@ -416,7 +426,7 @@ class EmbeddedIndex:
             return self._write_ads(self._connection(), docs)
 
     def _write_ads(self, connection: sqlite3.Connection, docs: Iterable[AdDocument]) -> int:
-        rows = [(doc.id, _fraction(f"ad:{doc.guid}"), doc.created_at, json.dumps(ad_card(doc))) for doc in docs]
+        rows = [(doc.id, fraction(f"ad:{doc.guid}"), doc.created_at, json.dumps(ad_card(doc))) for doc in docs]
         connection.execute("BEGIN IMMEDIATE")
         connection.executemany(
             "INSERT INTO ads (id, random_key, created_at, card) VALUES (?, ?, ?, ?) "
@@ -481,7 +491,7 @@ class EmbeddedIndex:
             tour_filter = _with(tour_filter, featured_only=True)
         where, params = _tour_where(tour_filter)
         if query.sort is Sort.NEAR_ME and query.near is not None:
-            return self._near_me(connection, where, params, query)
+            return self._near_me(connection, tour_filter, where, params, query)
         selective = bool(tour_filter.tags or tour_filter.text)
         if tour_filter.text:
             total = self._text_count(connection, tour_filter)
@@ -506,10 +516,10 @@ class EmbeddedIndex:
             if small:
                 order = _without_index(order)
             rows = connection.execute(
-                f"SELECT id, card FROM tours WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
+                f"SELECT id, rid FROM tours WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
                 (*params, *order_params, query.limit, query.offset),
             ).fetchall()
-        return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
+        return _page(connection, rows, total)
 
     def _text_count(self, connection: sqlite3.Connection, tour_filter: TourFilter) -> int:
         """How many tours match the text and the other filters, counted up to TEXT_COUNT_CAP by
@@ -536,7 +546,7 @@ class EmbeddedIndex:
             return []
         where, params = _tour_where(_without_token_filters(tour_filter))
         return connection.execute(
-            "SELECT id, card FROM tour_text JOIN tours ON tours.rid = tour_text.rowid "
+            "SELECT id, rid FROM tour_text JOIN tours ON tours.rid = tour_text.rowid "
             f"WHERE tour_text MATCH ? AND {where} ORDER BY tour_text.rowid LIMIT ? OFFSET ?",
             (expression, *params, query.limit, query.offset),
         ).fetchall()
@@ -563,9 +573,9 @@ class EmbeddedIndex:
     ) -> list[Any]:
         """A rotation of the stored random key from a seed-derived start: stable for a seed, and
         every row appears exactly once across pages ([start, 1) first, then [0, start))."""
-        start = _fraction(query.seed or "default")
+        start = fraction(query.seed or "default")
         first = connection.execute(
-            f"SELECT id, card FROM tours WHERE {where} AND random_key >= ? ORDER BY random_key, id LIMIT ? OFFSET ?",
+            f"SELECT id, rid FROM tours WHERE {where} AND random_key >= ? ORDER BY random_key, id LIMIT ? OFFSET ?",
             (*params, start, query.limit, query.offset),
         ).fetchall()
         if len(first) == query.limit:
@@ -574,42 +584,52 @@ class EmbeddedIndex:
         remaining = query.limit - len(first)
         second_offset = max(0, query.offset - in_first)
         second = connection.execute(
-            f"SELECT id, card FROM tours WHERE {where} AND random_key < ? ORDER BY random_key, id LIMIT ? OFFSET ?",
+            f"SELECT id, rid FROM tours WHERE {where} AND random_key < ? ORDER BY random_key, id LIMIT ? OFFSET ?",
             (*params, start, remaining, second_offset),
         ).fetchall()
         return first + second
 
-    def _near_me(self, connection: sqlite3.Connection, where: str, params: Sequence[Any], query: FeedQuery) -> Page:
-        """Grow a box around the visitor until it holds the page, then order that box by distance."""
+    def _near_me(
+        self,
+        connection: sqlite3.Connection,
+        tour_filter: TourFilter,
+        where: str,
+        params: Sequence[Any],
+        query: FeedQuery,
+    ) -> Page:
+        """Tours by great-circle distance from the visitor (nearby.py), then id descending."""
         assert query.near is not None
         lat, lng = query.near
-        scale = max(0.05, math.cos(math.radians(lat)))
-        distance = "((lat - ?) * (lat - ?) + ((lng - ?) * ?) * ((lng - ?) * ?))"
-        distance_params = (lat, lat, lng, scale, lng, scale)
-        needed = query.offset + query.limit
         located = f"{where} AND lat IS NOT NULL"
         total = self._count(connection, "tours", located, params)
+        needed = query.offset + query.limit
+        if total > NEAR_SORT_WHOLE_SET and not (tour_filter.tags or tour_filter.text):
+            index = cell_index_for(tour_filter.countries, tour_filter.categories)
+            nearest = nearest_ids(connection, index=index, where=located, params=params, lat=lat, lng=lng, count=needed)
+            page_ids = nearest[query.offset :]
+            cards = self._cards_by_ids(connection, page_ids)
+            return Page(ids=page_ids, total=total, docs=[cards[tour_id] for tour_id in page_ids])
         box_where, box_params = located, list(params)
-        # A small candidate set is cheapest sorted whole. Otherwise widen a 3x3 block of tiles around
-        # the visitor (a few Morton ranges of the cell index) until it holds the page.
-        levels = () if total <= NEAR_SORT_WHOLE_SET else (13, 11, 9, 7, 5)
-        for level in levels:
-            ranges = _neighbourhood_ranges(lat, lng, level)
-            cells = "(" + " OR ".join("cell BETWEEN ? AND ?" for _ in ranges) + ")"
-            candidate_where = f"{located} AND {cells}"
-            candidate_params = [*params, *(value for cell_range in ranges for value in cell_range)]
-            inside = connection.execute(
-                f"SELECT count(*) FROM (SELECT 1 FROM tours WHERE {candidate_where} LIMIT ?)",
-                (*candidate_params, needed),
-            ).fetchone()[0]
-            if inside >= needed:
-                box_where, box_params = candidate_where, candidate_params
-                break
+        if total > NEAR_SORT_WHOLE_SET:
+            # Tags and text filter through subqueries a tile walk would re-run at every probe: widen a
+            # 3x3 block of tiles around the visitor until it holds the page, then sort that block.
+            for level in (13, 11, 9, 7, 5):
+                ranges = _neighbourhood_ranges(lat, lng, level)
+                cells = "(" + " OR ".join("cell BETWEEN ? AND ?" for _ in ranges) + ")"
+                candidate_where = f"{located} AND {cells}"
+                candidate_params = [*params, *(value for cell_range in ranges for value in cell_range)]
+                inside = connection.execute(
+                    f"SELECT count(*) FROM (SELECT 1 FROM tours WHERE {candidate_where} LIMIT ?)",
+                    (*candidate_params, needed),
+                ).fetchone()[0]
+                if inside >= needed:
+                    box_where, box_params = candidate_where, candidate_params
+                    break
         rows = connection.execute(
-            f"SELECT id, card FROM tours WHERE {box_where} ORDER BY {distance}, id DESC LIMIT ? OFFSET ?",
-            (*box_params, *distance_params, query.limit, query.offset),
+            f"SELECT id, rid FROM tours WHERE {box_where} ORDER BY {HAVERSINE_SQL}, id DESC LIMIT ? OFFSET ?",
+            (*box_params, *haversine_params(lat, lng), query.limit, query.offset),
         ).fetchall()
-        return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
+        return _page(connection, rows, total)
 
     def creators(self, query: CreatorQuery) -> Page:
         connection = self._connection()
@@ -638,7 +658,7 @@ class EmbeddedIndex:
         return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
 
     def ads(self, limit: int, seed: str = "") -> Page:
-        start = _fraction(seed or "ads")
+        start = fraction(seed or "ads")
         rows = (
             self._connection()
             .execute("SELECT id, card FROM ads ORDER BY (random_key - ? + 1.0) % 1.0 LIMIT ?", (start, limit))
@@ -660,7 +680,9 @@ class EmbeddedIndex:
         where = f"{where} AND lat IS NOT NULL"
         total = self._count(connection, "tours", where, params)
         if total <= query.max_points:
-            rows = connection.execute(f"SELECT feature, lat, lng FROM tours WHERE {where}", params).fetchall()
+            rows = connection.execute(
+                f"SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid WHERE {where}", params
+            ).fetchall()
             return MapAnswer(points=[_point(row) for row in rows], clusters=[], total=total)
         shift = 2 * (MAX_LEVEL - level)
         grouped = connection.execute(
@@ -710,7 +732,8 @@ class EmbeddedIndex:
         for key, count, sum_lat, sum_lng in cells:
             if count == 1:
                 row = connection.execute(
-                    f"SELECT feature, lat, lng FROM tours WHERE cell >= ? AND cell < ? AND {category_clause} LIMIT 1",
+                    "SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid "
+                    f"WHERE cell >= ? AND cell < ? AND {category_clause} LIMIT 1",
                     (key << shift, (key + 1) << shift, *category_params),
                 ).fetchone()
                 if row is not None:
@@ -731,7 +754,9 @@ class EmbeddedIndex:
         points: list[dict[str, Any]] = []
         for chunk in _chunks(list(ids), 500):
             rows = connection.execute(
-                f"SELECT feature, lat, lng FROM tours WHERE id IN ({','.join('?' * len(chunk))})", chunk
+                "SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid "
+                f"WHERE id IN ({','.join('?' * len(chunk))})",
+                chunk,
             ).fetchall()
             points += [_point(row) for row in rows]
         return points
@@ -764,8 +789,9 @@ class EmbeddedIndex:
     ) -> list[Suggestion]:
         # rowid order is popularity order (rid = views rank at build), so the first hits are the best.
         rows = connection.execute(
-            "SELECT t.id, t.card, t.category_id, t.user_id, t.views FROM tour_text "
-            "JOIN tours t ON t.rid = tour_text.rowid WHERE tour_text MATCH ? LIMIT ?",
+            "SELECT t.id, c.card, t.category_id, t.user_id, t.views FROM tour_text "
+            "JOIN tours t ON t.rid = tour_text.rowid JOIN tour_cards c ON c.tour_rid = t.rid "
+            "WHERE tour_text MATCH ? LIMIT ?",
             (f"title : ({expression})", limit * 3),
         ).fetchall()
         suggestions = []
@@ -902,7 +928,9 @@ class EmbeddedIndex:
         cards: dict[int, dict[str, Any]] = {}
         for chunk in _chunks(list(ids), 500):
             for tour_id, card in connection.execute(
-                f"SELECT id, card FROM tours WHERE id IN ({','.join('?' * len(chunk))})", chunk
+                "SELECT id, card FROM tours JOIN tour_cards ON tour_rid = rid "
+                f"WHERE id IN ({','.join('?' * len(chunk))})",
+                chunk,
             ):
                 cards[tour_id] = json.loads(card)
         return cards
@@ -910,48 +938,40 @@ class EmbeddedIndex:
 
 # --------------------------------------------------------------------- helpers
 
-_INSERT_TOUR = (
-    "INSERT INTO tours (rid, id, user_id, category_id, subcategory_id, media_type_id, vendor_id, country, lat, lng, "
-    "cell, title_key, created_at, views, likes, saves, shared, favorite, trending, popular, featured_order, "
-    "random_key, card, feature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
+
+def _page(connection: sqlite3.Connection, rows: Sequence[tuple[int, int]], total: int) -> Page:
+    """A page from (id, rid) rows in page order: the cards are read by key once the page is known."""
+    cards: dict[int, str] = {}
+    for chunk in _chunks([row[1] for row in rows], 500):
+        cards.update(
+            connection.execute(
+                f"SELECT tour_rid, card FROM tour_cards WHERE tour_rid IN ({','.join('?' * len(chunk))})", chunk
+            ).fetchall()
+        )
+    return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(cards[row[1]]) for row in rows])
 
 
-def _tour_row(rid: int, doc: TourDocument) -> tuple[Any, ...]:
-    located = doc.lat is not None and doc.lng is not None
-    cell = morton(doc.lat, doc.lng) if located else None  # type: ignore[arg-type]
-    return (
-        rid,
-        doc.id,
-        doc.user_id,
-        doc.category_id,
-        doc.subcategory_id,
-        doc.media_type_id,
-        doc.vendor_id,
-        doc.country,
-        doc.lat,
-        doc.lng,
-        cell,
-        doc.title.lower(),
-        doc.created_at,
-        doc.views,
-        doc.likes,
-        doc.saves,
-        doc.shared,
-        doc.likes + doc.saves,
-        doc.trending,
-        doc.popular,
-        doc.featured_order if doc.is_featured else None,
-        _fraction(f"tour:{doc.guid}"),
-        json.dumps(tour_card(doc)),
-        json.dumps(map_feature(doc)),
-    )
+def _delete_tour_rows(connection: sqlite3.Connection, rid: int) -> None:
+    connection.execute("DELETE FROM tours WHERE rid = ?", (rid,))
+    connection.execute("DELETE FROM tour_cards WHERE tour_rid = ?", (rid,))
+    connection.execute("DELETE FROM tour_tags WHERE rid = ?", (rid,))
+    connection.execute("DELETE FROM tour_text WHERE rowid = ?", (rid,))
 
 
-def _tour_body(doc: TourDocument) -> str:
-    return " ".join(
-        part for part in (doc.description, " ".join(doc.tag_names), doc.city, doc.address, doc.country) if part
-    )
+def _move_cards_out_of_tours(connection: sqlite3.Connection) -> None:
+    """Files written before the cards had their own table carry them in `tours`: move them once."""
+    if "card" not in {row[1] for row in connection.execute("PRAGMA table_info(tours)")}:
+        return
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if "card" in {row[1] for row in connection.execute("PRAGMA table_info(tours)")}:
+            connection.execute("INSERT INTO tour_cards (tour_rid, card, feature) SELECT rid, card, feature FROM tours")
+            connection.execute("ALTER TABLE tours DROP COLUMN card")
+            connection.execute("ALTER TABLE tours DROP COLUMN feature")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
 
 
 def _pyramid_add(
@@ -1063,12 +1083,6 @@ def _key_list(values: Iterable[Any]) -> str:
     return "|" + "|".join(str(value) for value in values) + "|"
 
 
-def _fraction(text: str) -> float:
-    """A stable number in [0, 1) from a string (seeded random keys and starts)."""
-    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") / 2**64
-
-
 def _text_score(text: str, typed: str) -> float:
     lowered = text.lower()
     if lowered == typed:
@@ -1133,6 +1147,30 @@ def _upsert_suggestion(connection: sqlite3.Connection, item: _SuggestionRow) -> 
         )
         sid = cursor.lastrowid
     connection.execute("INSERT INTO suggest_text (rowid, text) VALUES (?, ?)", (sid, text))
+
+
+def _load_suggestions(connection: sqlite3.Connection, items: Iterable[_SuggestionRow]) -> int:
+    """Suggestions of one kind into a file that holds none of that kind yet (a rebuild): the items
+    in one statement, then their text rows in another, instead of a lookup and two writes each."""
+    rows = [
+        (kind, ref, text, weight, topic_type, topic_id, json.dumps(payload))
+        for kind, ref, text, weight, topic_type, topic_id, payload in items
+    ]
+    if not rows:
+        return 0
+    connection.execute("BEGIN")
+    connection.executemany(
+        "INSERT INTO suggest_items (kind, ref, text, weight, topic_type, topic_id, payload) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET text = excluded.text, "
+        "weight = excluded.weight, topic_type = excluded.topic_type, topic_id = excluded.topic_id, "
+        "payload = excluded.payload",
+        rows,
+    )
+    connection.execute(
+        "INSERT INTO suggest_text (rowid, text) SELECT sid, text FROM suggest_items WHERE kind = ?", (rows[0][0],)
+    )
+    connection.execute("COMMIT")
+    return len(rows)
 
 
 def _delete_suggestion(connection: sqlite3.Connection, kind: SuggestKind, ref: str) -> None:
@@ -1246,16 +1284,6 @@ _TOKEN_FILTERS = (
     ("media_types", "xm"),
     ("tags", "xt"),
 )
-
-
-def _filter_tokens(doc: TourDocument) -> str:
-    tokens = [f"xc{doc.category_id}", f"xm{doc.media_type_id}", f"xv{doc.vendor_id}"]
-    if doc.subcategory_id is not None:
-        tokens.append(f"xs{doc.subcategory_id}")
-    if doc.country:
-        tokens.append(f"xn{doc.country.lower()}")
-    tokens += [f"xt{tag_id}" for tag_id in doc.tag_ids]
-    return " ".join(tokens)
 
 
 def _text_match(tour_filter: TourFilter) -> str | None:

@@ -279,6 +279,8 @@ def test_upsert_delete_and_counters_reach_queries(index: SearchIndex, corpus: li
     index.update_counters({corpus[1].id: {"views": 10**7, "likes": 3}})
     top = index.feed(FeedQuery(sort=Sort.VIEWS, limit=1))
     assert top.ids == [corpus[1].id] and top.docs[0]["views"] == 10**7
+    index.update_counters({corpus[2].id: {"likes": 10**6}, corpus[3].id: {"saves": 10**6 + 1}})
+    assert index.feed(FeedQuery(sort=Sort.FAVORITE, limit=2)).ids == [corpus[3].id, corpus[2].id]
     index.delete_tours([corpus[1].id, changed.id])
     assert corpus[1].id not in index.feed(FeedQuery(sort=Sort.VIEWS, limit=500)).ids
     assert index.document_count() == len(corpus) - 2
@@ -410,3 +412,86 @@ def test_small_candidate_sets_sort_like_large_ones(
     driven = [index.feed(query).ids for query in queries]
     monkeypatch.setattr(embedded, "CANDIDATE_SORT_LIMIT", 0)
     assert [index.feed(query).ids for query in queries] == driven
+
+
+def _by_distance(docs: list[TourDocument], here: tuple[float, float], keep: Any) -> list[int]:
+    located = [doc for doc in docs if keep(doc) and doc.lat is not None and doc.lng is not None]
+    return [doc.id for doc in sorted(located, key=lambda d: (haversine_km(*here, d.lat, d.lng), -d.id))]  # type: ignore[arg-type]
+
+
+NEAR_CASES: list[tuple[str, tuple[float, float], TourFilter, Any]] = [
+    ("no filter", (48.85, 2.35), TourFilter(), lambda d: True),
+    ("a far country", (48.85, 2.35), TourFilter(countries=("US",)), lambda d: d.country == "US"),
+    ("far countries", (48.85, 2.35), TourFilter(countries=("AU", "JP")), lambda d: d.country in ("AU", "JP")),
+    (
+        "category and a far country",
+        (48.85, 2.35),
+        TourFilter(categories=(2,), countries=("JP",)),
+        lambda d: d.category_id == 2 and d.country == "JP",
+    ),
+    ("category", (40.0, -70.0), TourFilter(categories=(3,)), lambda d: d.category_id == 3),
+    ("across the antimeridian", (-18.1, 178.4), TourFilter(countries=("WS",)), lambda d: d.country == "WS"),
+    ("from the far south", (-80.0, -100.0), TourFilter(countries=("FR", "DE")), lambda d: d.country in ("FR", "DE")),
+    ("a country without tours", (48.85, 2.35), TourFilter(countries=("ZZ",)), lambda d: False),
+]
+
+
+@pytest.mark.parametrize(("name", "here", "tour_filter", "keep"), NEAR_CASES, ids=[case[0] for case in NEAR_CASES])
+def test_near_me_orders_any_filter_by_great_circle_distance(
+    index: SearchIndex,
+    corpus: list[TourDocument],
+    name: str,
+    here: tuple[float, float],
+    tour_filter: TourFilter,
+    keep: Any,
+) -> None:
+    """Nearest first along the sphere (then id descending), whether the filter's tours sit next to the
+    visitor or on the other side of the world, and pages continue each other."""
+    expected = _by_distance(corpus, here, keep)
+    first = index.feed(FeedQuery(filter=tour_filter, sort=Sort.NEAR_ME, near=here, limit=7))
+    second = index.feed(FeedQuery(filter=tour_filter, sort=Sort.NEAR_ME, near=here, limit=7, offset=7))
+    assert first.ids + second.ids == expected[:14]
+    assert first.total == len(expected)
+    assert [doc["id"] for doc in first.docs] == first.ids
+
+
+@pytest.mark.parametrize("probe_rows", [1, 5, 64])
+@pytest.mark.parametrize(("name", "here", "tour_filter", "keep"), NEAR_CASES, ids=[case[0] for case in NEAR_CASES])
+def test_near_me_tile_walk_matches_the_whole_set_sort(
+    index: SearchIndex,
+    corpus: list[TourDocument],
+    monkeypatch: pytest.MonkeyPatch,
+    probe_rows: int,
+    name: str,
+    here: tuple[float, float],
+    tour_filter: TourFilter,
+    keep: Any,
+) -> None:
+    """Large candidate sets walk the Morton quadtree (embedded index); small tiles read at once, or
+    split down to single tours, give the order of the plain sort, deep pages included."""
+    import indexer.embedded.adapter as embedded
+    import indexer.embedded.nearby as nearby
+
+    monkeypatch.setattr(embedded, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(nearby, "PROBE_ROWS", probe_rows)
+    expected = _by_distance(corpus, here, keep)
+    for offset in (0, 40):
+        page = index.feed(FeedQuery(filter=tour_filter, sort=Sort.NEAR_ME, near=here, limit=25, offset=offset))
+        assert page.ids == expected[offset : offset + 25]
+        assert page.total == len(expected)
+
+
+def test_near_me_orders_tours_at_one_spot_by_id(
+    index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More tours at one point than a tile probe takes: the deepest tile is read whole, ties by id."""
+    import indexer.embedded.adapter as embedded
+    import indexer.embedded.nearby as nearby
+
+    monkeypatch.setattr(embedded, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(nearby, "PROBE_ROWS", 2)
+    spot = [replace(corpus[0], id=20_000 + n, guid=f"spot{n}", lat=-33.0, lng=151.0, country="AU") for n in range(6)]
+    index.upsert_tours(spot)
+    page = index.feed(FeedQuery(filter=TourFilter(countries=("AU",)), sort=Sort.NEAR_ME, near=(-33.0, 151.0), limit=8))
+    assert page.ids[:6] == [20_005, 20_004, 20_003, 20_002, 20_001, 20_000]
+    assert page.ids[6:] == _by_distance(corpus, (-33.0, 151.0), lambda d: d.country == "AU")[:2]
