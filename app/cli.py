@@ -1,4 +1,4 @@
-"""Command line: `python -m app.cli serve | setup | openapi PATH`."""
+"""Command line: `python -m app.cli serve | setup | openapi PATH | announce-version [VERSION]`."""
 
 from __future__ import annotations
 
@@ -60,6 +60,18 @@ def write_openapi(path: Path) -> None:
     path.write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n")
 
 
+def announce_version(version: str | None) -> None:
+    """Tell every open page which front-end version to run (with REDIS_URL, at once through every
+    API process; without, pages pick it up at their next 15-minute check)."""
+    from app.core.db import get_sessionmaker
+    from app.core.settings import APP_VERSION
+    from app.realtime.version import announce_version as announce
+
+    announced = announce(get_sessionmaker(), version or APP_VERSION)
+    reach = "open pages notified" if get_settings().redis_url else "pages see it at their next version check"
+    print(f"gui_version is now {announced}; {reach}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     settings = get_settings()
     parser = argparse.ArgumentParser(prog="python -m app.cli")
@@ -70,6 +82,8 @@ def main(argv: list[str] | None = None) -> None:
     commands.add_parser("setup", help="migrate, load dictionaries and demo content, build the index")
     openapi_cmd = commands.add_parser("openapi", help="write the OpenAPI document")
     openapi_cmd.add_argument("path", type=Path)
+    announce_cmd = commands.add_parser("announce-version", help="set gui_version and tell every open page")
+    announce_cmd.add_argument("version", nargs="?", help="default: this build's version")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.host, args.port)
@@ -77,6 +91,8 @@ def main(argv: list[str] | None = None) -> None:
         setup_platform()
     elif args.command == "openapi":
         write_openapi(args.path)
+    elif args.command == "announce-version":
+        announce_version(args.version)
     else:  # pragma: no cover - argparse refuses unknown commands
         sys.exit(2)
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import socketio
 from fastapi import APIRouter, Depends, FastAPI
@@ -10,23 +13,30 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Lifespan
 
 from app.auth.router import router as auth_router
 from app.auth.router import sessions_router
 from app.classifications.router import router as classifications_router
 from app.classifications.router import sources_router, vendors_router
+from app.core.concurrency import RequestConcurrencyLimit
 from app.core.deps import DbSession, enforce_restricted_access
 from app.core.errors import ERROR_RESPONSES, install_error_handlers
 from app.core.request_id import RequestIdMiddleware
 from app.core.settings import APP_VERSION, get_settings
+from app.core.tasks import start_periodic_tasks
+from app.creators.router import router as creators_router
 from app.discovery.router import location_router as discovery_location_router
 from app.discovery.router import router as discovery_router
+from app.engagement.router import router as engagement_router
 from app.locations.router import router as locations_router
+from app.moderation.router import router as moderation_router
 from app.platform import service as platform_service
 from app.platform.router import router as platform_router
 from app.platform.schemas import HealthOut
-from app.realtime.server import get_sio
+from app.realtime.server import get_sio, realtime_lifespan
+from app.tours.discover_router import router as tours_discover_router
+from app.tours.router import router as tours_router
 from app.users.router import router as users_router
 
 # One router per domain that has calls; a domain joins this list when it gets its first call.
@@ -41,6 +51,13 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     auth_router,
     users_router,
     sessions_router,
+    moderation_router,
+    # Before the tours router: its GET /v2/virtualtours/{id} would catch player/…, tour-stats/….
+    engagement_router,
+    tours_discover_router,
+    creators_router,
+    # The last /v2/virtualtours router: its GET /{id} would catch the paths of those above.
+    tours_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.
@@ -71,6 +88,7 @@ def create_app() -> FastAPI:
         expose_headers=["x-request-id"],
     )
     app.add_middleware(RequestIdMiddleware)
+    app.add_middleware(RequestConcurrencyLimit, limit=settings.max_requests_in_flight)
     for router in DOMAIN_ROUTERS:
         # Spec §6 "Restricted access": every call refuses signed-out callers unless it is exempt.
         app.include_router(router, dependencies=[Depends(enforce_restricted_access)])
@@ -122,5 +140,25 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
 
 def create_asgi_app() -> ASGIApp:
     """The process entry point: Socket.IO in front, FastAPI for everything else."""
-    asgi: ASGIApp = socketio.ASGIApp(get_sio(), other_asgi_app=create_app(), socketio_path="socket.io")
+    api = create_app()
+    api.router.lifespan_context = _serving_lifespan(api.router.lifespan_context)
+    asgi: ASGIApp = socketio.ASGIApp(get_sio(), other_asgi_app=api, socketio_path="socket.io")
     return asgi
+
+
+def _serving_lifespan(inner: Lifespan[FastAPI]) -> Lifespan[FastAPI]:
+    """What a serving process runs beside the app: the realtime start-up (version notice, emitter
+    bound to this loop) and, without Redis, the in-process beat. Tests' TestClient(create_app())
+    runs none of it."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[Any]:
+        scheduler = start_periodic_tasks()
+        try:
+            async with realtime_lifespan(), inner(app) as state:
+                yield state
+        finally:
+            if scheduler is not None:
+                scheduler.stop()
+
+    return lifespan

@@ -4,6 +4,7 @@ entries a service would, so the index follows as it does in production."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -125,3 +126,23 @@ def tour(
 def bearer(row: User, creator_id: int | None = None) -> dict[str, str]:
     """The Authorization header of a signed-in user."""
     return {"Authorization": f"Bearer {token_for(row, creator_id)}"}
+
+
+@dataclass
+class Catalog:
+    """One category, media type and vendor: enough to add tours."""
+
+    category: Category
+    media_type: MediaType
+    vendor: Vendor
+
+    def tour(self, db: Session, owner: User, **fields: Any) -> Tour:
+        return tour(
+            db, owner, category_row=self.category, media_type_row=self.media_type, vendor_row=self.vendor, **fields
+        )
+
+
+def catalog(db: Session) -> Catalog:
+    return Catalog(
+        category=category(db, "Museums"), media_type=media_type(db, "360 photo"), vendor=vendor(db, "Example")
+    )

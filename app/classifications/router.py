@@ -1,8 +1,11 @@
 from __future__ import annotations
 
-from fastapi import APIRouter, Query
+from typing import Annotated
 
-from app.classifications import service
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field
+
+from app.classifications import service, suggestions
 from app.classifications.models import Category, Tag, Vendor
 from app.classifications.schemas import (
     CaptureDeviceList,
@@ -19,7 +22,7 @@ from app.classifications.schemas import (
     VendorList,
     VendorOut,
 )
-from app.core.deps import DbSession
+from app.core.deps import AdminUser, CurrentUser, DbSession
 
 router = APIRouter(prefix="/v2/categories", tags=["classifications"])
 vendors_router = APIRouter(prefix="/v2/vendors", tags=["vendors"])
@@ -62,6 +65,9 @@ def _vendor(vendor: Vendor) -> VendorOut:
         preview_picture_required=vendor.preview_picture_required,
         is_white_label=vendor.is_white_label,
         website=vendor.website,
+        link_pattern=vendor.link_pattern,
+        embed_template=vendor.embed_template,
+        embed_kind=vendor.embed_kind.value,
     )
 
 
@@ -97,6 +103,42 @@ def list_tags(
 ) -> TagList:
     tags = service.search_tags(db, text=search, category_id=category_id, media_type_id=media_type_id, limit=limit)
     return TagList(data=[_tag(tag) for tag in tags], message=None if tags else NO_DATA_MESSAGE)
+
+
+class DocumentTagsIn(BaseModel):
+    documents: list[Annotated[str, Field(max_length=4000)]] = Field(
+        min_length=1, max_length=5, description="the tour's title, then its description"
+    )
+
+
+class DocumentTagsOut(BaseModel):
+    tags: list[TagOut]
+    category_id: int | None
+
+
+class TagEmbeddingsOut(BaseModel):
+    message: str
+    tags: int
+    categories: int
+
+
+@router.post("/document-tags", response_model=DocumentTagsOut)
+def document_tags(body: DocumentTagsIn, db: DbSession, _user: CurrentUser) -> DocumentTagsOut:
+    """Up to 10 tags and the best category for a tour's title and description (Add media form);
+    how they are chosen, with and without embeddings, is told in app/classifications/suggestions.py."""
+    found = suggestions.suggest(db, body.documents)
+    return DocumentTagsOut(tags=[_tag(tag) for tag in found.tags], category_id=found.category_id)
+
+
+@router.post("/admin-tag-embeddings", response_model=TagEmbeddingsOut)
+def admin_tag_embeddings(db: DbSession, _admin: AdminUser) -> TagEmbeddingsOut:
+    """Compute the embeddings of every tag and category again (after editing the dictionaries)."""
+    counts = suggestions.recompute_embeddings(db)
+    return TagEmbeddingsOut(
+        message=f"Embedded {counts.tags} tags and {counts.categories} categories",
+        tags=counts.tags,
+        categories=counts.categories,
+    )
 
 
 @vendors_router.get("/", response_model=VendorList)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 
@@ -63,6 +65,11 @@ class VendorOut(BaseModel):
     preview_picture_required: bool
     is_white_label: bool
     website: str | None
+    # How the tour page embeds a tour of this host: `embed_template` with `{link}` and the named groups
+    # of `link_pattern` (a Python regular expression) filled in from the tour's link.
+    link_pattern: str | None
+    embed_template: str | None
+    embed_kind: Literal["iframe", "video"]
 
 
 class VendorList(BaseModel):

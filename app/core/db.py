@@ -38,11 +38,15 @@ class TimestampMixin:
 
 
 def make_engine(url: str) -> Engine:
+    # Room for every admitted request (core/concurrency) plus background work in this process.
+    overflow = max(20, get_settings().max_requests_in_flight + 6 - 10)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=10, max_overflow=overflow
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=overflow)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from app.core.db import get_db
 from app.core.errors import Forbidden, Unauthorized
 from app.core.security import InvalidToken, TokenClaims, decode_token
+from app.platform.service import restrict_access_cache
 from app.users.models import User
 
 DbSession = Annotated[Session, Depends(get_db)]
@@ -138,13 +139,11 @@ def _open_when_restricted(method: str, path: str) -> bool:
 def enforce_restricted_access(request: Request, db: DbSession) -> None:
     """Router-wide dependency: while the platform config says restrict_access, refuses signed-out
     callers (no token, or a guest token) with 403, since renewing a guest token cannot help. It reads
-    the token only then, so an open platform's public calls never fail on a stale token."""
+    the token only then, so an open platform's public calls never fail on a stale token. The setting
+    is read through a short per-process cache (app/platform/service.py), not once per request."""
     if _open_when_restricted(request.method, request.url.path):
         return
-    from app.platform.models import PLATFORM_CONFIG_ID, PlatformConfig
-
-    config = db.get(PlatformConfig, PLATFORM_CONFIG_ID)
-    if config is None or not config.restrict_access:
+    if not restrict_access_cache(request.app.state).restrict_access(db):
         return
     caller = get_caller(request)
     if caller is None or caller.user_id is None:

@@ -6,6 +6,7 @@ An unset variable falls back to the embedded default, so `make run` needs nothin
 from __future__ import annotations
 
 import base64
+import ipaddress
 import os
 import secrets
 from collections.abc import Callable
@@ -27,6 +28,9 @@ class Settings(BaseSettings):
     database_url: str = Field(default="", description="SQLAlchemy URL; empty means a SQLite file under data/.")
     elasticsearch_url: str = Field(default="", description="Elasticsearch 8 URL; empty means the embedded index.")
     elasticsearch_index_prefix: str = "touratlas"
+    max_requests_in_flight: int = Field(
+        default=24, ge=1, description="HTTP requests served at once per process; the rest wait (see core/concurrency)."
+    )
     redis_url: str = Field(default="", description="Redis URL; empty means in-process tasks and Socket.IO.")
     tasks_in_process: bool = Field(default=False, description="Run tasks in this process even when REDIS_URL is set.")
     embeddings_enabled: bool = Field(
@@ -74,12 +78,26 @@ class Settings(BaseSettings):
     password_reset_ttl_minutes: int = 60
     # An expired user token can be renewed (update-token) for this long after it was issued.
     token_renewal_days: int = 30
+    # The link lookup (GET /v2/virtualtours/discover) refuses private, loopback and other non-public
+    # addresses; these networks (CIDR, comma-separated) are let through anyway: tests and the e2e
+    # server use 127.0.0.1/32 for their local fake provider. Keep it empty in production.
+    discover_allowed_networks: Annotated[list[str], NoDecode] = Field(default_factory=list)
 
     @field_validator("cors_origins", mode="before")
     @classmethod
     def _split_origins(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip().startswith("["):
             return [origin.strip() for origin in value.split(",") if origin.strip()]
+        return value
+
+    @field_validator("discover_allowed_networks", mode="before")
+    @classmethod
+    def _split_networks(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip().startswith("["):
+            value = [network.strip() for network in value.split(",") if network.strip()]
+        if isinstance(value, list):
+            for network in value:
+                ipaddress.ip_network(str(network), strict=False)  # a typo fails at start-up, not per request
         return value
 
     @property
@@ -108,8 +126,17 @@ class Settings(BaseSettings):
         secret_file = self.data_dir / name
         if not secret_file.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            secret_file.write_text(make())
-            secret_file.chmod(0o600)
+            # Written aside, then linked into place: link fails when another process or thread got
+            # there first, so everybody reads the one complete secret, never a half-written file.
+            draft = self.data_dir / f".{name}.{os.getpid()}.{secrets.token_hex(4)}"
+            draft.write_text(make())
+            draft.chmod(0o600)
+            try:
+                os.link(draft, secret_file)
+            except FileExistsError:
+                pass
+            finally:
+                draft.unlink()
         return secret_file.read_text().strip()
 
 

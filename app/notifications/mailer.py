@@ -12,11 +12,13 @@ from __future__ import annotations
 import logging
 import smtplib
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.core.db import utcnow
@@ -29,6 +31,8 @@ logger = logging.getLogger("touratlas.mail")
 SEND_MAIL_TASK = "mail.send"
 SMTP_TIMEOUT_SECONDS = 30
 MAX_ATTEMPTS = 5
+# A mail not sent this long after it was written is looked at by the retry sweep.
+RETRY_AFTER_MINUTES = 2
 
 
 class Mailer(Protocol):
@@ -159,3 +163,28 @@ def send_stored_mail(session_factory: sessionmaker[Session], mail_id: int, maile
         mail.sent_at = utcnow()
         mail.error = None
         return "sent"
+
+
+def retry_failed_mail(session_factory: sessionmaker[Session], *, now: datetime | None = None) -> int:
+    """The "mail.retry" sweep: queue another send of every mail whose last attempt failed (after a
+    backoff of 2^attempts minutes since it was written) or that was never attempted (its task was
+    lost); returns how many were queued. A stored mail (no SMTP) was delivered by being stored."""
+    moment = now or utcnow()
+    with session_factory.begin() as session:
+        candidates = session.execute(
+            select(OutgoingMail.id, OutgoingMail.attempts, OutgoingMail.created_at).where(
+                OutgoingMail.status == MailStatus.queued,
+                OutgoingMail.attempts < MAX_ATTEMPTS,
+                or_(OutgoingMail.error.is_not(None), OutgoingMail.attempts == 0),
+                OutgoingMail.created_at < moment - timedelta(minutes=RETRY_AFTER_MINUTES),
+            )
+        ).all()
+        due = [mail_id for mail_id, attempts, created_at in candidates if _retry_due(attempts, created_at, moment)]
+        for mail_id in due:
+            submit_after_commit(session, SEND_MAIL_TASK, mail_id=mail_id)
+    return len(due)
+
+
+def _retry_due(attempts: int, created_at: datetime, now: datetime) -> bool:
+    written = created_at if created_at.tzinfo else created_at.replace(tzinfo=UTC)
+    return written + timedelta(minutes=2**attempts) <= now

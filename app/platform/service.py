@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import text
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from sqlalchemy import event, text
 from sqlalchemy.orm import Session
 
 from app.core.settings import APP_VERSION, get_settings
@@ -28,7 +34,69 @@ def update_config(session: Session, *, restrict_access: bool | None, images_appr
     if images_approval is not None:
         config.images_approval = images_approval
     session.flush()
+    session.info[_CONFIG_CHANGED] = True
     return config
+
+
+# ------------------------------------------------------------------- restrict_access, cached
+
+RESTRICT_ACCESS_TTL_SECONDS = 5.0
+_CONFIG_CHANGED = "platform_config_changed"
+
+
+@dataclass(frozen=True)
+class _Reading:
+    restrict_access: bool
+    read_at: float
+    generation: int
+
+
+class RestrictAccessCache:
+    """restrict_access as this process last read it, for at most `ttl` seconds: the route guard
+    asks on every request, and the row changes rarely. A committed PUT /v2/config/ invalidates
+    every cache of the process at once; other processes catch up within the TTL."""
+
+    _generation: ClassVar[int] = 0
+    _generation_lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self, ttl: float = RESTRICT_ACCESS_TTL_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+        self._ttl = ttl
+        self._clock = clock
+        self._reading: _Reading | None = None
+
+    def restrict_access(self, session: Session) -> bool:
+        now, generation = self._clock(), RestrictAccessCache._generation
+        reading = self._reading
+        if reading is None or reading.generation != generation or now - reading.read_at >= self._ttl:
+            config = session.get(PlatformConfig, CONFIG_ID)
+            reading = _Reading(config is not None and config.restrict_access, now, generation)
+            self._reading = reading
+        return reading.restrict_access
+
+    @classmethod
+    def invalidate_all(cls) -> None:
+        with cls._generation_lock:
+            cls._generation += 1
+
+
+def restrict_access_cache(state: object) -> RestrictAccessCache:
+    """The cache kept on an application's state (one per process; a fresh one per test app)."""
+    cache = getattr(state, "restrict_access_cache", None)
+    if not isinstance(cache, RestrictAccessCache):
+        cache = RestrictAccessCache()
+        setattr(state, "restrict_access_cache", cache)  # noqa: B010 - starlette State takes any attribute
+    return cache
+
+
+@event.listens_for(Session, "after_commit")
+def _invalidate_after_commit(session: Session) -> None:
+    if session.info.pop(_CONFIG_CHANGED, False):
+        RestrictAccessCache.invalidate_all()
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_rolled_back_change(session: Session) -> None:
+    session.info.pop(_CONFIG_CHANGED, None)
 
 
 def set_gui_version(session: Session, version: str) -> PlatformConfig:

@@ -1,35 +1,49 @@
-"""Profile images: sniffed by content (never trusted by name or header), stored under
-uploads/profile-images with a random name, and served at /uploads/profile-images/<name>."""
+"""Uploaded images of the users domain: profile images and bug-report screenshots.
+
+Every upload is sniffed by content (never trusted by name or header), stored under
+uploads/<folder> with a random name, and served at /uploads/<folder>/<name>.
+"""
 
 from __future__ import annotations
 
 import io
 import re
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
+from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from app.core.db import utcnow
 from app.core.errors import BadRequest, NotFound
 from app.core.settings import get_settings
-from app.moderation.models import ApprovalItem, ApprovalKind
+from app.moderation.models import ApprovalKind
 from app.platform.models import PLATFORM_CONFIG_ID, PlatformConfig
+from app.users import approval_queue
 from app.users.models import User
 
 MAX_IMAGE_BYTES = 2 * 1024 * 1024  # spec §9: images up to 2 MB
 MAX_IMAGE_PIXELS = 40_000_000  # refuses decompression bombs before decoding
 IMAGE_FOLDER = "profile-images"
+BUG_IMAGE_FOLDER = "bug-images"
 PUBLIC_PREFIX = f"/uploads/{IMAGE_FOLDER}/"
 EXTENSIONS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
+CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 IMAGE_NOT_FOUND = "Image not found"
 WRONG_TYPE = "Upload a JPG, PNG or WEBP image"
 _STORED_NAME = re.compile(r"^[0-9a-f]{32}\.(?:jpg|png|webp)$")
+_DISCARDED = "discarded_upload_files"
 
 
-def _folder() -> Path:
-    return get_settings().uploads_dir / IMAGE_FOLDER
+@dataclass(frozen=True)
+class StoredImage:
+    path: str
+    content_type: str
+
+
+def _folder(folder: str = IMAGE_FOLDER) -> Path:
+    return get_settings().uploads_dir / folder
 
 
 def sniff_image(content: bytes) -> str:
@@ -50,14 +64,24 @@ def sniff_image(content: bytes) -> str:
     return EXTENSIONS[image_format]
 
 
-def store_image(content: bytes) -> str:
-    """Write a sniffed image and return its public path."""
+def store_upload(content: bytes, folder: str) -> StoredImage:
+    """Write a sniffed image under uploads/<folder> and say where it is served."""
     extension = sniff_image(content)
-    folder = _folder()
-    folder.mkdir(parents=True, exist_ok=True)
+    target = _folder(folder)
+    target.mkdir(parents=True, exist_ok=True)
     name = f"{uuid.uuid4().hex}.{extension}"
-    (folder / name).write_bytes(content)
-    return PUBLIC_PREFIX + name
+    (target / name).write_bytes(content)
+    return StoredImage(path=f"/uploads/{folder}/{name}", content_type=CONTENT_TYPES[extension])
+
+
+def store_image(content: bytes) -> str:
+    """Write a sniffed profile image and return its public path."""
+    return store_upload(content, IMAGE_FOLDER).path
+
+
+def store_bug_image(content: bytes) -> StoredImage:
+    """POST bug-image: a screenshot for a bug report, stored before the report that will name it."""
+    return store_upload(content, BUG_IMAGE_FOLDER)
 
 
 def public_path(image: str) -> str:
@@ -68,22 +92,31 @@ def public_path(image: str) -> str:
     return PUBLIC_PREFIX + name
 
 
+def discard_after_commit(session: Session, path: str) -> None:
+    """Remove a rejected profile image's file once the rejection commits (a rolled-back rejection
+    keeps it); a path that is not one of our stored images is left alone."""
+    name = path.rsplit("/", 1)[-1]
+    if path == PUBLIC_PREFIX + name and _STORED_NAME.match(name):
+        session.info.setdefault(_DISCARDED, []).append(_folder() / name)
+
+
+@event.listens_for(Session, "after_commit")
+def _remove_discarded(session: Session) -> None:
+    for file in session.info.pop(_DISCARDED, []):
+        file.unlink(missing_ok=True)
+
+
+@event.listens_for(Session, "after_rollback")
+def _keep_discarded(session: Session) -> None:
+    session.info.pop(_DISCARDED, None)
+
+
 def set_profile_image(session: Session, *, user: User, editor: User, path: str) -> bool:
     """Use an uploaded image as the profile image; with images_approval on, a non-admin's image waits
     for approval (spec §4 "Profile images also wait"). True when it is pending."""
     config = session.get(PlatformConfig, PLATFORM_CONFIG_ID)
     if config is not None and config.images_approval and not editor.is_admin:
-        session.add(
-            ApprovalItem(
-                kind=ApprovalKind.profile_image,
-                entity_type="user",
-                entity_id=user.id,
-                payload={"profile_img": path},
-                submitted_by_user_id=user.id,
-                created_at=utcnow(),
-            )
-        )
-        session.flush()
+        approval_queue.file_item(session, kind=ApprovalKind.profile_image, user=user, payload={"profile_img": path})
         return True
     user.profile_img = path
     session.flush()

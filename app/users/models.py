@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from sqlalchemy import JSON, Enum, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 MAX_INTERESTS = 20
 CONTENT_MANAGER_ROLE = "CM"
+AccountState = Literal["active", "drafted", "blocked", "deleted"]
 
 
 class AuthSystem(enum.StrEnum):
@@ -93,6 +94,15 @@ class User(TimestampMixin, Base):
     @property
     def is_content_manager(self) -> bool:
         return CONTENT_MANAGER_ROLE in (self.roles or [])
+
+    @property
+    def account_state(self) -> AccountState:
+        """deleted, drafted, blocked or active: the first of the three switches that is off."""
+        if self.is_deleted:
+            return "deleted"
+        if not self.is_active:
+            return "drafted"
+        return "active" if self.user_active else "blocked"
 
 
 class UserInterest(Base):

@@ -1,18 +1,40 @@
 """Spec §7 Users: the current user, account settings, checks, profile image, interests, guide,
-search, groups, account states and deletion."""
+search, groups, account states and deletion, and the admin's calls (moderation list, approval
+items, statistics, per-account settings, beta testers, tour transfer, mail to a user)."""
 
 from __future__ import annotations
+
+from datetime import date
 
 from fastapi import APIRouter, File, Query, Request, Response, UploadFile
 
 from app.auth.rate_limit import check_rate_limit, client_ip
 from app.core.deps import AdminUser, CMUser, CurrentUser, DbSession, OptionalUser
 from app.core.errors import NotFound
-from app.users import images
+from app.moderation.models import ApprovalItem
+from app.users import admin as admin_service
+from app.users import approvals, beta, images
 from app.users import service as users
+from app.users.models import User
 from app.users.schemas import (
     AccountAnswer,
     ActivateDeactivateBody,
+    ActivityCodeCount,
+    AdminUserSettingsAnswer,
+    AdminUserSettingsUpdate,
+    ApiStatistic,
+    ApiStatisticAnswer,
+    ApiStatisticDay,
+    ApiStatisticTotals,
+    ApprovalDecision,
+    ApprovalDecisionAnswer,
+    ApprovalItemOut,
+    ApprovalItemsAnswer,
+    ApprovalStatusFilter,
+    BetaTesterAnswers,
+    BetaTestersAnswer,
+    BetaTesterSaved,
+    BugImageAnswer,
     CurrentUserOut,
     ExistingAnswer,
     FieldCheckAnswer,
@@ -22,7 +44,14 @@ from app.users.schemas import (
     InterestsAnswer,
     InterestsUpdate,
     MessageAnswer,
+    ModerationSorting,
+    ModerationUsersAnswer,
     ProfileImageAnswer,
+    RoleFilter,
+    SentMail,
+    SentMailAnswer,
+    StateFilter,
+    UserApprovalKind,
     UserGroupOut,
     UserGroupsAnswer,
     UserParamsAnswer,
@@ -30,7 +59,16 @@ from app.users.schemas import (
     UserSearchAnswer,
     UserSearchItem,
     UserSearchPage,
+    UserStats,
+    UserStatsAnswer,
+    VtTransferAnswer,
+    VtTransferBody,
+    VtTransferResult,
+    admin_settings_out,
+    approval_user_out,
+    beta_tester_out,
     current_user_out,
+    moderation_user_out,
 )
 
 router = APIRouter(prefix="/v2/users", tags=["users"])
@@ -196,3 +234,193 @@ def delete_user(user: CurrentUser, db: DbSession, user_id: int | None = Query(No
     target = users.resolve_target(db, user, user_id)
     users.delete_account(db, target)
     return MessageAnswer(message="User Deleted")
+
+
+# ------------------------------------------------------------------------------------ admin: users
+
+
+@router.get("/get-moderation-users", response_model=ModerationUsersAnswer)
+def get_moderation_users(
+    _admin: AdminUser,
+    db: DbSession,
+    searchPattern: str | None = Query(None, max_length=100),  # noqa: N803 - wire name
+    state: StateFilter = Query("all", description="all (not deleted), active, drafted, blocked or deleted"),
+    role: RoleFilter | None = Query(None),
+    sorting: ModerationSorting = Query("newest"),
+    limit: int = Query(20, ge=1, le=100),
+    offset: int = Query(0, ge=0),
+) -> ModerationUsersAnswer:
+    """The admin's list of accounts to moderate (activate, deactivate, settings)."""
+    page, tour_counts, total = admin_service.moderation_users(
+        db, pattern=searchPattern, state=state, role=role, sorting=sorting, limit=limit, offset=offset
+    )
+    return ModerationUsersAnswer(
+        data=[moderation_user_out(user, tour_counts.get(user.id, 0)) for user in page],
+        total_items=total,
+        limit=limit,
+        offset=offset,
+    )
+
+
+@router.get("/admin-stats", response_model=UserStatsAnswer)
+def get_admin_stats(_admin: AdminUser, db: DbSession) -> UserStatsAnswer:
+    return UserStatsAnswer(data=UserStats(**admin_service.user_stats(db)))
+
+
+@router.get("/get-api-statistic", response_model=ApiStatisticAnswer)
+def get_api_statistic(
+    _admin: AdminUser,
+    db: DbSession,
+    date_from: date | None = Query(None, description="First UTC day (default: 29 days before date_to)"),
+    date_to: date | None = Query(None, description="Last UTC day (default: today)"),
+    activity_code: str | None = Query(None, max_length=64, description="Only this activity code"),
+) -> ApiStatisticAnswer:
+    """Platform usage per UTC day: sessions started (accounts and guests), session activities per
+    code, distinct active accounts. At most 366 days per call."""
+    first, last = admin_service.statistic_range(date_from, date_to)
+    usage = admin_service.api_usage(db, first, last, activity_code)
+    return ApiStatisticAnswer(data=api_statistic_out(usage))
+
+
+@router.get("/admin-user-settings", response_model=AdminUserSettingsAnswer)
+def get_admin_user_settings(_admin: AdminUser, db: DbSession, userid: int = Query()) -> AdminUserSettingsAnswer:
+    return AdminUserSettingsAnswer(data=admin_settings_out(users.get_user(db, userid)))
+
+
+@router.post("/admin-user-settings", response_model=AdminUserSettingsAnswer)
+def post_admin_user_settings(body: AdminUserSettingsUpdate, admin: AdminUser, db: DbSession) -> AdminUserSettingsAnswer:
+    target = users.get_user(db, body.userid)
+    changes = body.model_dump(exclude_unset=True, exclude_none=True, exclude={"userid"})
+    admin_service.update_settings(db, admin=admin, user=target, changes=changes)
+    return AdminUserSettingsAnswer(message="The user's settings have been saved", data=admin_settings_out(target))
+
+
+@router.get("/send-mail", response_model=SentMailAnswer)
+def send_mail(
+    _admin: AdminUser,
+    db: DbSession,
+    userid: int = Query(),
+    subject: str = Query(min_length=1, max_length=200),
+    text: str = Query(min_length=1, max_length=5000),
+) -> SentMailAnswer:
+    """An admin's mail to one account, through the mail port (stored, or SMTP when configured)."""
+    mail = admin_service.send_mail(db, user=users.get_user(db, userid), subject=subject, text=text)
+    return SentMailAnswer(message="The mail has been sent", data=SentMail(mail_id=mail.id, to_address=mail.to_address))
+
+
+@router.put("/vt-transfer", response_model=VtTransferAnswer)
+def vt_transfer(body: VtTransferBody, _admin: AdminUser, db: DbSession) -> VtTransferAnswer:
+    """Move every tour (or the listed ones) of one account to another; the giving account may be
+    a deleted one (its tours find a new home), the receiving one must be active."""
+    source = users.get_user(db, body.from_userid, include_deleted=True)
+    target = users.get_user(db, body.to_userid)
+    moved = users.transfer_tours(db, source=source, target=target, guids=body.tours)
+    return VtTransferAnswer(
+        message=f"{len(moved)} tours transferred", data=VtTransferResult(transferred=len(moved), tours=moved)
+    )
+
+
+# -------------------------------------------------------------------------- admin: approval items
+
+
+@router.get("/approval-items", response_model=ApprovalItemsAnswer)
+def list_approval_items(
+    _admin: AdminUser,
+    db: DbSession,
+    kind: UserApprovalKind | None = Query(None),
+    status: ApprovalStatusFilter = Query("pending"),
+    limit: int = Query(20, ge=1, le=100),
+    offset: int = Query(0, ge=0),
+) -> ApprovalItemsAnswer:
+    """New users, user profile edits and profile images waiting for (or given) a decision."""
+    page, accounts, total = approvals.list_items(db, kind=kind, status=status, limit=limit, offset=offset)
+    data = [
+        approval_item_out(item, accounts.get(item.entity_id) if item.entity_id is not None else None) for item in page
+    ]
+    return ApprovalItemsAnswer(data=data, total_items=total, limit=limit, offset=offset)
+
+
+@router.put("/approval-items", response_model=ApprovalDecisionAnswer)
+def decide_approval_item(body: ApprovalDecision, admin: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
+    """Approve (apply the change) or reject (drop it); the user is told by mail. 409 when it was
+    decided already, or when an approved name has been taken meanwhile."""
+    approve = body.action == "approve"
+    item = approvals.decide(db, admin=admin, item_id=body.id, approve=approve, note=body.review_note)
+    user = db.get(User, item.entity_id) if item.entity_id is not None else None
+    return ApprovalDecisionAnswer(message="Approved" if approve else "Rejected", data=approval_item_out(item, user))
+
+
+# ------------------------------------------------------------------------- beta testers, bug image
+
+
+@router.post("/beta-tester", response_model=BetaTesterSaved)
+def post_beta_tester(body: BetaTesterAnswers, user: CurrentUser, db: DbSession) -> BetaTesterSaved:
+    row = beta.save_answers(db, user, body)
+    return BetaTesterSaved(message="Thank you for your answers", data=beta_tester_out(row, user))
+
+
+@router.get("/get-beta-testers", response_model=BetaTestersAnswer)
+def get_beta_testers(
+    _admin: AdminUser,
+    db: DbSession,
+    searchPattern: str | None = Query(None, max_length=100),  # noqa: N803 - wire name
+    limit: int = Query(20, ge=1, le=100),
+    offset: int = Query(0, ge=0),
+) -> BetaTestersAnswer:
+    rows, total = beta.list_beta_testers(db, pattern=searchPattern, limit=limit, offset=offset)
+    return BetaTestersAnswer(
+        data=[beta_tester_out(answer, user) for answer, user in rows], total_items=total, limit=limit, offset=offset
+    )
+
+
+@router.post("/bug-image", response_model=BugImageAnswer)
+def upload_bug_image(request: Request, user: CurrentUser, image: UploadFile = File(...)) -> BugImageAnswer:
+    """A screenshot for a bug report: JPG, PNG or WEBP up to 2 MB. The answer's path goes into the
+    bug report."""
+    check_rate_limit("bug-image", ip=client_ip(request), account=str(user.id))
+    stored = images.store_bug_image(image.file.read(images.MAX_IMAGE_BYTES + 1))
+    return BugImageAnswer(path=stored.path, content_type=stored.content_type, message="The image has been uploaded")
+
+
+# --------------------------------------------------------------------------------------- shaping
+
+
+def approval_item_out(item: ApprovalItem, user: User | None) -> ApprovalItemOut:
+    pending, current = approvals.describe(item, user)
+    return ApprovalItemOut(
+        id=item.id,
+        # The queries keep to the users' kinds, so the value is one of UserApprovalKind.
+        kind=item.kind.value,  # type: ignore[arg-type]
+        status=item.status.value,
+        userid=item.entity_id,
+        user=approval_user_out(user) if user is not None else None,
+        pending=pending,
+        current=current,
+        created_at=item.created_at,
+        reviewed_at=item.reviewed_at,
+        reviewed_by=item.reviewed_by_user_id,
+        review_note=item.review_note,
+    )
+
+
+def _usage_figures(usage: admin_service.DayUsage) -> dict[str, int]:
+    return {
+        "sessions": usage.sessions,
+        "user_sessions": usage.user_sessions,
+        "guest_sessions": usage.guest_sessions,
+        "active_users": usage.active_users,
+        "activities": usage.activities,
+    }
+
+
+def api_statistic_out(usage: admin_service.ApiUsage) -> ApiStatistic:
+    return ApiStatistic(
+        date_from=usage.date_from,
+        date_to=usage.date_to,
+        totals=ApiStatisticTotals(**_usage_figures(usage.totals)),
+        activity_codes=[ActivityCodeCount(activity_code=code, count=count) for code, count in usage.activity_codes],
+        days=[
+            ApiStatisticDay(date=day, by_code=dict(figures.by_code), **_usage_figures(figures))
+            for day, figures in usage.days.items()
+        ],
+    )

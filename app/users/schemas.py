@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from datetime import date, datetime
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field, field_validator
 
-from app.users.models import MAX_INTERESTS, AuthSystem, User, default_guide_steps, default_user_settings
+from app.users.models import (
+    MAX_INTERESTS,
+    AccountState,
+    AuthSystem,
+    BetaTesterAnswer,
+    User,
+    default_guide_steps,
+    default_user_settings,
+)
 
 MAX_GUIDE_STEPS = 50
 MAX_SETTINGS_KEYS = 30
@@ -196,4 +205,329 @@ def current_user_out(user: User) -> CurrentUserOut:
         editing_creator_pending=user.editing_creator_pending,
         profile_edit_pending=user.profile_edit_pending,
         tour_edit_pending=user.tour_edit_pending,
+    )
+
+
+# ------------------------------------------------------------------------- admin: user moderation
+
+StateFilter = Literal["all", "active", "drafted", "blocked", "deleted"]
+RoleFilter = Literal["admin", "cm", "creator", "potential_creator", "user"]
+ModerationSorting = Literal["newest", "oldest", "name"]
+
+
+class ModerationUserOut(BaseModel):
+    userid: int
+    email: str
+    username: str
+    first_name: str
+    last_name: str
+    platform_username: str | None
+    profile_img: str | None
+    creatorId: int | None  # noqa: N815 - wire name
+    auth_system: AuthSystem
+    is_admin: bool
+    roles: list[str]
+    trusted: bool
+    potential_creator: bool
+    is_active: bool
+    user_active: bool
+    is_deleted: bool
+    state: AccountState = Field(description="deleted, drafted (is_active false), blocked (user_active false) or active")
+    tours_count: int = Field(description="Every tour the account owns, drafts included")
+    editing_creator_pending: bool
+    profile_edit_pending: bool
+    tour_edit_pending: bool
+    created_at: datetime
+    last_sign_in_at: datetime | None
+
+
+class ModerationUsersAnswer(BaseModel):
+    data: list[ModerationUserOut]
+    total_items: int
+    limit: int
+    offset: int
+
+
+# --------------------------------------------------------------------------- admin: approval items
+
+UserApprovalKind = Literal["new_user", "user_profile_edit", "profile_image"]
+ApprovalStatusFilter = Literal["pending", "approved", "rejected", "all"]
+
+
+class ApprovalUserOut(BaseModel):
+    userid: int
+    email: str
+    username: str
+    platform_username: str | None
+    profile_img: str | None
+    is_active: bool
+    user_active: bool
+    is_deleted: bool
+
+
+class ApprovalItemOut(BaseModel):
+    id: int
+    kind: UserApprovalKind
+    status: Literal["pending", "approved", "rejected"]
+    userid: int | None
+    user: ApprovalUserOut | None
+    pending: dict[str, Any] = Field(description="The proposed values, by field")
+    current: dict[str, Any] = Field(description="The account's values of the same fields today")
+    created_at: datetime
+    reviewed_at: datetime | None
+    reviewed_by: int | None
+    review_note: str | None
+
+
+class ApprovalItemsAnswer(BaseModel):
+    data: list[ApprovalItemOut]
+    total_items: int
+    limit: int
+    offset: int
+
+
+class ApprovalDecision(BaseModel):
+    id: int
+    action: Literal["approve", "reject"]
+    review_note: str | None = Field(default=None, max_length=1000, description="Mailed to the user with the decision")
+
+
+class ApprovalDecisionAnswer(BaseModel):
+    message: str
+    data: ApprovalItemOut
+
+
+# ------------------------------------------------------------------------- admin: usage and stats
+
+
+class ActivityCodeCount(BaseModel):
+    activity_code: str
+    count: int
+
+
+class ApiStatisticTotals(BaseModel):
+    sessions: int = Field(description="Sessions started (POST /v2/sessions/ and sign-ins)")
+    user_sessions: int
+    guest_sessions: int
+    active_users: int = Field(description="Distinct accounts that recorded at least one activity")
+    activities: int = Field(description="Session activities recorded")
+
+
+class ApiStatisticDay(ApiStatisticTotals):
+    date: str = Field(description="The UTC day, YYYY-MM-DD")
+    by_code: dict[str, int] = Field(description="Activities of the day per activity_code")
+
+
+class ApiStatistic(BaseModel):
+    date_from: date
+    date_to: date
+    totals: ApiStatisticTotals
+    activity_codes: list[ActivityCodeCount] = Field(description="Activities per code over the range, most first")
+    days: list[ApiStatisticDay] = Field(description="Every day of the range, oldest first, zeros included")
+
+
+class ApiStatisticAnswer(BaseModel):
+    data: ApiStatistic
+
+
+class UserStats(BaseModel):
+    total: int = Field(description="Accounts not deleted")
+    active: int
+    drafted: int
+    blocked: int
+    deleted: int
+    creators: int = Field(description="Accounts with an active creator profile")
+    potential_creators: int
+    admins: int
+    content_managers: int
+    beta_testers: int
+    new_last_7_days: int
+    new_last_30_days: int
+
+
+class UserStatsAnswer(BaseModel):
+    data: UserStats
+
+
+# ------------------------------------------------------------------------ admin: account settings
+
+
+class AdminUserSettingsOut(BaseModel):
+    userid: int
+    is_admin: bool
+    roles: list[str]
+    trusted: bool
+    potential_creator: bool
+    is_active: bool = Field(description="Read only here: drafting goes through admin-user-activate-deactivate")
+    user_active: bool = Field(description="False blocks the account")
+    editing_creator_pending: bool
+    profile_edit_pending: bool
+    tour_edit_pending: bool
+
+
+class AdminUserSettingsUpdate(BaseModel):
+    """What an admin changes on an account; absent fields stay as they are."""
+
+    userid: int
+    is_admin: bool | None = None
+    roles: list[str] | None = Field(default=None, max_length=10, description='Known roles: "CM"')
+    trusted: bool | None = None
+    potential_creator: bool | None = None
+    user_active: bool | None = None
+    editing_creator_pending: bool | None = None
+    profile_edit_pending: bool | None = None
+    tour_edit_pending: bool | None = None
+
+
+class AdminUserSettingsAnswer(BaseModel):
+    message: str = ""
+    data: AdminUserSettingsOut
+
+
+# ------------------------------------------------------------------------------------ beta testers
+
+CreatesTours = Literal["yes", "no", "planning"]
+TourCount = Literal["none", "1-10", "11-50", "51-200", "more than 200"]
+BetaText = Annotated[str, Field(max_length=1000)]
+
+
+class BetaTesterAnswers(BaseModel):
+    """The questionnaire's 9 questions (spec §3); every one is required except `camera`."""
+
+    creates_tours: CreatesTours | None = Field(default=None, description="Do you create virtual tours?")
+    camera: BetaText | None = Field(default=None, description="Which camera or capture device do you use? (optional)")
+    industry: BetaText | None = Field(default=None, description="Which industry do you work in?")
+    tour_count: TourCount | None = Field(default=None, description="How many tours have you published?")
+    hosting_platforms: BetaText | None = Field(default=None, description="Where are your tours hosted?")
+    use_case: BetaText | None = Field(default=None, description="What would you use TourAtlas for?")
+    country: BetaText | None = Field(default=None, description="Where are you based?")
+    heard_from: BetaText | None = Field(default=None, description="How did you hear about TourAtlas?")
+    feedback_frequency: BetaText | None = Field(default=None, description="How often could you give us feedback?")
+
+
+class BetaTesterOut(BaseModel):
+    id: int
+    userid: int
+    email: str
+    username: str
+    platform_username: str | None
+    answers: BetaTesterAnswers
+    created_at: datetime
+
+
+class BetaTesterSaved(BaseModel):
+    message: str
+    data: BetaTesterOut
+
+
+class BetaTestersAnswer(BaseModel):
+    data: list[BetaTesterOut]
+    total_items: int
+    limit: int
+    offset: int
+
+
+# -------------------------------------------------------------------- admin: transfer, mail, images
+
+
+class VtTransferBody(BaseModel):
+    from_userid: int
+    to_userid: int
+    tours: list[str] | None = Field(
+        default=None, max_length=1000, description="Tour guids to move; absent means every tour of from_userid"
+    )
+
+
+class VtTransferResult(BaseModel):
+    transferred: int
+    tours: list[str]
+
+
+class VtTransferAnswer(BaseModel):
+    message: str
+    data: VtTransferResult
+
+
+class SentMail(BaseModel):
+    mail_id: int
+    to_address: str
+
+
+class SentMailAnswer(BaseModel):
+    message: str
+    data: SentMail
+
+
+class BugImageAnswer(BaseModel):
+    path: str
+    content_type: str
+    message: str
+
+
+def moderation_user_out(user: User, tours_count: int) -> ModerationUserOut:
+    creator = user.creator
+    return ModerationUserOut(
+        userid=user.id,
+        email=user.email,
+        username=user.username,
+        first_name=user.first_name,
+        last_name=user.last_name,
+        platform_username=user.platform_username,
+        profile_img=user.profile_img,
+        creatorId=creator.id if creator is not None and creator.is_active else None,
+        auth_system=user.auth_system,
+        is_admin=user.is_admin,
+        roles=list(user.roles or []),
+        trusted=user.trusted,
+        potential_creator=user.potential_creator,
+        is_active=user.is_active,
+        user_active=user.user_active,
+        is_deleted=user.is_deleted,
+        state=user.account_state,
+        tours_count=tours_count,
+        editing_creator_pending=user.editing_creator_pending,
+        profile_edit_pending=user.profile_edit_pending,
+        tour_edit_pending=user.tour_edit_pending,
+        created_at=user.created_at,
+        last_sign_in_at=user.last_sign_in_at,
+    )
+
+
+def admin_settings_out(user: User) -> AdminUserSettingsOut:
+    return AdminUserSettingsOut(
+        userid=user.id,
+        is_admin=user.is_admin,
+        roles=list(user.roles or []),
+        trusted=user.trusted,
+        potential_creator=user.potential_creator,
+        is_active=user.is_active,
+        user_active=user.user_active,
+        editing_creator_pending=user.editing_creator_pending,
+        profile_edit_pending=user.profile_edit_pending,
+        tour_edit_pending=user.tour_edit_pending,
+    )
+
+
+def approval_user_out(user: User) -> ApprovalUserOut:
+    return ApprovalUserOut(
+        userid=user.id,
+        email=user.email,
+        username=user.username,
+        platform_username=user.platform_username,
+        profile_img=user.profile_img,
+        is_active=user.is_active,
+        user_active=user.user_active,
+        is_deleted=user.is_deleted,
+    )
+
+
+def beta_tester_out(row: BetaTesterAnswer, user: User) -> BetaTesterOut:
+    return BetaTesterOut(
+        id=row.id,
+        userid=user.id,
+        email=user.email,
+        username=user.username,
+        platform_username=user.platform_username,
+        answers=BetaTesterAnswers.model_validate(row.answers or {}),
+        created_at=row.created_at,
     )

@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, Text, cast, func, or_, select, update
+from sqlalchemy import ColumnElement, Select, Text, cast, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from app.ads.models import Ad
@@ -19,9 +19,10 @@ from app.core.db import utcnow
 from app.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.core.outbox import add_outbox
 from app.core.security import hash_password
-from app.creators.models import Creator
-from app.moderation.models import ApprovalItem, ApprovalKind
-from app.tours.models import Tour, TourStatus
+from app.creators.models import Creator, CreatorFeaturedTour
+from app.moderation.models import ApprovalKind
+from app.tours.models import ApprovalState, Tour, TourStatus
+from app.users import approval_queue
 from app.users import validation as rules
 from app.users.models import (
     CONTENT_MANAGER_ROLE,
@@ -47,9 +48,9 @@ PUBLIC_IDENTITY_FIELDS = ("platform_username",)
 # ----------------------------------------------------------------------------------------- lookups
 
 
-def get_user(session: Session, user_id: int) -> User:
+def get_user(session: Session, user_id: int, *, include_deleted: bool = False) -> User:
     user = session.get(User, user_id)
-    if user is None or user.is_deleted:
+    if user is None or (user.is_deleted and not include_deleted):
         raise NotFound(USER_NOT_FOUND)
     return user
 
@@ -116,6 +117,7 @@ def create_user(session: Session, account: NewAccount) -> User:
     )
     session.add(user)
     session.flush()
+    approval_queue.file_new_user(session, user)
     return user
 
 
@@ -203,16 +205,7 @@ def _apply(user: User, changes: dict[str, Any]) -> None:
 
 
 def _file_profile_edit(session: Session, user: User, changes: dict[str, Any]) -> None:
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.user_profile_edit,
-            entity_type="user",
-            entity_id=user.id,
-            payload={"changes": changes},
-            submitted_by_user_id=user.id,
-            created_at=utcnow(),
-        )
-    )
+    approval_queue.file_item(session, kind=ApprovalKind.user_profile_edit, user=user, payload={"changes": changes})
     user.profile_edit_pending = True
 
 
@@ -325,17 +318,22 @@ def merge_guide_steps(user: User, steps: dict[str, Any]) -> dict[str, Any]:
 # ------------------------------------------------------------------------------- search and groups
 
 
-def search_users(session: Session, pattern: str, *, limit: int, offset: int) -> tuple[list[User], int]:
-    """Platform usernames, names and emails containing `pattern` (admins adding media on behalf of
-    a user, spec §6). Deleted accounts are left out."""
+def matches_pattern(pattern: str) -> ColumnElement[bool]:
+    """Platform username, email or full name contains `pattern`, case-insensitively; LIKE
+    wildcards in the pattern are plain characters."""
     escaped = pattern.strip().lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     like = f"%{escaped}%"
-    matches = or_(
+    return or_(
         func.lower(User.platform_username).like(like, escape="\\"),
         func.lower(User.email).like(like, escape="\\"),
         func.lower(User.first_name + " " + User.last_name).like(like, escape="\\"),
     )
-    statement = select(User).where(User.is_deleted.is_(False), matches)
+
+
+def search_users(session: Session, pattern: str, *, limit: int, offset: int) -> tuple[list[User], int]:
+    """Platform usernames, names and emails containing `pattern` (admins adding media on behalf of
+    a user, spec §6). Deleted accounts are left out."""
+    statement = select(User).where(User.is_deleted.is_(False), matches_pattern(pattern))
     total = session.scalar(select(func.count()).select_from(statement.subquery())) or 0
     rows = session.scalars(statement.order_by(User.platform_username, User.id).limit(limit).offset(offset)).all()
     return list(rows), total
@@ -458,3 +456,74 @@ def set_account_active(session: Session, *, admin: User, user: User, is_active: 
         if not admin.is_admin:
             raise Forbidden("Administrators only")
         draft_account(session, user)
+
+
+# ---------------------------------------------------------------------------------- tour transfer
+
+SAME_ACCOUNT = "Choose two different accounts"
+RECEIVER_INACTIVE = "The receiving account is not active"
+NO_TOURS_CHOSEN = "Choose at least one tour"
+NOT_OWNED = "These tours do not belong to this account"
+
+
+def transfer_tours(session: Session, *, source: User, target: User, guids: list[str] | None) -> list[str]:
+    """PUT vt-transfer: the listed tours of `source` (every one when `guids` is None) become
+    `target`'s, under `target`'s creator profile if there is one. Both creators' vt_count follow,
+    `source`'s featured list drops the tours, and the index hears about every moved tour."""
+    _check_transfer(source, target, guids)
+    statement = select(Tour.id, Tour.guid, Tour.creator_id).where(Tour.user_id == source.id)
+    if guids is not None:
+        statement = statement.where(Tour.guid.in_(set(guids)))
+    rows = session.execute(statement).all()
+    if guids is not None and (missing := sorted(set(guids) - {row.guid for row in rows})):
+        raise BadRequest(NOT_OWNED, fields={"tours": f"{NOT_OWNED}: {', '.join(missing[:20])}"})
+    tour_ids = [row.id for row in rows]
+    if not tour_ids:
+        return []
+    target_creator_id = target.creator.id if target.creator is not None else None
+    # Featuring is the previous owner's choice and order: the tours arrive unfeatured.
+    session.execute(
+        update(Tour)
+        .where(Tour.id.in_(tour_ids))
+        .values(
+            user_id=target.id,
+            creator_id=target_creator_id,
+            is_featured=False,
+            featured_order=None,
+            updated_at=utcnow(),
+        )
+    )
+    session.execute(delete(CreatorFeaturedTour).where(CreatorFeaturedTour.tour_id.in_(tour_ids)))
+    creator_ids = {row.creator_id for row in rows if row.creator_id is not None} | {target_creator_id}
+    _recount_listed_tours(session, {creator_id for creator_id in creator_ids if creator_id is not None})
+    for tour_id in tour_ids:
+        add_outbox(session, "index.tour", tour_id, {})
+    session.flush()
+    session.expire_all()  # the bulk updates bypassed the identity map
+    return sorted(row.guid for row in rows)
+
+
+def _check_transfer(source: User, target: User, guids: list[str] | None) -> None:
+    if source.id == target.id:
+        raise BadRequest(SAME_ACCOUNT, fields={"to_userid": SAME_ACCOUNT})
+    if not target.is_active or not target.user_active:
+        raise BadRequest(RECEIVER_INACTIVE, fields={"to_userid": RECEIVER_INACTIVE})
+    if guids is not None and not guids:
+        raise BadRequest(NO_TOURS_CHOSEN, fields={"tours": NO_TOURS_CHOSEN})
+
+
+def _recount_listed_tours(session: Session, creator_ids: set[int]) -> None:
+    """vt_count is the creator's listed tours (active and approved), as the demo loader counts them."""
+    for creator_id in sorted(creator_ids):
+        listed = (
+            select(func.count())
+            .select_from(Tour)
+            .where(
+                Tour.creator_id == creator_id,
+                Tour.status == TourStatus.active,
+                Tour.approval_state == ApprovalState.approved,
+            )
+            .scalar_subquery()
+        )
+        session.execute(update(Creator).where(Creator.id == creator_id).values(vt_count=listed))
+        add_outbox(session, "index.creator", creator_id, {})

@@ -37,6 +37,10 @@ class Access(Enum):
     CREATOR = frozenset({"creator", "admin"})
     CM = frozenset({"cm", "admin"})
     ADMIN = frozenset({"admin"})
+    # The account's own calls: the path names the "user" account (PATH_VALUES), so it and admins pass.
+    OWNER = frozenset({"user", "admin"})
+    # Following creators: signed-in users, but never admins (spec §2, §6).
+    FOLLOWER = frozenset({"user", "creator", "cm"})
 
 
 @dataclass
@@ -88,6 +92,10 @@ MATRIX: dict[tuple[str, str], tuple[Access, Request]] = {
     ("GET", "/v2/categories/tags"): (Access.PUBLIC, nothing),
     ("GET", "/v2/vendors/"): (Access.PUBLIC, nothing),
     ("GET", "/v2/sources/rank-sources"): (Access.PUBLIC, nothing),
+    ("POST", "/v2/categories/document-tags"): (Access.USER, json({"documents": ["Park", "A walk in the forest"]})),
+    ("POST", "/v2/categories/admin-tag-embeddings"): (Access.ADMIN, nothing),  # 400 with embeddings off
+    # The link lookup refuses port 9 of loopback before any connection: a 400 for those allowed.
+    ("GET", "/v2/virtualtours/discover"): (Access.USER, query({"url": "http://127.0.0.1:9/"})),
     # discovery and locations
     ("GET", "/v2/user-recomendations/filtered-grid"): (Access.PUBLIC, nothing),
     ("GET", "/v2/user-recomendations/filtered-map"): (Access.PUBLIC, nothing),
@@ -150,6 +158,102 @@ MATRIX: dict[tuple[str, str], tuple[Access, Request]] = {
         Access.CM,
         lambda world: {"json": {"userid": world.ids["drafted"], "is_active": True}},
     ),
+    ("GET", "/v2/users/get-moderation-users"): (Access.ADMIN, query({"state": "drafted"})),
+    ("GET", "/v2/users/approval-items"): (Access.ADMIN, nothing),
+    ("PUT", "/v2/users/approval-items"): (Access.ADMIN, json({"id": 0, "action": "approve"})),
+    ("GET", "/v2/pending/approval-items"): (Access.ADMIN, nothing),
+    ("GET", "/v2/users/get-api-statistic"): (Access.ADMIN, nothing),
+    ("GET", "/v2/users/admin-stats"): (Access.ADMIN, nothing),
+    ("GET", "/v2/users/admin-user-settings"): (Access.ADMIN, lambda world: {"params": {"userid": world.ids["user"]}}),
+    ("POST", "/v2/users/admin-user-settings"): (
+        Access.ADMIN,
+        lambda world: {"json": {"userid": world.ids["drafted"], "trusted": True}},
+    ),
+    ("POST", "/v2/users/beta-tester"): (
+        Access.USER,
+        json(
+            {
+                "creates_tours": "yes",
+                "industry": "Real estate",
+                "tour_count": "1-10",
+                "hosting_platforms": "Own site",
+                "use_case": "Showing homes",
+                "country": "Portugal",
+                "heard_from": "A friend",
+                "feedback_frequency": "Weekly",
+            }
+        ),
+    ),
+    ("GET", "/v2/users/get-beta-testers"): (Access.ADMIN, nothing),
+    ("PUT", "/v2/users/vt-transfer"): (
+        Access.ADMIN,
+        lambda world: {"json": {"from_userid": world.ids["drafted"], "to_userid": world.ids["user"]}},
+    ),
+    ("GET", "/v2/users/send-mail"): (
+        Access.ADMIN,
+        lambda world: {"params": {"userid": world.ids["user"], "subject": "Hello", "text": "A word from us"}},
+    ),
+    ("POST", "/v2/users/bug-image"): (
+        Access.USER,
+        lambda _world: {"files": {"image": ("bug.png", _png(), "image/png")}},
+    ),
+    # tours (media)
+    ("POST", "/v2/virtualtours/"): (Access.USER, json({"title": "A tour"})),
+    ("POST", "/v2/virtualtours/on-behalf-of"): (Access.CM, json({"title": "A tour"})),
+    ("PUT", "/v2/virtualtours/"): (Access.USER, json({"guid": "0" * 32})),
+    ("POST", "/v2/virtualtours/preview-image"): (
+        Access.USER,
+        lambda _world: {"files": {"image": ("preview.png", _png(), "image/png")}},
+    ),
+    ("GET", "/v2/virtualtours/pending"): (Access.ADMIN, nothing),
+    ("DELETE", "/v2/virtualtours/pending"): (Access.ADMIN, json({"tours": ["0" * 32]})),
+    ("POST", "/v2/virtualtours/pending/remove"): (Access.USER, json({"tours": ["0" * 32]})),
+    ("GET", "/v2/virtualtours/approval-items"): (Access.ADMIN, nothing),
+    ("PUT", "/v2/virtualtours/approval-items"): (Access.ADMIN, json({"ids": [0], "action": "approve"})),
+    ("GET", "/v2/virtualtours/admin-stats"): (Access.ADMIN, nothing),
+    ("GET", "/v2/virtualtours/link_exists"): (Access.USER, query({"link": "https://kuula.co/share/Ab123"})),
+    ("GET", "/v2/virtualtours/get-by-link"): (Access.PUBLIC, query({"link": "https://kuula.co/share/Ab123"})),
+    ("GET", "/v2/virtualtours/user/media-tags/{user_id}"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/virtualtours/user/{userid}"): (Access.OWNER, nothing),
+    ("GET", "/v2/virtualtours/counts/{user_id}"): (Access.OWNER, nothing),
+    ("DELETE", "/v2/virtualtours/user-media"): (Access.OWNER, lambda world: {"json": {"userid": world.ids["user"]}}),
+    ("POST", "/v2/virtualtours/featured-tours"): (Access.CREATOR, json({"tours": []})),
+    ("POST", "/v2/virtualtours/send-tour-today"): (Access.CREATOR, json({"guid": "0" * 32, "consent": True})),
+    ("GET", "/v2/virtualtours/creator/map/{user_id}"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/virtualtours/creator/{user_id}"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/virtualtours/saved/{userid}"): (Access.OWNER, nothing),
+    # ranks and embeddings (rank source 987654, rank 987654 and tour 0…0 do not exist: 400 or 404)
+    ("GET", "/v2/virtualtours/ranks"): (Access.ADMIN, nothing),
+    ("POST", "/v2/virtualtours/ranks"): (Access.ADMIN, json({"guid": "0" * 32, "rank_source_id": 987654, "value": 1})),
+    ("PUT", "/v2/virtualtours/ranks"): (Access.ADMIN, json({"id": 987654, "value": 1})),
+    ("DELETE", "/v2/virtualtours/ranks"): (Access.ADMIN, json({"id": 987654})),
+    ("POST", "/v2/virtualtours/ranks/bulk"): (
+        Access.ADMIN,
+        json({"ranks": [{"guid": "0" * 32, "rank_source_id": 987654, "value": 1}]}),
+    ),
+    ("POST", "/v2/virtualtours/ranks/calc"): (Access.ADMIN, nothing),
+    ("POST", "/v2/virtualtours/embeddings"): (Access.ADMIN, nothing),  # 400 with embeddings off
+    ("GET", "/v2/virtualtours/{id}"): (Access.PUBLIC, nothing),
+    ("DELETE", "/v2/virtualtours/{id}"): (Access.USER, nothing),
+    ("PUT", "/v2/virtualtours/{id}"): (Access.USER, json({"task": "activate"})),
+    # engagement (the tour guid names no tour: a 404 for those allowed)
+    ("GET", "/v2/virtualtours/player/{tour_id}"): (Access.PUBLIC, nothing),
+    ("GET", "/v2/virtualtours/tour-stats/{tour_id}"): (Access.PUBLIC, nothing),
+    ("POST", "/v2/virtualtours/post_view"): (Access.PUBLIC, json({"id": "0" * 32})),
+    ("POST", "/v2/virtualtours/post_shares"): (Access.PUBLIC, json({"id": "0" * 32})),
+    ("POST", "/v2/virtualtours/post_likes"): (Access.USER, json({"id": "0" * 32, "likes": 0, "isLike": True})),
+    ("POST", "/v2/virtualtours/post_saves"): (Access.USER, json({"id": "0" * 32, "saves": 0, "isSave": True})),
+    # creators: follows (creator 987654 does not exist: a 404 for those allowed)
+    ("GET", "/v2/creators/followers"): (Access.USER, nothing),
+    ("POST", "/v2/creators/followers"): (Access.FOLLOWER, json({"creator_id": 987654})),
+    ("DELETE", "/v2/creators/followers"): (Access.USER, query({"creator_id": 987654})),
+    ("GET", "/v2/creators/is-follow"): (Access.PUBLIC, query({"creator_id": 987654})),
+    ("DELETE", "/v2/creators/is-follow"): (Access.USER, nothing),
+    ("POST", "/v2/creators/post_shares"): (Access.PUBLIC, json({"id": 987654})),
+    ("GET", "/v2/creators/ranks"): (Access.ADMIN, nothing),
+    ("POST", "/v2/creators/ranks"): (Access.ADMIN, json({"creator_id": 987654, "rank_source_id": 987654, "value": 1})),
+    ("PUT", "/v2/creators/ranks"): (Access.ADMIN, json({"id": 987654, "value": 1})),
+    ("POST", "/v2/creators/ranks/calc"): (Access.ADMIN, nothing),
 }
 
 # Spec §2 route guard / §6: what a signed-out caller still reaches while restrict_access is on.
@@ -170,7 +274,8 @@ OPEN_WHEN_RESTRICTED = {
     ("GET", "/v2/users/get_existed_usernames_emails"),
 }
 
-PATH_VALUES = {"{tour_id}": "0" * 32, "{user_id}": "1"}
+# "1" is the "user" account: `world` creates it first on emptied tables.
+PATH_VALUES = {"{tour_id}": "0" * 32, "{user_id}": "1", "{userid}": "1", "{id}": "0" * 32}
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,68 @@
+"""GET /v2/virtualtours/discover (spec §7 Media): the Add media form's link lookup.
+
+A router of its own, listed in DOMAIN_ROUTERS before the tours router, whose `GET /{id}` would
+otherwise take `/discover` for a tour id.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import BaseModel, Field
+
+from app.auth.rate_limit import check_rate_limit, client_ip
+from app.core.deps import CurrentUser, DbSession
+from app.core.errors import ERROR_RESPONSES
+from app.core.settings import get_settings
+from app.locations.ports import Geocoder
+from app.locations.service import get_geocoder
+from app.tours import discover as lookup
+
+router = APIRouter(prefix="/v2/virtualtours", tags=["tours"], responses=ERROR_RESPONSES)
+
+
+class OpenGraphOut(BaseModel):
+    image: str = Field(description="absolute http(s) URL of the preview image; empty when the page has none")
+    description: str
+    title: str
+
+
+class DiscoverData(BaseModel):
+    OpenGraph: OpenGraphOut  # the spec's wire name
+    address_id: str | None = Field(None, description="a locations id (GET /v2/locations/get-address reads it)")
+    address_str: str | None = None
+
+
+class DiscoverOut(BaseModel):
+    data: DiscoverData
+
+
+def get_fetcher() -> lookup.SafeFetcher:
+    """The fetcher with this deployment's address policy (a dependency, so tests can swap it)."""
+    return lookup.SafeFetcher(policy=lookup.AddressPolicy.from_settings(get_settings().discover_allowed_networks))
+
+
+@router.get("/discover", response_model=DiscoverOut)
+def discover(
+    request: Request,
+    user: CurrentUser,
+    db: DbSession,
+    geocoder: Annotated[Geocoder, Depends(get_geocoder)],
+    fetcher: Annotated[lookup.SafeFetcher, Depends(get_fetcher)],
+    url: Annotated[str, Query(min_length=1, max_length=lookup.MAX_URL_LENGTH)],
+    vendor_name: Annotated[str | None, Query(max_length=100)] = None,
+) -> DiscoverOut:
+    """Title, description and preview image of a provider's tour page, and its address when the page
+    names a place. Errors are 400 on `url` (blocked address, not reachable, not a page, nothing
+    found) or `vendor_name` (unknown host)."""
+    # Each call makes this server fetch a page: counted per user and per IP like sign-in attempts.
+    check_rate_limit("discover", ip=client_ip(request), account=f"user:{user.id}")
+    found = lookup.discover(db, geocoder, fetcher, url=url, vendor_name=vendor_name)
+    return DiscoverOut(
+        data=DiscoverData(
+            OpenGraph=OpenGraphOut(image=found.image, description=found.description, title=found.title),
+            address_id=found.address_id,
+            address_str=found.address_str,
+        )
+    )
