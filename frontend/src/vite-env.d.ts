@@ -6,6 +6,8 @@ interface ImportMetaEnv {
   readonly VITE_MAP_STYLE_DARK_URL?: string;
   readonly VITE_MAP_STYLE_STREETS_URL?: string;
   readonly VITE_MAP_STYLE_SATELLITE_URL?: string;
+  readonly VITE_GOOGLE_CLIENT_ID?: string;
+  readonly VITE_FACEBOOK_APP_ID?: string;
 }
 
 interface ImportMeta {

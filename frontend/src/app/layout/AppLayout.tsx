@@ -3,6 +3,8 @@ import { Outlet, useLocation, useMatches, useParams } from 'react-router';
 
 import { CategoryStrip } from '../../features/categories/components/CategoryStrip';
 import { FeedSelector } from '../../features/filters/components/FeedSelector';
+import { GettingStartedGuide } from '../../features/guide/components/GettingStartedGuide';
+import { PreviewGuide } from '../../features/guide/components/PreviewGuide';
 import { GeolocationButton } from '../../features/location/components/GeolocationButton';
 import { AddMediaButton } from '../../features/media/components/AddMediaButton';
 import {
@@ -39,6 +41,9 @@ export function AppLayout({ withCategories = false }: { withCategories?: boolean
         )}
       </div>
       <Outlet />
+      <GettingStartedGuide />
+      {/* The guests' preview points at the category strip and the top bar of the discovery pages. */}
+      {withCategories && <PreviewGuide />}
     </div>
   );
 }

@@ -3,14 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 
 import { LoginDialog } from '../../features/auth/components/LoginDialog';
+import { CookieConsent } from '../../features/consent/components/CookieConsent';
+import { MediaFormHost } from '../../features/media/components/MediaFormHost';
+import { LanguagePopup } from '../../features/settings/components/LanguagePopup';
+import { SettingsModal } from '../../features/settings/components/SettingsModal';
+import { ManageMediaHost } from '../../features/tours/components/ManageMediaHost';
+import { SavedToursHost } from '../../features/tours/components/SavedToursHost';
+import { useRealtimeConnection } from '../../shared/socket/useRealtime';
 import { LogoMark } from '../../shared/ui/Logo';
 
-/** Everything under the route guard, plus what every screen can open (the login dialog). */
+/**
+ * Everything under the route guard, plus what every screen can open: the login dialog, settings, the
+ * language popup and the cookie consent.
+ */
 export function RootLayout() {
+  useRealtimeConnection(); // the tab's one Socket.IO connection: pushed events land in the query cache
   return (
     <>
       <Outlet />
       <LoginDialog />
+      <SettingsModal />
+      <LanguagePopup />
+      <CookieConsent />
+      <ManageMediaHost />
+      <SavedToursHost />
+      <MediaFormHost />
       <ScrollRestoration />
     </>
   );

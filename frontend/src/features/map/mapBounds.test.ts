@@ -1,4 +1,4 @@
-import { unwrapRing } from './basemap';
+import { unwrapRing } from '../../shared/map/basemap';
 import { boundsCenter, roundBounds, serverBounds } from './mapBounds';
 
 describe('serverBounds', () => {

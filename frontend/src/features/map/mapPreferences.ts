@@ -1,6 +1,6 @@
 import { readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../../shared/storage/localStore';
 import { readUserLocation } from '../../shared/location/userLocation';
-import { DEFAULT_MAP_STYLE, MAP_STYLE_NAMES, type MapStyleName } from './basemap';
+import { DEFAULT_MAP_STYLE, MAP_STYLE_NAMES, type MapStyleName } from '../../shared/map/basemap';
 
 /** Spec §9: the map opens at zoom 5, and at 14 when it is centred on known coordinates. */
 export const DEFAULT_ZOOM = 5;

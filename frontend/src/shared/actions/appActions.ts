@@ -16,7 +16,8 @@ export type AppAction =
   | 'classifications'
   | 'profile'
   | 'settings'
-  | 'helpFeedback';
+  | 'helpFeedback'
+  | 'savedTours';
 
 type Handler = () => void;
 

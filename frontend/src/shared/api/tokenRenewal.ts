@@ -70,6 +70,11 @@ function renewOnce(origin: string): Promise<string | null> {
   return pendingRenewal;
 }
 
+/** Renew the bearer token now (the realtime socket's expired token): shares a renewal already under way. */
+export function renewBearerToken(): Promise<string | null> {
+  return renewOnce(window.location.origin);
+}
+
 /** A guest token before the first call, so that guests are known to the server from the start. */
 export async function ensureGuestToken(): Promise<void> {
   if (readItem(STORAGE_KEYS.accessToken) || readItem(STORAGE_KEYS.guestToken)) return;

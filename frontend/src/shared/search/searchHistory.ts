@@ -1,3 +1,5 @@
+import { preferenceCookiesAllowed } from '../consent/cookieConsent';
+
 /** Spec §3/§9: the search history lives in a cookie for 7 days and keeps about 5 entries. */
 export const SEARCH_HISTORY_COOKIE = 'searchHistory';
 export const SEARCH_HISTORY_DAYS = 7;
@@ -45,10 +47,13 @@ function writeHistoryCookie(value: string, maxAgeSeconds: number): void {
   document.cookie = `${SEARCH_HISTORY_COOKIE}=${value}; max-age=${maxAgeSeconds}; path=/; SameSite=Lax`;
 }
 
-/** Remember a search; every search renews the cookie's 7 days. */
+/**
+ * Remember a search; every search renews the cookie's 7 days. A visitor who chose "necessary
+ * cookies only" gets the history for this page but no cookie.
+ */
 export function rememberSearch(entry: string): string[] {
   const history = withSearch(readSearchHistory(), entry);
-  writeHistoryCookie(encodeHistory(history), SEARCH_HISTORY_DAYS * 24 * 60 * 60);
+  if (preferenceCookiesAllowed()) writeHistoryCookie(encodeHistory(history), SEARCH_HISTORY_DAYS * 24 * 60 * 60);
   return history;
 }
 

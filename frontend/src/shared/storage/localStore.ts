@@ -21,6 +21,10 @@ export const STORAGE_KEYS = {
   mapZoom: 'mapZoom',
   userState: 'userState',
   filterSorting: 'filterSorting',
+  notShowWhiteLabel: 'notShowWhiteLabel',
+  providerAttention: 'providerAttention',
+  cookieConsent: 'cookieConsent',
+  previewGuideSeen: 'previewGuideSeen',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -3,19 +3,22 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { errorMessage } from '../../../shared/api/apiError';
 import { paths } from '../../../shared/routing/paths';
-import { errorMessage, signIn } from '../model/authActions';
-import { validateEmail, validateRequired } from '../model/validation';
+import { validateEmail, validateRequired } from '../../../shared/validation/account';
+import { signIn } from '../model/authActions';
 
 /** Email sign-in; the server's message (e.g. 'User Deleted', the drafted-account text) shows as is (spec §8). */
 export function SignInForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // After a password reset the page opens with the account's email already typed.
+  const [searchParams] = useSearchParams();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { email: '', password: '' },
+    initialValues: { email: searchParams.get('email') ?? '', password: '' },
     validate: {
       email: (value) => {
         const key = validateEmail(value);

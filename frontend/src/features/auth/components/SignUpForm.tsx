@@ -5,9 +5,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { errorMessage } from '../../../shared/api/apiError';
 import { usersUsersInfoCheck } from '../../../shared/api/generated/sdk.gen';
 import { paths } from '../../../shared/routing/paths';
-import { errorMessage, signUp } from '../model/authActions';
 import {
   shouldCheckUsername,
   validateEmail,
@@ -17,7 +17,8 @@ import {
   validateRepeatPassword,
   validateUsername,
   type ValidationKey,
-} from '../model/validation';
+} from '../../../shared/validation/account';
+import { signUp } from '../model/authActions';
 
 const INITIAL = {
   first_name: '',

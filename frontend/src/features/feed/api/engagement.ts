@@ -1,33 +1,41 @@
-import { client } from '../../../shared/api/generated/client.gen';
-
-const JSON_HEADERS = { 'Content-Type': 'application/json' };
-
-/**
- * Spec §7 engagement calls made from the cards. Counters are adjusted by one on the client and never
- * drop below 0 (spec §4 "Like and save"); the server holds the truth and answers with a message.
- */
-export function adjustedCount(count: number, increase: boolean): number {
-  return Math.max(0, count + (increase ? 1 : -1));
-}
-
-/** POST /v2/virtualtours/post_saves {id, saves, isSave}: save or unsave a tour. */
-export async function postSave(guid: string, saves: number, isSave: boolean): Promise<void> {
-  await client.post({ url: '/v2/virtualtours/post_saves', body: { id: guid, saves, isSave }, headers: JSON_HEADERS, throwOnError: true });
-}
-
-/** POST / DELETE /v2/creators/followers (userid, creator_id): follow or unfollow a creator. */
-export async function setFollow(userId: string, creatorId: number, follow: boolean): Promise<void> {
-  const body = { userid: userId, creator_id: creatorId };
-  if (follow) await client.post({ url: '/v2/creators/followers', body, headers: JSON_HEADERS, throwOnError: true });
-  else await client.delete({ url: '/v2/creators/followers', body, headers: JSON_HEADERS, throwOnError: true });
-}
+import { creatorsFollow, creatorsUnfollow, engagementPostSaves } from '../../../shared/api/generated/sdk.gen';
+import { ToggleFailure, type ToggleState } from '../model/engagementToggle';
 
 /** The server's explanation of a failed call, for the dialog of spec §8 ("dialog with the server message"). */
 export function serverMessage(error: unknown): string | null {
   if (typeof error === 'object' && error !== null) {
-    const body = error as { message?: unknown; detail?: unknown };
+    const body = error as { message?: unknown };
     if (typeof body.message === 'string' && body.message) return body.message;
-    if (typeof body.detail === 'string' && body.detail) return body.detail;
   }
   return null;
+}
+
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response?: Response;
+}
+
+/** The answer's data, or a ToggleFailure carrying the status and the server's message. */
+function dataOf<T>(answer: Answer<T>): T {
+  if (answer.data === undefined) {
+    throw new ToggleFailure(answer.response?.status ?? null, serverMessage(answer.error));
+  }
+  return answer.data;
+}
+
+/** POST /v2/virtualtours/post_saves {id, saves, isSave}: the answer has the exact count. */
+export async function sendSave(guid: string, wanted: ToggleState): Promise<ToggleState> {
+  const answer = dataOf(await engagementPostSaves({ body: { id: guid, saves: wanted.count, isSave: wanted.on } }));
+  return { on: answer.isSave, count: answer.saves };
+}
+
+/** POST (follow) or DELETE (unfollow) /v2/creators/followers (userid, creator_id). */
+export async function sendFollow(userId: number, creatorId: number, wanted: ToggleState): Promise<ToggleState> {
+  const answer = dataOf(
+    wanted.on
+      ? await creatorsFollow({ body: { userid: userId, creator_id: creatorId } })
+      : await creatorsUnfollow({ query: { creator_id: creatorId } }),
+  );
+  return { on: answer.isFollow, count: answer.followers };
 }

@@ -6,20 +6,21 @@ import { useTranslation } from 'react-i18next';
 
 import { openLoginDialog } from '../../../shared/auth/loginDialog';
 import { useSession } from '../../../shared/auth/session';
-import { adjustedCount, postSave, serverMessage, setFollow } from '../api/engagement';
+import { sendFollow, sendSave } from '../api/engagement';
+import { toggle, type ToggleState } from '../model/engagementToggle';
 import classes from './Cards.module.css';
 
-/** Spec §8: a failed like/save/follow shows the server's message in a dialog with OK. */
+/** Spec §8: a failed save/follow shows the server's message in a dialog with OK. */
 function useFailureDialog() {
   const { t } = useTranslation();
-  return (error: unknown) => {
+  return (message: string | null) => {
     const id = modals.open({
       title: t('engagement.failedTitle'),
       radius: 'lg',
       centered: true,
       children: (
-        <Stack gap="md">
-          <Text size="sm">{serverMessage(error) ?? t('engagement.failed')}</Text>
+        <Stack gap="md" data-testid="engagement-failure">
+          <Text size="sm">{message ?? t('engagement.failed')}</Text>
           <Button onClick={() => modals.close(id)} radius="xl" style={{ alignSelf: 'flex-end' }}>
             {t('common.ok')}
           </Button>
@@ -29,37 +30,40 @@ function useFailureDialog() {
   };
 }
 
-interface SaveState {
-  saved: boolean;
-  saves: number;
-}
-
-/** A tour's save toggle and count; hidden on the visitor's own media (spec §2), login first for guests (§6). */
-export function useSaveToggle(guid: string, initial: SaveState) {
-  const session = useSession();
+/**
+ * A card's toggle: optimistic flip, then the server's exact state (see model/engagementToggle). A new
+ * count from the card's data (other visitors' saves and follows, pushed into the cached grid) replaces
+ * the shown count; the visitor's own state stays as they left it.
+ */
+function useCardToggle(initial: ToggleState, signedIn: boolean, send: (wanted: ToggleState) => Promise<ToggleState>) {
   const showFailure = useFailureDialog();
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const [cardCount, setCardCount] = useState(initial.count);
+  if (initial.count !== cardCount) {
+    setCardCount(initial.count);
+    setState((current) => ({ ...current, count: initial.count }));
+  }
 
-  const toggle = async () => {
-    if (!session.signedIn) {
-      openLoginDialog();
-      return;
-    }
-    const previous = state;
-    const next = { saved: !state.saved, saves: adjustedCount(state.saves, !state.saved) };
-    setState(next);
-    setBusy(true);
+  const run = async () => {
+    if (busy) return;
+    setBusy(signedIn);
     try {
-      await postSave(guid, next.saves, next.saved);
-    } catch (error) {
-      setState(previous);
-      showFailure(error);
+      await toggle(state, { signedIn, send, show: setState, openLogin: openLoginDialog, showFailure });
     } finally {
       setBusy(false);
     }
   };
-  return { ...state, busy, toggle };
+  return { state, busy, toggle: run };
+}
+
+/** A tour's save toggle and count; hidden on the visitor's own media (spec §2), login first for guests (§6). */
+export function useSaveToggle(guid: string, initial: { saved: boolean; saves: number }) {
+  const session = useSession();
+  const { state, busy, toggle: run } = useCardToggle({ on: initial.saved, count: initial.saves }, session.signedIn, (wanted) =>
+    sendSave(guid, wanted),
+  );
+  return { saved: state.on, saves: state.count, busy, toggle: run };
 }
 
 export function SaveButton({ saved, busy, onToggle }: { saved: boolean; busy: boolean; onToggle: () => void }) {
@@ -91,28 +95,12 @@ export function SaveButton({ saved, busy, onToggle }: { saved: boolean; busy: bo
  */
 export function useFollowToggle(creatorId: number, ownerUserId: number, initial: { following: boolean; followers: number }) {
   const session = useSession();
-  const showFailure = useFailureDialog();
-  const [state, setState] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const userId = session.claims?.sub ?? null;
-  const visible = session.signedIn && session.role !== 'admin' && userId !== null && userId !== String(ownerUserId);
-
-  const toggle = async () => {
-    if (userId === null) return;
-    const previous = state;
-    const next = { following: !state.following, followers: adjustedCount(state.followers, !state.following) };
-    setState(next);
-    setBusy(true);
-    try {
-      await setFollow(userId, creatorId, next.following);
-    } catch (error) {
-      setState(previous);
-      showFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { ...state, visible, busy, toggle };
+  const userId = Number(session.claims?.sub ?? Number.NaN);
+  const visible = session.signedIn && session.role !== 'admin' && Number.isInteger(userId) && userId !== ownerUserId;
+  const { state, busy, toggle: run } = useCardToggle({ on: initial.following, count: initial.followers }, visible, (wanted) =>
+    sendFollow(userId, creatorId, wanted),
+  );
+  return { following: state.on, followers: state.count, visible, busy, toggle: run };
 }
 
 export function FollowButton({ following, busy, onToggle }: { following: boolean; busy: boolean; onToggle: () => void }) {

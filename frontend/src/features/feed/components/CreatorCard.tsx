@@ -1,12 +1,14 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { IconMapPin, IconUser } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { CreatorCard as CreatorCardData } from '../../../shared/api/generated/types.gen';
 import { formatCount } from '../../../shared/format/formatCount';
 import { paths } from '../../../shared/routing/paths';
+import { creatorRoom } from '../../../shared/socket/events';
+import { useRoomWhileVisible } from '../../../shared/socket/useRoomWhileVisible';
 import { FollowButton, useFollowToggle } from './CardActions';
 import { rememberGridItem } from './cardLinks';
 import classes from './Cards.module.css';
@@ -20,8 +22,11 @@ export function CreatorCard({ card }: { card: CreatorCardData }) {
   const follow = useFollowToggle(card.id, card.userid, { following: card.is_follow, followers: card.followers });
   const scale = (card.img_settings.logoScale || LOGO_SCALE_DIVISOR) / LOGO_SCALE_DIVISOR;
   const location = card.locations[0]?.location;
+  const item = useRef<HTMLDivElement>(null);
+  // Followers and views move live while the card is on screen (written into the grid's cache).
+  useRoomWhileVisible(creatorRoom(card.id), item);
   return (
-    <div className={classes.item}>
+    <div className={classes.item} ref={item}>
       <Link
         to={paths.creator(card.id, card.platform_username ?? undefined)}
         className={`${classes.card} ${classes.creator}`}
@@ -63,7 +68,7 @@ export function CreatorCard({ card }: { card: CreatorCardData }) {
           )}
           <Group gap="lg" justify="center" className={classes.creatorStats}>
             <CreatorStat value={card.vt_count} label={t('cards.toursLabel', { count: card.vt_count })} />
-            <CreatorStat value={follow.followers} label={t('cards.followersLabel', { count: follow.followers })} />
+            <CreatorStat value={follow.followers} label={t('cards.followersLabel', { count: follow.followers })} testId="creator-card-followers" />
             <CreatorStat value={card.views} label={t('cards.viewsLabel', { count: card.views })} />
           </Group>
         </div>
@@ -73,9 +78,9 @@ export function CreatorCard({ card }: { card: CreatorCardData }) {
   );
 }
 
-function CreatorStat({ value, label }: { value: number; label: string }) {
+function CreatorStat({ value, label, testId }: { value: number; label: string; testId?: string }) {
   return (
-    <div className={classes.creatorStat}>
+    <div className={classes.creatorStat} data-testid={testId} data-value={value}>
       <strong>{formatCount(value)}</strong>
       <span>{label}</span>
     </div>

@@ -1,11 +1,14 @@
 import { Group, Text } from '@mantine/core';
 import { IconBookmark, IconEye, IconPhoto } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { MediaCard as MediaCardData } from '../../../shared/api/generated/types.gen';
 import { formatCount } from '../../../shared/format/formatCount';
 import { paths } from '../../../shared/routing/paths';
+import { tourRoom } from '../../../shared/socket/events';
+import { useRoomWhileVisible } from '../../../shared/socket/useRoomWhileVisible';
 import { LazyImage } from '../../../shared/ui/LazyImage';
 import { SaveButton, useSaveToggle } from './CardActions';
 import { rememberGridItem } from './cardLinks';
@@ -15,8 +18,11 @@ import classes from './Cards.module.css';
 export function MediaCard({ card }: { card: MediaCardData }) {
   const { t } = useTranslation();
   const save = useSaveToggle(card.guid, { saved: card.is_save, saves: card.saves });
+  const item = useRef<HTMLDivElement>(null);
+  // Views and saves of other visitors arrive while the card is on screen (written into the grid's cache).
+  useRoomWhileVisible(tourRoom(card.guid), item);
   return (
-    <div className={classes.item}>
+    <div className={classes.item} ref={item}>
       <Link
         to={paths.tour(card.guid)}
         className={classes.card}
@@ -36,11 +42,11 @@ export function MediaCard({ card }: { card: MediaCardData }) {
           </Text>
           <Group justify="space-between" wrap="nowrap" gap="xs" className={classes.meta}>
             <Group gap={12} wrap="nowrap">
-              <span className={classes.stat} title={t('cards.views', { count: card.views })}>
+              <span className={classes.stat} title={t('cards.views', { count: card.views })} data-testid="card-views" data-value={card.views}>
                 <IconEye size={15} aria-hidden="true" />
                 {formatCount(card.views)}
               </span>
-              <span className={classes.stat} title={t('cards.saves', { count: save.saves })}>
+              <span className={classes.stat} title={t('cards.saves', { count: save.saves })} data-testid="card-saves" data-value={save.saves}>
                 <IconBookmark size={15} aria-hidden="true" />
                 {formatCount(save.saves)}
               </span>

@@ -21,7 +21,7 @@ import { type MapTarget, takeMapTarget } from '../../../shared/map/mapTarget';
 import { useUserLocation } from '../../../shared/location/userLocation';
 import { debounce } from '../../../shared/timing/debounce';
 import type { MapViewport } from '../api/mapArea';
-import { attachDetailedBasemap, mapStyleFor, type MapStyleName } from '../basemap';
+import { attachDetailedBasemap, mapStyleFor, type MapStyleName } from '../../../shared/map/basemap';
 import { CLUSTER_COUNT_PROPERTY, MAX_CLUSTER_ZOOM } from '../clusterStyle';
 import { roundBounds, serverBounds } from '../mapBounds';
 import {

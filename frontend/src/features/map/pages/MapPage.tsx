@@ -10,7 +10,7 @@ import { creatorByNameQueryOptions } from '../../../shared/creators/creatorLooku
 import { type FilterState, useFilterState } from '../../../shared/filters/filterState';
 import { requestMapTarget, useMapTarget } from '../../../shared/map/mapTarget';
 import { creatorPointsQueryOptions, mapAreaQueryOptions, type MapViewport, spotQueryOptions } from '../api/mapArea';
-import { MAP_STYLE_NAMES, type MapStyleName } from '../basemap';
+import { MAP_STYLE_NAMES, type MapStyleName } from '../../../shared/map/basemap';
 import type { RenderedState } from '../components/MapStatus';
 import { MapView, type SpotRequest } from '../components/MapView';
 import { SpotList } from '../components/SpotList';

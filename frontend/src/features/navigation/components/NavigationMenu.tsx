@@ -1,9 +1,10 @@
-import { Avatar, Group, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Indicator, Menu, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconAd2,
   IconBell,
+  IconBookmarks,
   IconBuildingStore,
   IconCategory,
   IconChartBar,
@@ -30,9 +31,11 @@ import { openLoginDialog } from '../../../shared/auth/loginDialog';
 import { signOut } from '../../../shared/auth/signOut';
 import { useSession } from '../../../shared/auth/session';
 import { MARKETPLACE_URL } from '../../../shared/config/links';
+import { formatCount } from '../../../shared/format/formatCount';
 import { useIsDesktop, useIsMobile } from '../../../shared/layout/breakpoints';
 import { paths } from '../../../shared/routing/paths';
 import { readItem, STORAGE_KEYS } from '../../../shared/storage/localStore';
+import { useModerationWaiting } from '../api/moderationCounts';
 import { navigationItems, type Device, type NavigationItem, type NavigationKey } from '../navigationItems';
 import classes from './NavigationMenu.module.css';
 
@@ -69,6 +72,7 @@ export function NavigationMenu() {
   const openItem = useOpenItem();
   const confirmSignOut = useConfirmSignOut();
   const items = navigationItems(session.role, device, { creatorId: session.creatorId, marketplaceUrl: MARKETPLACE_URL });
+  const waiting = useModerationWaiting();
 
   // Entries whose screen is not in this build stay visible but inactive, unless sign-in comes first.
   const isInactive = (item: NavigationItem) =>
@@ -80,9 +84,18 @@ export function NavigationMenu() {
         <UnstyledButton className={classes.trigger} aria-label={t('nav.open')} data-testid="profile-menu">
           <Group gap={6} wrap="nowrap">
             <IconMenu2 size={18} />
-            <Avatar size={28} radius="xl" color={session.signedIn ? 'brand' : 'gray'} variant={session.signedIn ? 'filled' : 'light'}>
-              <IconUser size={16} />
-            </Avatar>
+            <Indicator
+              label={<span data-testid="moderation-indicator">{formatCount(waiting)}</span>}
+              size={16}
+              color="red"
+              offset={3}
+              disabled={waiting === 0}
+              title={t('moderationQueue.waiting', { count: waiting })}
+            >
+              <Avatar size={28} radius="xl" color={session.signedIn ? 'brand' : 'gray'} variant={session.signedIn ? 'filled' : 'light'}>
+                <IconUser size={16} />
+              </Avatar>
+            </Indicator>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -96,11 +109,18 @@ export function NavigationMenu() {
               leftSection={<ItemIcon size={16} />}
               disabled={isInactive(item)}
               onClick={() => openItem(item, session.signedIn)}
+              rightSection={item.key === 'moderation' && waiting > 0 ? <ModerationBadge waiting={waiting} /> : null}
             >
               {t(`nav.items.${item.key}`)}
             </Menu.Item>
           );
         })}
+        {session.signedIn && availableActions.has('savedTours') && (
+          // Not one of the role menus of spec §2 but a sidebar item every signed-in user has.
+          <Menu.Item leftSection={<IconBookmarks size={16} />} onClick={() => runAppAction('savedTours')} data-testid="menu-saved-tours">
+            {t('nav.savedTours')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         {session.signedIn ? (
           <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={confirmSignOut}>
@@ -113,6 +133,16 @@ export function NavigationMenu() {
         )}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The number of items waiting for an admin, beside the Moderation entry (spec §4 "Pending approval items"). */
+function ModerationBadge({ waiting }: { waiting: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge size="sm" color="red" variant="filled" radius="xl" aria-label={t('moderationQueue.waiting', { count: waiting })} data-testid="moderation-count">
+      {formatCount(waiting)}
+    </Badge>
   );
 }
 

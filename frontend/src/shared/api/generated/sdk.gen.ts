@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, PlatformGetAppVersionData, PlatformGetAppVersionErrors, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigErrors, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthErrors, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses } from './types.gen';
+import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionErrors, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigErrors, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthErrors, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -29,9 +29,31 @@ export const platformHealth = <ThrowOnError extends boolean = false>(options?: O
 export const classificationsListCategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCategoriesResponses, ClassificationsListCategoriesErrors, ThrowOnError>({ url: '/v2/categories/', ...options });
 
 /**
+ * Admin Tag Embeddings
+ *
+ * Compute the embeddings of every tag and category again (after editing the dictionaries).
+ */
+export const classificationsAdminTagEmbeddings = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminTagEmbeddingsData, ThrowOnError>) => (options?.client ?? client).post<ClassificationsAdminTagEmbeddingsResponses, ClassificationsAdminTagEmbeddingsErrors, ThrowOnError>({ url: '/v2/categories/admin-tag-embeddings', ...options });
+
+/**
  * List Capture Devices
  */
 export const classificationsListCaptureDevices = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCaptureDevicesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCaptureDevicesResponses, ClassificationsListCaptureDevicesErrors, ThrowOnError>({ url: '/v2/categories/capture-devices', ...options });
+
+/**
+ * Document Tags
+ *
+ * Up to 10 tags and the best category for a tour's title and description (Add media form);
+ * how they are chosen, with and without embeddings, is told in app/classifications/suggestions.py.
+ */
+export const classificationsDocumentTags = <ThrowOnError extends boolean = false>(options: Options<ClassificationsDocumentTagsData, ThrowOnError>) => (options.client ?? client).post<ClassificationsDocumentTagsResponses, ClassificationsDocumentTagsErrors, ThrowOnError>({
+    url: '/v2/categories/document-tags',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * List Media Types
@@ -64,6 +86,98 @@ export const platformUpdateConfig = <ThrowOnError extends boolean = false>(optio
  * Get App Version
  */
 export const platformGetAppVersion = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetAppVersionData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetAppVersionResponses, PlatformGetAppVersionErrors, ThrowOnError>({ url: '/v2/config/app-version', ...options });
+
+/**
+ * Unfollow
+ */
+export const creatorsUnfollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsUnfollowData, ThrowOnError>) => (options.client ?? client).delete<CreatorsUnfollowResponses, CreatorsUnfollowErrors, ThrowOnError>({ url: '/v2/creators/followers', ...options });
+
+/**
+ * List Followers
+ */
+export const creatorsListFollowers = <ThrowOnError extends boolean = false>(options?: Options<CreatorsListFollowersData, ThrowOnError>) => (options?.client ?? client).get<CreatorsListFollowersResponses, CreatorsListFollowersErrors, ThrowOnError>({ url: '/v2/creators/followers', ...options });
+
+/**
+ * Follow
+ *
+ * Follow a creator (not as an admin, nor one's own profile); following twice changes nothing.
+ */
+export const creatorsFollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsFollowData, ThrowOnError>) => (options.client ?? client).post<CreatorsFollowResponses, CreatorsFollowErrors, ThrowOnError>({
+    url: '/v2/creators/followers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Unfollow All
+ *
+ * Remove every follow of a user.
+ */
+export const creatorsUnfollowAll = <ThrowOnError extends boolean = false>(options?: Options<CreatorsUnfollowAllData, ThrowOnError>) => (options?.client ?? client).delete<CreatorsUnfollowAllResponses, CreatorsUnfollowAllErrors, ThrowOnError>({ url: '/v2/creators/is-follow', ...options });
+
+/**
+ * Is Follow
+ *
+ * Whether the caller follows the creator; false for guests.
+ */
+export const creatorsIsFollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsIsFollowData, ThrowOnError>) => (options.client ?? client).get<CreatorsIsFollowResponses, CreatorsIsFollowErrors, ThrowOnError>({ url: '/v2/creators/is-follow', ...options });
+
+/**
+ * Post Shares
+ *
+ * Anyone may share a creator profile.
+ */
+export const creatorsPostShares = <ThrowOnError extends boolean = false>(options: Options<CreatorsPostSharesData, ThrowOnError>) => (options.client ?? client).post<CreatorsPostSharesResponses, CreatorsPostSharesErrors, ThrowOnError>({
+    url: '/v2/creators/post_shares',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Ranks
+ *
+ * Creators' rank values by source (GET /v2/sources/rank-sources names them), highest first.
+ */
+export const creatorsListRanks = <ThrowOnError extends boolean = false>(options?: Options<CreatorsListRanksData, ThrowOnError>) => (options?.client ?? client).get<CreatorsListRanksResponses, CreatorsListRanksErrors, ThrowOnError>({ url: '/v2/creators/ranks', ...options });
+
+/**
+ * Add Rank
+ *
+ * Give a creator a rank source's value (409 when that source has one for the creator already).
+ */
+export const creatorsAddRank = <ThrowOnError extends boolean = false>(options: Options<CreatorsAddRankData, ThrowOnError>) => (options.client ?? client).post<CreatorsAddRankResponses, CreatorsAddRankErrors, ThrowOnError>({
+    url: '/v2/creators/ranks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Edit Rank
+ */
+export const creatorsEditRank = <ThrowOnError extends boolean = false>(options: Options<CreatorsEditRankData, ThrowOnError>) => (options.client ?? client).put<CreatorsEditRankResponses, CreatorsEditRankErrors, ThrowOnError>({
+    url: '/v2/creators/ranks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calculate Ranks
+ *
+ * Run the rank calculation now instead of at the next hour (one calculation ranks everything).
+ */
+export const creatorsCalculateRanks = <ThrowOnError extends boolean = false>(options?: Options<CreatorsCalculateRanksData, ThrowOnError>) => (options?.client ?? client).post<CreatorsCalculateRanksResponses, CreatorsCalculateRanksErrors, ThrowOnError>({ url: '/v2/creators/ranks/calc', ...options });
 
 /**
  * Address Countries
@@ -146,6 +260,13 @@ export const locationsSearchLocations = <ThrowOnError extends boolean = false>(o
  * bbox and name, or a null bbox and 'Unresolved address' when no place is near.
  */
 export const locationsUserLocationByCoords = <ThrowOnError extends boolean = false>(options: Options<LocationsUserLocationByCoordsData, ThrowOnError>) => (options.client ?? client).get<LocationsUserLocationByCoordsResponses, LocationsUserLocationByCoordsErrors, ThrowOnError>({ url: '/v2/locations/user-location-by-coords', ...options });
+
+/**
+ * List Pending Items
+ *
+ * Everything waiting for an administrator, oldest first, and how many items of each kind wait.
+ */
+export const moderationListPendingItems = <ThrowOnError extends boolean = false>(options?: Options<ModerationListPendingItemsData, ThrowOnError>) => (options?.client ?? client).get<ModerationListPendingItemsResponses, ModerationListPendingItemsErrors, ThrowOnError>({ url: '/v2/pending/approval-items', ...options });
 
 /**
  * Start Session
@@ -253,6 +374,11 @@ export const usersDeleteUser = <ThrowOnError extends boolean = false>(options?: 
 export const usersGetCurrentUser = <ThrowOnError extends boolean = false>(options?: Options<UsersGetCurrentUserData, ThrowOnError>) => (options?.client ?? client).get<UsersGetCurrentUserResponses, UsersGetCurrentUserErrors, ThrowOnError>({ url: '/v2/users/', ...options });
 
 /**
+ * Get Admin Stats
+ */
+export const usersGetAdminStats = <ThrowOnError extends boolean = false>(options?: Options<UsersGetAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetAdminStatsResponses, UsersGetAdminStatsErrors, ThrowOnError>({ url: '/v2/users/admin-stats', ...options });
+
+/**
  * Activate Deactivate
  *
  * Drafting (is_active false) is for admins; reactivation also for content managers (spec §4).
@@ -262,6 +388,73 @@ export const usersActivateDeactivate = <ThrowOnError extends boolean = false>(op
     ...options,
     headers: {
         'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get Admin User Settings
+ */
+export const usersGetAdminUserSettings = <ThrowOnError extends boolean = false>(options: Options<UsersGetAdminUserSettingsData, ThrowOnError>) => (options.client ?? client).get<UsersGetAdminUserSettingsResponses, UsersGetAdminUserSettingsErrors, ThrowOnError>({ url: '/v2/users/admin-user-settings', ...options });
+
+/**
+ * Post Admin User Settings
+ */
+export const usersPostAdminUserSettings = <ThrowOnError extends boolean = false>(options: Options<UsersPostAdminUserSettingsData, ThrowOnError>) => (options.client ?? client).post<UsersPostAdminUserSettingsResponses, UsersPostAdminUserSettingsErrors, ThrowOnError>({
+    url: '/v2/users/admin-user-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Approval Items
+ *
+ * New users, user profile edits and profile images waiting for (or given) a decision.
+ */
+export const usersListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<UsersListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<UsersListApprovalItemsResponses, UsersListApprovalItemsErrors, ThrowOnError>({ url: '/v2/users/approval-items', ...options });
+
+/**
+ * Decide Approval Item
+ *
+ * Approve (apply the change) or reject (drop it); the user is told by mail. 409 when it was
+ * decided already, or when an approved name has been taken meanwhile.
+ */
+export const usersDecideApprovalItem = <ThrowOnError extends boolean = false>(options: Options<UsersDecideApprovalItemData, ThrowOnError>) => (options.client ?? client).put<UsersDecideApprovalItemResponses, UsersDecideApprovalItemErrors, ThrowOnError>({
+    url: '/v2/users/approval-items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Post Beta Tester
+ */
+export const usersPostBetaTester = <ThrowOnError extends boolean = false>(options: Options<UsersPostBetaTesterData, ThrowOnError>) => (options.client ?? client).post<UsersPostBetaTesterResponses, UsersPostBetaTesterErrors, ThrowOnError>({
+    url: '/v2/users/beta-tester',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Upload Bug Image
+ *
+ * A screenshot for a bug report: JPG, PNG or WEBP up to 2 MB. The answer's path goes into the
+ * bug report.
+ */
+export const usersUploadBugImage = <ThrowOnError extends boolean = false>(options: Options<UsersUploadBugImageData, ThrowOnError>) => (options.client ?? client).post<UsersUploadBugImageResponses, UsersUploadBugImageErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    url: '/v2/users/bug-image',
+    ...options,
+    headers: {
+        'Content-Type': null,
         ...options.headers
     }
 });
@@ -277,6 +470,26 @@ export const authChangePassword = <ThrowOnError extends boolean = false>(options
         ...options.headers
     }
 });
+
+/**
+ * Get Api Statistic
+ *
+ * Platform usage per UTC day: sessions started (accounts and guests), session activities per
+ * code, distinct active accounts. At most 366 days per call.
+ */
+export const usersGetApiStatistic = <ThrowOnError extends boolean = false>(options?: Options<UsersGetApiStatisticData, ThrowOnError>) => (options?.client ?? client).get<UsersGetApiStatisticResponses, UsersGetApiStatisticErrors, ThrowOnError>({ url: '/v2/users/get-api-statistic', ...options });
+
+/**
+ * Get Beta Testers
+ */
+export const usersGetBetaTesters = <ThrowOnError extends boolean = false>(options?: Options<UsersGetBetaTestersData, ThrowOnError>) => (options?.client ?? client).get<UsersGetBetaTestersResponses, UsersGetBetaTestersErrors, ThrowOnError>({ url: '/v2/users/get-beta-testers', ...options });
+
+/**
+ * Get Moderation Users
+ *
+ * The admin's list of accounts to moderate (activate, deactivate, settings).
+ */
+export const usersGetModerationUsers = <ThrowOnError extends boolean = false>(options?: Options<UsersGetModerationUsersData, ThrowOnError>) => (options?.client ?? client).get<UsersGetModerationUsersResponses, UsersGetModerationUsersErrors, ThrowOnError>({ url: '/v2/users/get-moderation-users', ...options });
 
 /**
  * Existing Usernames Emails
@@ -342,6 +555,13 @@ export const authCheckResetToken = <ThrowOnError extends boolean = false>(option
  * Admins and content managers pick the account they add media for (spec §6).
  */
 export const usersSearchUsers = <ThrowOnError extends boolean = false>(options: Options<UsersSearchUsersData, ThrowOnError>) => (options.client ?? client).get<UsersSearchUsersResponses, UsersSearchUsersErrors, ThrowOnError>({ url: '/v2/users/search-users', ...options });
+
+/**
+ * Send Mail
+ *
+ * An admin's mail to one account, through the mail port (stored, or SMTP when configured).
+ */
+export const usersSendMail = <ThrowOnError extends boolean = false>(options: Options<UsersSendMailData, ThrowOnError>) => (options.client ?? client).get<UsersSendMailResponses, UsersSendMailErrors, ThrowOnError>({ url: '/v2/users/send-mail', ...options });
 
 /**
  * Sign In
@@ -480,6 +700,424 @@ export const usersUpdateUserParams = <ThrowOnError extends boolean = false>(opti
 export const usersUsersInfoCheck = <ThrowOnError extends boolean = false>(options?: Options<UsersUsersInfoCheckData, ThrowOnError>) => (options?.client ?? client).get<UsersUsersInfoCheckResponses, UsersUsersInfoCheckErrors, ThrowOnError>({ url: '/v2/users/users-info-check', ...options });
 
 /**
+ * Vt Transfer
+ *
+ * Move every tour (or the listed ones) of one account to another; the giving account may be
+ * a deleted one (its tours find a new home), the receiving one must be active.
+ */
+export const usersVtTransfer = <ThrowOnError extends boolean = false>(options: Options<UsersVtTransferData, ThrowOnError>) => (options.client ?? client).put<UsersVtTransferResponses, UsersVtTransferErrors, ThrowOnError>({
+    url: '/v2/users/vt-transfer',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * List Vendors
  */
 export const vendorsListVendors = <ThrowOnError extends boolean = false>(options?: Options<VendorsListVendorsData, ThrowOnError>) => (options?.client ?? client).get<VendorsListVendorsResponses, VendorsListVendorsErrors, ThrowOnError>({ url: '/v2/vendors/', ...options });
+
+/**
+ * Add Tour
+ *
+ * Add a tour (spec §5 Media form rules). Trusted users' tours are listed at once; others wait
+ * in the moderation queue (`pending`). Admins and CMs may name another owner with `userid`.
+ */
+export const toursAddTour = <ThrowOnError extends boolean = false>(options: Options<ToursAddTourData, ThrowOnError>) => (options.client ?? client).post<ToursAddTourResponses, ToursAddTourErrors, ThrowOnError>({
+    url: '/v2/virtualtours/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Edit Tour
+ *
+ * Edit a tour (owner or admin). The host and the location stay as added. An approved tour of an
+ * untrusted owner keeps its published version until an admin approves the edit (answer 200).
+ */
+export const toursEditTour = <ThrowOnError extends boolean = false>(options: Options<ToursEditTourData, ThrowOnError>) => (options.client ?? client).put<ToursEditTourResponses, ToursEditTourErrors, ThrowOnError>({
+    url: '/v2/virtualtours/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Stats
+ */
+export const toursAdminStats = <ThrowOnError extends boolean = false>(options?: Options<ToursAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<ToursAdminStatsResponses, ToursAdminStatsErrors, ThrowOnError>({ url: '/v2/virtualtours/admin-stats', ...options });
+
+/**
+ * List Approval Items
+ *
+ * Pending 'new virtual tour' and 'VT edit' items, oldest first.
+ */
+export const toursListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<ToursListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<ToursListApprovalItemsResponses, ToursListApprovalItemsErrors, ThrowOnError>({ url: '/v2/virtualtours/approval-items', ...options });
+
+/**
+ * Decide Approval Items
+ *
+ * Approve or reject new tours and tour edits.
+ */
+export const toursDecideApprovalItems = <ThrowOnError extends boolean = false>(options: Options<ToursDecideApprovalItemsData, ThrowOnError>) => (options.client ?? client).put<ToursDecideApprovalItemsResponses, ToursDecideApprovalItemsErrors, ThrowOnError>({
+    url: '/v2/virtualtours/approval-items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Tour Counts
+ *
+ * How many tours the owner has, by state (owner or admin).
+ */
+export const toursTourCounts = <ThrowOnError extends boolean = false>(options: Options<ToursTourCountsData, ThrowOnError>) => (options.client ?? client).get<ToursTourCountsResponses, ToursTourCountsErrors, ThrowOnError>({ url: '/v2/virtualtours/counts/{user_id}', ...options });
+
+/**
+ * Creator Map
+ *
+ * A creator's listed tours on the map: features with the map feature properties (and clusters
+ * where points crowd at this zoom).
+ */
+export const toursCreatorMap = <ThrowOnError extends boolean = false>(options: Options<ToursCreatorMapData, ThrowOnError>) => (options.client ?? client).get<ToursCreatorMapResponses, ToursCreatorMapErrors, ThrowOnError>({ url: '/v2/virtualtours/creator/map/{user_id}', ...options });
+
+/**
+ * Creator Tours
+ *
+ * A creator's listed tours as media cards (page size 50); favorite_tours are the creator's
+ * featured tours when includeFavorites is set.
+ */
+export const toursCreatorTours = <ThrowOnError extends boolean = false>(options: Options<ToursCreatorToursData, ThrowOnError>) => (options.client ?? client).get<ToursCreatorToursResponses, ToursCreatorToursErrors, ThrowOnError>({ url: '/v2/virtualtours/creator/{user_id}', ...options });
+
+/**
+ * Discover
+ *
+ * Title, description and preview image of a provider's tour page, and its address when the page
+ * names a place. Errors are 400 on `url` (blocked address, not reachable, not a page, nothing
+ * found) or `vendor_name` (unknown host).
+ */
+export const toursDiscover = <ThrowOnError extends boolean = false>(options: Options<ToursDiscoverData, ThrowOnError>) => (options.client ?? client).get<ToursDiscoverResponses, ToursDiscoverErrors, ThrowOnError>({ url: '/v2/virtualtours/discover', ...options });
+
+/**
+ * Compute Embeddings
+ *
+ * Compute tour embeddings (similar tours, For You) in the background: the named tours', or
+ * every listed tour's whose stored one is missing or out of date.
+ */
+export const toursComputeEmbeddings = <ThrowOnError extends boolean = false>(options?: Options<ToursComputeEmbeddingsData, ThrowOnError>) => (options?.client ?? client).post<ToursComputeEmbeddingsResponses, ToursComputeEmbeddingsErrors, ThrowOnError>({
+    url: '/v2/virtualtours/embeddings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Set Featured Tours
+ *
+ * Set the featured tours in their order: a creator's (up to 10), or the Featured feed's (admins).
+ */
+export const toursSetFeaturedTours = <ThrowOnError extends boolean = false>(options: Options<ToursSetFeaturedToursData, ThrowOnError>) => (options.client ?? client).post<ToursSetFeaturedToursResponses, ToursSetFeaturedToursErrors, ThrowOnError>({
+    url: '/v2/virtualtours/featured-tours',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get By Link
+ */
+export const toursGetByLink = <ThrowOnError extends boolean = false>(options: Options<ToursGetByLinkData, ThrowOnError>) => (options.client ?? client).get<ToursGetByLinkResponses, ToursGetByLinkErrors, ThrowOnError>({ url: '/v2/virtualtours/get-by-link', ...options });
+
+/**
+ * Link Exists
+ *
+ * Whether a tour with this link (compared normalised) exists already.
+ */
+export const toursLinkExists = <ThrowOnError extends boolean = false>(options: Options<ToursLinkExistsData, ThrowOnError>) => (options.client ?? client).get<ToursLinkExistsResponses, ToursLinkExistsErrors, ThrowOnError>({ url: '/v2/virtualtours/link_exists', ...options });
+
+/**
+ * Add Tour On Behalf
+ *
+ * An admin or CM adds a tour for the account named by `userid` or `platform_username`
+ * ('select user' when neither names one).
+ */
+export const toursAddTourOnBehalf = <ThrowOnError extends boolean = false>(options: Options<ToursAddTourOnBehalfData, ThrowOnError>) => (options.client ?? client).post<ToursAddTourOnBehalfResponses, ToursAddTourOnBehalfErrors, ThrowOnError>({
+    url: '/v2/virtualtours/on-behalf-of',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete Pending
+ *
+ * Delete pending tours (the approval panel's reject-and-remove).
+ */
+export const toursDeletePending = <ThrowOnError extends boolean = false>(options: Options<ToursDeletePendingData, ThrowOnError>) => (options.client ?? client).delete<ToursDeletePendingResponses, ToursDeletePendingErrors, ThrowOnError>({
+    url: '/v2/virtualtours/pending',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Pending
+ *
+ * Tours waiting for approval (active and pending), oldest first.
+ */
+export const toursListPending = <ThrowOnError extends boolean = false>(options?: Options<ToursListPendingData, ThrowOnError>) => (options?.client ?? client).get<ToursListPendingResponses, ToursListPendingErrors, ThrowOnError>({ url: '/v2/virtualtours/pending', ...options });
+
+/**
+ * Remove From Pending
+ *
+ * Take pending tours out of the queue, back to drafts (owners their own, admins any).
+ */
+export const toursRemoveFromPending = <ThrowOnError extends boolean = false>(options: Options<ToursRemoveFromPendingData, ThrowOnError>) => (options.client ?? client).post<ToursRemoveFromPendingResponses, ToursRemoveFromPendingErrors, ThrowOnError>({
+    url: '/v2/virtualtours/pending/remove',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Player
+ *
+ * The player's counters and the caller's like/save flags (0 for guests).
+ */
+export const engagementPlayer = <ThrowOnError extends boolean = false>(options: Options<EngagementPlayerData, ThrowOnError>) => (options.client ?? client).get<EngagementPlayerResponses, EngagementPlayerErrors, ThrowOnError>({ url: '/v2/virtualtours/player/{tour_id}', ...options });
+
+/**
+ * Post Likes
+ *
+ * Signed-in users only (a guest gets 401 and the client opens the login dialog).
+ */
+export const engagementPostLikes = <ThrowOnError extends boolean = false>(options: Options<EngagementPostLikesData, ThrowOnError>) => (options.client ?? client).post<EngagementPostLikesResponses, EngagementPostLikesErrors, ThrowOnError>({
+    url: '/v2/virtualtours/post_likes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Post Saves
+ *
+ * Signed-in users only; saving one's own media is refused with a message.
+ */
+export const engagementPostSaves = <ThrowOnError extends boolean = false>(options: Options<EngagementPostSavesData, ThrowOnError>) => (options.client ?? client).post<EngagementPostSavesResponses, EngagementPostSavesErrors, ThrowOnError>({
+    url: '/v2/virtualtours/post_saves',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Post Shares
+ */
+export const engagementPostShares = <ThrowOnError extends boolean = false>(options: Options<EngagementPostSharesData, ThrowOnError>) => (options.client ?? client).post<EngagementPostSharesResponses, EngagementPostSharesErrors, ThrowOnError>({
+    url: '/v2/virtualtours/post_shares',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Post View
+ *
+ * Counts a view once per viewer (user, guest id or address) per window.
+ */
+export const engagementPostView = <ThrowOnError extends boolean = false>(options: Options<EngagementPostViewData, ThrowOnError>) => (options.client ?? client).post<EngagementPostViewResponses, EngagementPostViewErrors, ThrowOnError>({
+    url: '/v2/virtualtours/post_view',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Upload Preview Image
+ *
+ * Upload a preview image: sniffed from its bytes (a PDF becomes its first page), resized to the
+ * card (600x400) and tour-page (1200x800) sizes. Put `path` into the form's preview_picture.
+ */
+export const toursUploadPreviewImage = <ThrowOnError extends boolean = false>(options: Options<ToursUploadPreviewImageData, ThrowOnError>) => (options.client ?? client).post<ToursUploadPreviewImageResponses, ToursUploadPreviewImageErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    url: '/v2/virtualtours/preview-image',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Delete Rank
+ */
+export const toursDeleteRank = <ThrowOnError extends boolean = false>(options: Options<ToursDeleteRankData, ThrowOnError>) => (options.client ?? client).delete<ToursDeleteRankResponses, ToursDeleteRankErrors, ThrowOnError>({
+    url: '/v2/virtualtours/ranks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Ranks
+ *
+ * Tours' rank values by source (GET /v2/sources/rank-sources names them), highest first.
+ */
+export const toursListRanks = <ThrowOnError extends boolean = false>(options?: Options<ToursListRanksData, ThrowOnError>) => (options?.client ?? client).get<ToursListRanksResponses, ToursListRanksErrors, ThrowOnError>({ url: '/v2/virtualtours/ranks', ...options });
+
+/**
+ * Add Rank
+ *
+ * Give a tour a rank source's value (409 when that source has one for the tour already).
+ */
+export const toursAddRank = <ThrowOnError extends boolean = false>(options: Options<ToursAddRankData, ThrowOnError>) => (options.client ?? client).post<ToursAddRankResponses, ToursAddRankErrors, ThrowOnError>({
+    url: '/v2/virtualtours/ranks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Edit Rank
+ */
+export const toursEditRank = <ThrowOnError extends boolean = false>(options: Options<ToursEditRankData, ThrowOnError>) => (options.client ?? client).put<ToursEditRankResponses, ToursEditRankErrors, ThrowOnError>({
+    url: '/v2/virtualtours/ranks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Put Ranks
+ *
+ * Set many tours' values at once: added where a tour has none from that source, else changed.
+ */
+export const toursPutRanks = <ThrowOnError extends boolean = false>(options: Options<ToursPutRanksData, ThrowOnError>) => (options.client ?? client).post<ToursPutRanksResponses, ToursPutRanksErrors, ThrowOnError>({
+    url: '/v2/virtualtours/ranks/bulk',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calculate Ranks
+ *
+ * Run the rank calculation (trending scores, featured order) now instead of at the next hour.
+ */
+export const toursCalculateRanks = <ThrowOnError extends boolean = false>(options?: Options<ToursCalculateRanksData, ThrowOnError>) => (options?.client ?? client).post<ToursCalculateRanksResponses, ToursCalculateRanksErrors, ThrowOnError>({ url: '/v2/virtualtours/ranks/calc', ...options });
+
+/**
+ * Saved Tours
+ *
+ * A user's saved tours, newest save first, as media cards (oneself, or anyone for an admin).
+ * Tours no longer listed are left out; is_save and is_owned are the caller's.
+ */
+export const toursSavedTours = <ThrowOnError extends boolean = false>(options: Options<ToursSavedToursData, ThrowOnError>) => (options.client ?? client).get<ToursSavedToursResponses, ToursSavedToursErrors, ThrowOnError>({ url: '/v2/virtualtours/saved/{userid}', ...options });
+
+/**
+ * Send Tour Today
+ *
+ * Submit one of one's listed tours to the daily featured-tour programme (one a day).
+ */
+export const toursSendTourToday = <ThrowOnError extends boolean = false>(options: Options<ToursSendTourTodayData, ThrowOnError>) => (options.client ?? client).post<ToursSendTourTodayResponses, ToursSendTourTodayErrors, ThrowOnError>({
+    url: '/v2/virtualtours/send-tour-today',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Tour Stats
+ */
+export const engagementTourStats = <ThrowOnError extends boolean = false>(options: Options<EngagementTourStatsData, ThrowOnError>) => (options.client ?? client).get<EngagementTourStatsResponses, EngagementTourStatsErrors, ThrowOnError>({ url: '/v2/virtualtours/tour-stats/{tour_id}', ...options });
+
+/**
+ * Delete User Media
+ *
+ * Delete every tour of an account (one's own, or any for an admin).
+ */
+export const toursDeleteUserMedia = <ThrowOnError extends boolean = false>(options: Options<ToursDeleteUserMediaData, ThrowOnError>) => (options.client ?? client).delete<ToursDeleteUserMediaResponses, ToursDeleteUserMediaErrors, ThrowOnError>({
+    url: '/v2/virtualtours/user-media',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Media Tags
+ *
+ * The tags of a user's listed tours, most used first (the creator page's tag filter).
+ */
+export const toursUserMediaTags = <ThrowOnError extends boolean = false>(options: Options<ToursUserMediaTagsData, ThrowOnError>) => (options.client ?? client).get<ToursUserMediaTagsResponses, ToursUserMediaTagsErrors, ThrowOnError>({ url: '/v2/virtualtours/user/media-tags/{user_id}', ...options });
+
+/**
+ * User Tours
+ *
+ * The manage-media dashboard: the owner's tours including drafts and pending ones (owner or admin).
+ */
+export const toursUserTours = <ThrowOnError extends boolean = false>(options: Options<ToursUserToursData, ThrowOnError>) => (options.client ?? client).get<ToursUserToursResponses, ToursUserToursErrors, ThrowOnError>({ url: '/v2/virtualtours/user/{userid}', ...options });
+
+/**
+ * Delete Tour
+ */
+export const toursDeleteTour = <ThrowOnError extends boolean = false>(options: Options<ToursDeleteTourData, ThrowOnError>) => (options.client ?? client).delete<ToursDeleteTourResponses, ToursDeleteTourErrors, ThrowOnError>({ url: '/v2/virtualtours/{id}', ...options });
+
+/**
+ * Get Tour
+ *
+ * A tour by guid. Drafts and tours waiting for approval are shown only to the owner and admins.
+ */
+export const toursGetTour = <ThrowOnError extends boolean = false>(options: Options<ToursGetTourData, ThrowOnError>) => (options.client ?? client).get<ToursGetTourResponses, ToursGetTourErrors, ThrowOnError>({ url: '/v2/virtualtours/{id}', ...options });
+
+/**
+ * Run Task
+ *
+ * activate (publish), deactivate (move to drafts) or approve (admins) one tour.
+ */
+export const toursRunTask = <ThrowOnError extends boolean = false>(options: Options<ToursRunTaskData, ThrowOnError>) => (options.client ?? client).put<ToursRunTaskResponses, ToursRunTaskErrors, ThrowOnError>({
+    url: '/v2/virtualtours/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});

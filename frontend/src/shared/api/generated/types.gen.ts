@@ -70,6 +70,20 @@ export type ActivityBody = {
 };
 
 /**
+ * ActivityCodeCount
+ */
+export type ActivityCodeCount = {
+    /**
+     * Activity Code
+     */
+    activity_code: string;
+    /**
+     * Count
+     */
+    count: number;
+};
+
+/**
  * AdCard
  *
  * Spec §3 Ad card, exactly; shown as Sponsored.
@@ -142,49 +156,280 @@ export type AddressCountryOut = {
 };
 
 /**
- * AddressOut
+ * AdminStats
  */
-export type AddressOut = {
+export type AdminStats = {
     /**
-     * Address Id
+     * Active
      */
-    address_id: string;
+    active: number;
     /**
-     * Address Str
+     * Added Last 30 Days
      */
-    address_str: string;
+    added_last_30_days: number;
     /**
-     * Bbox
+     * Added Last 7 Days
      */
-    bbox: Array<number> | null;
+    added_last_7_days: number;
     /**
-     * Center
+     * Added Today
      */
-    center: Array<number>;
+    added_today: number;
     /**
-     * City
+     * By Category
      */
-    city: string | null;
+    by_category: {
+        [key: string]: number;
+    };
     /**
-     * Country
+     * By Vendor
      */
-    country: string | null;
+    by_vendor: {
+        [key: string]: number;
+    };
     /**
-     * Country Code
+     * Draft
      */
-    country_code: string | null;
+    draft: number;
     /**
-     * Province
+     * Edits Pending
      */
-    province: string | null;
+    edits_pending: number;
     /**
-     * Street
+     * Listed
      */
-    street: string | null;
+    listed: number;
     /**
-     * Zip
+     * Pending
      */
-    zip: string | null;
+    pending: number;
+    /**
+     * Rejected
+     */
+    rejected: number;
+    /**
+     * Total
+     */
+    total: number;
+};
+
+/**
+ * AdminUserSettingsAnswer
+ */
+export type AdminUserSettingsAnswer = {
+    data: AdminUserSettingsOut;
+    /**
+     * Message
+     */
+    message?: string;
+};
+
+/**
+ * AdminUserSettingsOut
+ */
+export type AdminUserSettingsOut = {
+    /**
+     * Editing Creator Pending
+     */
+    editing_creator_pending: boolean;
+    /**
+     * Is Active
+     *
+     * Read only here: drafting goes through admin-user-activate-deactivate
+     */
+    is_active: boolean;
+    /**
+     * Is Admin
+     */
+    is_admin: boolean;
+    /**
+     * Potential Creator
+     */
+    potential_creator: boolean;
+    /**
+     * Profile Edit Pending
+     */
+    profile_edit_pending: boolean;
+    /**
+     * Roles
+     */
+    roles: Array<string>;
+    /**
+     * Tour Edit Pending
+     */
+    tour_edit_pending: boolean;
+    /**
+     * Trusted
+     */
+    trusted: boolean;
+    /**
+     * User Active
+     *
+     * False blocks the account
+     */
+    user_active: boolean;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
+ * AdminUserSettingsUpdate
+ *
+ * What an admin changes on an account; absent fields stay as they are.
+ */
+export type AdminUserSettingsUpdate = {
+    /**
+     * Editing Creator Pending
+     */
+    editing_creator_pending?: boolean | null;
+    /**
+     * Is Admin
+     */
+    is_admin?: boolean | null;
+    /**
+     * Potential Creator
+     */
+    potential_creator?: boolean | null;
+    /**
+     * Profile Edit Pending
+     */
+    profile_edit_pending?: boolean | null;
+    /**
+     * Roles
+     *
+     * Known roles: "CM"
+     */
+    roles?: Array<string> | null;
+    /**
+     * Tour Edit Pending
+     */
+    tour_edit_pending?: boolean | null;
+    /**
+     * Trusted
+     */
+    trusted?: boolean | null;
+    /**
+     * User Active
+     */
+    user_active?: boolean | null;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
+ * ApiStatistic
+ */
+export type ApiStatistic = {
+    /**
+     * Activity Codes
+     *
+     * Activities per code over the range, most first
+     */
+    activity_codes: Array<ActivityCodeCount>;
+    /**
+     * Date From
+     */
+    date_from: string;
+    /**
+     * Date To
+     */
+    date_to: string;
+    /**
+     * Days
+     *
+     * Every day of the range, oldest first, zeros included
+     */
+    days: Array<ApiStatisticDay>;
+    totals: ApiStatisticTotals;
+};
+
+/**
+ * ApiStatisticAnswer
+ */
+export type ApiStatisticAnswer = {
+    data: ApiStatistic;
+};
+
+/**
+ * ApiStatisticDay
+ */
+export type ApiStatisticDay = {
+    /**
+     * Active Users
+     *
+     * Distinct accounts that recorded at least one activity
+     */
+    active_users: number;
+    /**
+     * Activities
+     *
+     * Session activities recorded
+     */
+    activities: number;
+    /**
+     * By Code
+     *
+     * Activities of the day per activity_code
+     */
+    by_code: {
+        [key: string]: number;
+    };
+    /**
+     * Date
+     *
+     * The UTC day, YYYY-MM-DD
+     */
+    date: string;
+    /**
+     * Guest Sessions
+     */
+    guest_sessions: number;
+    /**
+     * Sessions
+     *
+     * Sessions started (POST /v2/sessions/ and sign-ins)
+     */
+    sessions: number;
+    /**
+     * User Sessions
+     */
+    user_sessions: number;
+};
+
+/**
+ * ApiStatisticTotals
+ */
+export type ApiStatisticTotals = {
+    /**
+     * Active Users
+     *
+     * Distinct accounts that recorded at least one activity
+     */
+    active_users: number;
+    /**
+     * Activities
+     *
+     * Session activities recorded
+     */
+    activities: number;
+    /**
+     * Guest Sessions
+     */
+    guest_sessions: number;
+    /**
+     * Sessions
+     *
+     * Sessions started (POST /v2/sessions/ and sign-ins)
+     */
+    sessions: number;
+    /**
+     * User Sessions
+     */
+    user_sessions: number;
 };
 
 /**
@@ -195,6 +440,108 @@ export type AppVersionOut = {
      * Gui Version
      */
     gui_version: string;
+};
+
+/**
+ * ApprovalAction
+ */
+export type ApprovalAction = 'approve' | 'reject';
+
+/**
+ * ApprovalItemsAnswer
+ */
+export type ApprovalItemsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<AppUsersSchemasApprovalItemOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * ApprovalItemsPage
+ */
+export type ApprovalItemsPage = {
+    /**
+     * Data
+     */
+    data: Array<AppToursSchemasApprovalItemOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * ApprovalKind
+ */
+export type ApprovalKind = 'category_request' | 'creator_profile_edit' | 'new_alternative_custom_provider' | 'new_alternative_provider' | 'new_creator_profile' | 'new_custom_provider' | 'new_provider' | 'new_user' | 'new_virtual_tour' | 'user_profile_edit' | 'vt_edit' | 'profile_image' | 'new_ad' | 'ad_edit';
+
+/**
+ * ApprovalKindName
+ */
+export type ApprovalKindName = 'new_virtual_tour' | 'vt_edit';
+
+/**
+ * ApprovalState
+ */
+export type ApprovalState = 'pending' | 'approved' | 'rejected';
+
+/**
+ * ApprovalUserOut
+ */
+export type ApprovalUserOut = {
+    /**
+     * Email
+     */
+    email: string;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Is Deleted
+     */
+    is_deleted: boolean;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Profile Img
+     */
+    profile_img: string | null;
+    /**
+     * User Active
+     */
+    user_active: boolean;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Username
+     */
+    username: string;
 };
 
 /**
@@ -239,6 +586,154 @@ export type AuthAnswer = {
 export type AuthSystem = 'email' | 'google' | 'facebook';
 
 /**
+ * BetaTesterAnswers
+ *
+ * The questionnaire's 9 questions (spec §3); every one is required except `camera`.
+ */
+export type BetaTesterAnswers = {
+    /**
+     * Camera
+     *
+     * Which camera or capture device do you use? (optional)
+     */
+    camera?: string | null;
+    /**
+     * Country
+     *
+     * Where are you based?
+     */
+    country?: string | null;
+    /**
+     * Creates Tours
+     *
+     * Do you create virtual tours?
+     */
+    creates_tours?: 'yes' | 'no' | 'planning' | null;
+    /**
+     * Feedback Frequency
+     *
+     * How often could you give us feedback?
+     */
+    feedback_frequency?: string | null;
+    /**
+     * Heard From
+     *
+     * How did you hear about TourAtlas?
+     */
+    heard_from?: string | null;
+    /**
+     * Hosting Platforms
+     *
+     * Where are your tours hosted?
+     */
+    hosting_platforms?: string | null;
+    /**
+     * Industry
+     *
+     * Which industry do you work in?
+     */
+    industry?: string | null;
+    /**
+     * Tour Count
+     *
+     * How many tours have you published?
+     */
+    tour_count?: 'none' | '1-10' | '11-50' | '51-200' | 'more than 200' | null;
+    /**
+     * Use Case
+     *
+     * What would you use TourAtlas for?
+     */
+    use_case?: string | null;
+};
+
+/**
+ * BetaTesterOut
+ */
+export type BetaTesterOut = {
+    answers: BetaTesterAnswers;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Email
+     */
+    email: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Username
+     */
+    username: string;
+};
+
+/**
+ * BetaTesterSaved
+ */
+export type BetaTesterSaved = {
+    data: BetaTesterOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * BetaTestersAnswer
+ */
+export type BetaTestersAnswer = {
+    /**
+     * Data
+     */
+    data: Array<BetaTesterOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * Body_tours-upload_preview_image
+ */
+export type BodyToursUploadPreviewImage = {
+    /**
+     * Image
+     *
+     * JPG, PNG or PDF, at most 2 MB
+     */
+    image: Blob | File;
+};
+
+/**
+ * Body_users-upload_bug_image
+ */
+export type BodyUsersUploadBugImage = {
+    /**
+     * Image
+     */
+    image: Blob | File;
+};
+
+/**
  * Body_users-upload_profile_image
  */
 export type BodyUsersUploadProfileImage = {
@@ -246,6 +741,24 @@ export type BodyUsersUploadProfileImage = {
      * Image
      */
     image: Blob | File;
+};
+
+/**
+ * BugImageAnswer
+ */
+export type BugImageAnswer = {
+    /**
+     * Content Type
+     */
+    content_type: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Path
+     */
+    path: string;
 };
 
 /**
@@ -443,6 +956,166 @@ export type CreatorLocation = {
 };
 
 /**
+ * CreatorRankOut
+ */
+export type CreatorRankOut = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Creator Name
+     */
+    creator_name: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Position
+     */
+    position: number | null;
+    /**
+     * Rank Source
+     */
+    rank_source: string;
+    /**
+     * Rank Source Id
+     */
+    rank_source_id: number;
+    /**
+     * Updated Date
+     */
+    updated_date: string;
+    /**
+     * Value
+     */
+    value: number;
+};
+
+/**
+ * CreatorRankWrite
+ */
+export type CreatorRankWrite = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Position
+     *
+     * An optional place (1 is first)
+     */
+    position?: number | null;
+    /**
+     * Rank Source Id
+     */
+    rank_source_id: number;
+    /**
+     * Value
+     *
+     * The rank source's value
+     */
+    value: number;
+};
+
+/**
+ * CreatorRanksPage
+ */
+export type CreatorRanksPage = {
+    /**
+     * Data
+     */
+    data: Array<CreatorRankOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * CreatorShareAnswer
+ */
+export type CreatorShareAnswer = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Shared
+     *
+     * How many times this creator profile has been shared
+     */
+    shared: number;
+};
+
+/**
+ * CreatorShareBody
+ */
+export type CreatorShareBody = {
+    /**
+     * Channel
+     *
+     * Where it was shared (link, facebook, …)
+     */
+    channel?: string | null;
+    /**
+     * Id
+     *
+     * The creator id
+     */
+    id: number;
+};
+
+/**
+ * CreatorToursAnswer
+ *
+ * GET creator/{user_id}: a creator's listed tours (page size 50).
+ */
+export type CreatorToursAnswer = {
+    /**
+     * Data
+     */
+    data: Array<MediaCard>;
+    /**
+     * Favorite Tours
+     */
+    favorite_tours: Array<MediaCard>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Status
+     */
+    status?: number;
+    /**
+     * Total Items
+     *
+     * Tours matching the filters.
+     */
+    total_items: number;
+    /**
+     * Total Tours
+     *
+     * Every listed tour of the creator.
+     */
+    total_tours: number;
+};
+
+/**
  * CurrentUserOut
  */
 export type CurrentUserOut = {
@@ -542,6 +1215,68 @@ export type CurrentUserOut = {
 };
 
 /**
+ * DiscoverData
+ */
+export type DiscoverData = {
+    OpenGraph: OpenGraphOut;
+    /**
+     * Address Id
+     *
+     * a locations id (GET /v2/locations/get-address reads it)
+     */
+    address_id?: string | null;
+    /**
+     * Address Str
+     */
+    address_str?: string | null;
+};
+
+/**
+ * DiscoverOut
+ */
+export type DiscoverOut = {
+    data: DiscoverData;
+};
+
+/**
+ * DocumentTagsIn
+ */
+export type DocumentTagsIn = {
+    /**
+     * Documents
+     *
+     * the tour's title, then its description
+     */
+    documents: Array<string>;
+};
+
+/**
+ * DocumentTagsOut
+ */
+export type DocumentTagsOut = {
+    /**
+     * Category Id
+     */
+    category_id: number | null;
+    /**
+     * Tags
+     */
+    tags: Array<AppClassificationsSchemasTagOut>;
+};
+
+/**
+ * EmbeddingsBody
+ */
+export type EmbeddingsBody = {
+    /**
+     * Tours
+     *
+     * Tour guids; none: every listed tour
+     */
+    tours?: Array<string> | null;
+};
+
+/**
  * ErrorBody
  */
 export type ErrorBody = {
@@ -576,6 +1311,47 @@ export type ExistingAnswer = {
 };
 
 /**
+ * FeaturedScope
+ */
+export type FeaturedScope = 'creator' | 'platform';
+
+/**
+ * FeaturedToursAnswer
+ */
+export type FeaturedToursAnswer = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Tours
+     */
+    tours: Array<string>;
+};
+
+/**
+ * FeaturedToursBody
+ *
+ * The featured tours in their new order (drag ordering). `creator` scope: a creator's up to 10
+ * featured tours; `platform` scope (admins): the Featured feed's order.
+ */
+export type FeaturedToursBody = {
+    scope?: FeaturedScope;
+    /**
+     * Tours
+     *
+     * tour guids, first is first
+     */
+    tours: Array<string>;
+    /**
+     * Userid
+     *
+     * Whose featured tours; admins may name another creator.
+     */
+    userid?: number | null;
+};
+
+/**
  * FeedChoice
  */
 export type FeedChoice = 'featured' | 'user_favorite' | 'popular' | 'trending' | 'new' | 'for_you' | 'saves_follows';
@@ -604,6 +1380,106 @@ export type FieldCheckAnswer = {
      * Valid
      */
     valid: boolean;
+};
+
+/**
+ * FollowAnswer
+ */
+export type FollowAnswer = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Followers
+     *
+     * The creator's exact follower count after the change
+     */
+    followers: number;
+    /**
+     * Isfollow
+     */
+    isFollow: boolean;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
+ * FollowBody
+ */
+export type FollowBody = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Userid
+     *
+     * The signed-in user (the only one who can follow)
+     */
+    userid?: number | null;
+};
+
+/**
+ * FollowOut
+ */
+export type FollowOut = {
+    /**
+     * Created Date
+     */
+    created_date: string;
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Creator Name
+     */
+    creator_name: string;
+    /**
+     * Logo
+     */
+    logo: string | null;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Profile Img
+     */
+    profile_img: string | null;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Username
+     */
+    username: string;
+};
+
+/**
+ * FollowsPage
+ */
+export type FollowsPage = {
+    /**
+     * Data
+     */
+    data: Array<FollowOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
 };
 
 /**
@@ -781,6 +1657,96 @@ export type InterestsUpdate = {
 };
 
 /**
+ * IsFollowAnswer
+ */
+export type IsFollowAnswer = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Isfollow
+     */
+    isFollow: boolean;
+};
+
+/**
+ * LikeAnswer
+ */
+export type LikeAnswer = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Islike
+     */
+    isLike: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * User Like
+     */
+    user_like: 0 | 1;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * LikeBody
+ */
+export type LikeBody = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Islike
+     *
+     * true to like, false to take the like back
+     */
+    isLike: boolean;
+    /**
+     * Likes
+     *
+     * The client's count; ignored, the answer has the exact one
+     */
+    likes?: number | null;
+};
+
+/**
+ * LinkExistsAnswer
+ */
+export type LinkExistsAnswer = {
+    /**
+     * Exists
+     */
+    exists: boolean;
+    /**
+     * Guid
+     *
+     * The tour with this link, when the caller may see it.
+     */
+    guid?: string | null;
+};
+
+/**
  * LocationFeatureOut
  */
 export type LocationFeatureOut = {
@@ -824,7 +1790,7 @@ export type LocationFeatureOut = {
  * LocationOut
  */
 export type LocationOut = {
-    address: AddressOut;
+    address: AppLocationsSchemasAddressOut;
     /**
      * Bbox
      */
@@ -1125,6 +2091,34 @@ export type MediaCard = {
 };
 
 /**
+ * MediaTagOut
+ */
+export type MediaTagOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Vt Count
+     */
+    vt_count: number;
+};
+
+/**
+ * MediaTagsAnswer
+ */
+export type MediaTagsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<MediaTagOut>;
+};
+
+/**
  * MediaTagsRequest
  */
 export type MediaTagsRequest = {
@@ -1176,6 +2170,263 @@ export type MessageAnswer = {
 export type Mode = 'media' | 'creators' | 'both';
 
 /**
+ * ModerationUserOut
+ */
+export type ModerationUserOut = {
+    auth_system: AuthSystem;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Creatorid
+     */
+    creatorId: number | null;
+    /**
+     * Editing Creator Pending
+     */
+    editing_creator_pending: boolean;
+    /**
+     * Email
+     */
+    email: string;
+    /**
+     * First Name
+     */
+    first_name: string;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Is Admin
+     */
+    is_admin: boolean;
+    /**
+     * Is Deleted
+     */
+    is_deleted: boolean;
+    /**
+     * Last Name
+     */
+    last_name: string;
+    /**
+     * Last Sign In At
+     */
+    last_sign_in_at: string | null;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Potential Creator
+     */
+    potential_creator: boolean;
+    /**
+     * Profile Edit Pending
+     */
+    profile_edit_pending: boolean;
+    /**
+     * Profile Img
+     */
+    profile_img: string | null;
+    /**
+     * Roles
+     */
+    roles: Array<string>;
+    /**
+     * State
+     *
+     * deleted, drafted (is_active false), blocked (user_active false) or active
+     */
+    state: 'active' | 'drafted' | 'blocked' | 'deleted';
+    /**
+     * Tour Edit Pending
+     */
+    tour_edit_pending: boolean;
+    /**
+     * Tours Count
+     *
+     * Every tour the account owns, drafts included
+     */
+    tours_count: number;
+    /**
+     * Trusted
+     */
+    trusted: boolean;
+    /**
+     * User Active
+     */
+    user_active: boolean;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Username
+     */
+    username: string;
+};
+
+/**
+ * ModerationUsersAnswer
+ */
+export type ModerationUsersAnswer = {
+    /**
+     * Data
+     */
+    data: Array<ModerationUserOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * NewCategory
+ *
+ * New category mode of the form: a category (and optionally a subcategory) the user asks for.
+ * It is filed as a category request for the admins; the tour keeps `category_id` meanwhile.
+ */
+export type NewCategory = {
+    /**
+     * Category
+     */
+    category: string;
+    /**
+     * Subcategory
+     */
+    subcategory?: string | null;
+};
+
+/**
+ * OnBehalfWrite
+ *
+ * POST on-behalf-of: an admin or CM adds a tour for the account named by userid or platform_username.
+ */
+export type OnBehalfWrite = {
+    /**
+     * Address Id
+     *
+     * A place id from the location search.
+     */
+    address_id?: string | null;
+    /**
+     * Address Str
+     *
+     * Free text, resolved by the geocoder.
+     */
+    address_str?: string | null;
+    /**
+     * Approve Needed
+     */
+    approve_needed?: boolean;
+    /**
+     * Camera Id
+     */
+    camera_id?: number | null;
+    /**
+     * Category Id
+     */
+    category_id?: number | null;
+    /**
+     * Coordinate
+     *
+     * 'lat,lng' set by the map pin picker; wins over address_str/address_id.
+     */
+    coordinate?: string | null;
+    /**
+     * Creator Website
+     *
+     * CM and admins only.
+     */
+    creator_website?: string | null;
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Is Active
+     *
+     * false saves the tour as a draft.
+     */
+    is_active?: boolean;
+    /**
+     * Is Ai Generated
+     */
+    is_ai_generated?: boolean;
+    /**
+     * Link
+     */
+    link?: string | null;
+    /**
+     * Media Type Id
+     */
+    media_type_id?: number | null;
+    newCategory?: NewCategory | null;
+    /**
+     * Physical Address
+     *
+     * The form's 'physical address' switch: when true an address is required.
+     */
+    physical_address?: boolean;
+    /**
+     * Platform Username
+     */
+    platform_username?: string | null;
+    /**
+     * Preview Picture
+     *
+     * A path returned by POST preview-image, or the host's image URL.
+     */
+    preview_picture?: string | null;
+    /**
+     * Subcategory Id
+     */
+    subcategory_id?: number | null;
+    /**
+     * Tags
+     */
+    tags?: Array<TagRef>;
+    /**
+     * Third Party Creator
+     *
+     * CM and admins only.
+     */
+    third_party_creator?: string | null;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Userid
+     *
+     * The owner; admins and CMs may name another account.
+     */
+    userid?: number | null;
+    /**
+     * Vendor
+     *
+     * The host (vendor id).
+     */
+    vendor?: number | null;
+    /**
+     * Vt Website
+     *
+     * Learn-more website, https:// only.
+     */
+    vt_website?: string | null;
+};
+
+/**
  * OneClickSignUpBody
  */
 export type OneClickSignUpBody = {
@@ -1202,6 +2453,269 @@ export type OneClickSignUpBody = {
      * The guest token, to keep its history.
      */
     token?: string | null;
+};
+
+/**
+ * OpenGraphOut
+ */
+export type OpenGraphOut = {
+    /**
+     * Description
+     */
+    description: string;
+    /**
+     * Image
+     *
+     * absolute http(s) URL of the preview image; empty when the page has none
+     */
+    image: string;
+    /**
+     * Title
+     */
+    title: string;
+};
+
+/**
+ * PendingItemOut
+ */
+export type PendingItemOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Entity Id
+     */
+    entity_id: number | null;
+    /**
+     * Entity Type
+     *
+     * What the item is about: user, tour, …; null for a request of something new
+     */
+    entity_type: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    kind: ApprovalKind;
+    /**
+     * Payload
+     *
+     * The proposed change, as its domain filed it
+     */
+    payload: {
+        [key: string]: unknown;
+    };
+    /**
+     * Userid
+     *
+     * Who submitted it
+     */
+    userid: number | null;
+};
+
+/**
+ * PendingItemsAnswer
+ */
+export type PendingItemsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<PendingItemOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Pending
+     *
+     * Items waiting per kind, every kind named (0 when none)
+     */
+    pending: {
+        [key: string]: number;
+    };
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * PendingPage
+ */
+export type PendingPage = {
+    /**
+     * Data
+     */
+    data: Array<PendingTourOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * PendingTourOut
+ */
+export type PendingTourOut = {
+    address: AppToursSchemasAddressOut;
+    /**
+     * Address Id
+     */
+    address_id: string | null;
+    /**
+     * Address Str
+     */
+    address_str: string | null;
+    approval_state: ApprovalState;
+    /**
+     * Camera Id
+     */
+    camera_id: number | null;
+    /**
+     * Category Id
+     */
+    category_id: number;
+    /**
+     * Coordinates
+     *
+     * [lat, lng]
+     */
+    coordinates: Array<number> | null;
+    /**
+     * Created Date
+     */
+    created_date: string;
+    /**
+     * Creator Id
+     */
+    creator_id: number | null;
+    /**
+     * Creator Website
+     */
+    creator_website: string | null;
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Edit Pending
+     *
+     * An edit of this tour waits for an administrator.
+     */
+    edit_pending: boolean;
+    /**
+     * Featured Order
+     */
+    featured_order: number | null;
+    /**
+     * Guid
+     */
+    guid: string;
+    /**
+     * Is Ai Generated
+     */
+    is_ai_generated: boolean;
+    /**
+     * Is Featured
+     */
+    is_featured: boolean;
+    /**
+     * Is Owned
+     */
+    is_owned: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Link
+     */
+    link: string;
+    /**
+     * Media Type Id
+     */
+    media_type_id: number;
+    /**
+     * Owner Email
+     */
+    owner_email: string;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Preview Picture Large
+     *
+     * The tour page's larger copy of an uploaded image.
+     */
+    preview_picture_large: string | null;
+    /**
+     * Provider Version
+     */
+    provider_version: string | null;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    status: TourStatus;
+    /**
+     * Subcategory Id
+     */
+    subcategory_id: number | null;
+    /**
+     * Submitted At
+     */
+    submitted_at: string;
+    /**
+     * Tags
+     */
+    tags: Array<AppToursSchemasTagOut>;
+    /**
+     * Third Party Creator
+     */
+    third_party_creator: string | null;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Updated Date
+     */
+    updated_date: string;
+    /**
+     * Userid
+     */
+    userid: number;
+    vendor: VendorRef;
+    /**
+     * Views
+     */
+    views: number;
+    /**
+     * Vt Website
+     */
+    vt_website: string | null;
 };
 
 /**
@@ -1233,6 +2747,44 @@ export type PlatformConfigUpdate = {
 };
 
 /**
+ * PlayerParams
+ *
+ * Spec §3 "Player parameters"; the user flags are 0 for guests.
+ */
+export type PlayerParams = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * User Like
+     */
+    user_like: 0 | 1;
+    /**
+     * User Save
+     */
+    user_save: 0 | 1;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
  * PointGeometry
  */
 export type PointGeometry = {
@@ -1247,6 +2799,40 @@ export type PointGeometry = {
      * Type
      */
     type?: 'Point';
+};
+
+/**
+ * PreviewImageAnswer
+ *
+ * POST preview-image: `path` goes into the add/edit payload's preview_picture.
+ */
+export type PreviewImageAnswer = {
+    /**
+     * Large
+     *
+     * The tour page's copy (up to 1200x800).
+     */
+    large: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Path
+     *
+     * The card-size image (600x400), used as preview_picture.
+     */
+    path: string;
+    /**
+     * Pending
+     *
+     * True when the image waits for an administrator (images_approval).
+     */
+    pending: boolean;
+    /**
+     * Source Type
+     */
+    source_type: 'jpg' | 'png' | 'pdf';
 };
 
 /**
@@ -1265,6 +2851,40 @@ export type ProfileImageAnswer = {
      * Pending
      */
     pending?: boolean;
+};
+
+/**
+ * RankEdit
+ *
+ * PUT ranks: a new value (and place) for one rank row.
+ */
+export type RankEdit = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Position
+     *
+     * An optional place (1 is first)
+     */
+    position?: number | null;
+    /**
+     * Value
+     *
+     * The rank source's value
+     */
+    value: number;
+};
+
+/**
+ * RankIdBody
+ */
+export type RankIdBody = {
+    /**
+     * Id
+     */
+    id: number;
 };
 
 /**
@@ -1292,6 +2912,24 @@ export type RankSourceOut = {
 };
 
 /**
+ * RanksBulkAnswer
+ */
+export type RanksBulkAnswer = {
+    /**
+     * Created
+     */
+    created: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Updated
+     */
+    updated: number;
+};
+
+/**
  * ResetRequestBody
  */
 export type ResetRequestBody = {
@@ -1313,6 +2951,92 @@ export type ResetTokenAnswer = {
      * Valid
      */
     valid: boolean;
+};
+
+/**
+ * SaveAnswer
+ */
+export type SaveAnswer = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Issave
+     */
+    isSave: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * User Save
+     */
+    user_save: 0 | 1;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * SaveBody
+ */
+export type SaveBody = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Issave
+     *
+     * true to save, false to unsave
+     */
+    isSave: boolean;
+    /**
+     * Saves
+     *
+     * The client's count; ignored, the answer has the exact one
+     */
+    saves?: number | null;
+};
+
+/**
+ * SavedToursPage
+ *
+ * GET saved/{userid}: the tours a user saved, newest save first, as media cards.
+ */
+export type SavedToursPage = {
+    /**
+     * Data
+     */
+    data: Array<MediaCard>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     *
+     * Every saved tour that is still listed.
+     */
+    total_items: number;
 };
 
 /**
@@ -1380,6 +3104,31 @@ export type SearchResult = {
 };
 
 /**
+ * SentMail
+ */
+export type SentMail = {
+    /**
+     * Mail Id
+     */
+    mail_id: number;
+    /**
+     * To Address
+     */
+    to_address: string;
+};
+
+/**
+ * SentMailAnswer
+ */
+export type SentMailAnswer = {
+    data: SentMail;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
  * SessionAnswer
  */
 export type SessionAnswer = {
@@ -1397,6 +3146,24 @@ export type SessionBody = {
      * Guest Id
      */
     guest_id?: string | null;
+};
+
+/**
+ * ShareBody
+ */
+export type ShareBody = {
+    /**
+     * Channel
+     *
+     * Where it was shared (link, facebook, …)
+     */
+    channel?: string | null;
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
 };
 
 /**
@@ -1496,6 +3263,32 @@ export type SignUpBody = {
 };
 
 /**
+ * SocialLinks
+ */
+export type SocialLinks = {
+    /**
+     * Facebook
+     */
+    facebook?: string | null;
+    /**
+     * Instagram
+     */
+    instagram?: string | null;
+    /**
+     * Linkedin
+     */
+    linkedin?: string | null;
+    /**
+     * Twitter
+     */
+    twitter?: string | null;
+    /**
+     * Youtube
+     */
+    youtube?: string | null;
+};
+
+/**
  * Sorting
  */
 export type Sorting = 'az' | 'za' | 'newest' | 'random' | 'likes' | 'saves' | 'shares' | 'views' | 'near_me';
@@ -1519,6 +3312,64 @@ export type SubcategoryOut = {
 };
 
 /**
+ * TagEmbeddingsOut
+ */
+export type TagEmbeddingsOut = {
+    /**
+     * Categories
+     */
+    categories: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Tags
+     */
+    tags: number;
+};
+
+/**
+ * TagRef
+ */
+export type TagRef = {
+    /**
+     * Id
+     */
+    id: number;
+};
+
+/**
+ * TaskBody
+ *
+ * PUT {id}: the action of the manage-media dashboard. `guid` may repeat the path's id.
+ */
+export type TaskBody = {
+    /**
+     * Guid
+     */
+    guid?: string | null;
+    task: TaskName;
+};
+
+/**
+ * TaskName
+ */
+export type TaskName = 'activate' | 'deactivate' | 'approve';
+
+/**
+ * TaskQueuedAnswer
+ *
+ * The background task starts once the request has committed.
+ */
+export type TaskQueuedAnswer = {
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
  * TokenAnswer
  */
 export type TokenAnswer = {
@@ -1526,6 +3377,672 @@ export type TokenAnswer = {
      * User Jwt
      */
     user_jwt: string;
+};
+
+/**
+ * TourAnswer
+ *
+ * Add/edit answer: 201 saved (pending tells whether it waits for approval), 200 an edit that waits
+ * for approval, 208 'Link already exists' (data null).
+ */
+export type TourAnswer = {
+    data?: TourOut | null;
+    /**
+     * Fields
+     */
+    fields?: {
+        [key: string]: string;
+    };
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Pending
+     */
+    pending?: boolean;
+};
+
+/**
+ * TourCountersOut
+ */
+export type TourCountersOut = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * TourCounts
+ */
+export type TourCounts = {
+    /**
+     * Active
+     */
+    active: number;
+    /**
+     * Draft
+     */
+    draft: number;
+    /**
+     * Featured
+     */
+    featured: number;
+    /**
+     * Pending
+     */
+    pending: number;
+    /**
+     * Rejected
+     */
+    rejected: number;
+    /**
+     * Total
+     */
+    total: number;
+};
+
+/**
+ * TourEdit
+ *
+ * PUT / : the edit carries the tour guid. The host cannot change; the location is not editable.
+ */
+export type TourEdit = {
+    /**
+     * Address Id
+     *
+     * A place id from the location search.
+     */
+    address_id?: string | null;
+    /**
+     * Address Str
+     *
+     * Free text, resolved by the geocoder.
+     */
+    address_str?: string | null;
+    /**
+     * Approve Needed
+     */
+    approve_needed?: boolean;
+    /**
+     * Camera Id
+     */
+    camera_id?: number | null;
+    /**
+     * Category Id
+     */
+    category_id?: number | null;
+    /**
+     * Coordinate
+     *
+     * 'lat,lng' set by the map pin picker; wins over address_str/address_id.
+     */
+    coordinate?: string | null;
+    /**
+     * Creator Website
+     *
+     * CM and admins only.
+     */
+    creator_website?: string | null;
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Guid
+     */
+    guid: string;
+    /**
+     * Is Active
+     *
+     * false saves the tour as a draft.
+     */
+    is_active?: boolean;
+    /**
+     * Is Ai Generated
+     */
+    is_ai_generated?: boolean;
+    /**
+     * Link
+     */
+    link?: string | null;
+    /**
+     * Media Type Id
+     */
+    media_type_id?: number | null;
+    newCategory?: NewCategory | null;
+    /**
+     * Physical Address
+     *
+     * The form's 'physical address' switch: when true an address is required.
+     */
+    physical_address?: boolean;
+    /**
+     * Preview Picture
+     *
+     * A path returned by POST preview-image, or the host's image URL.
+     */
+    preview_picture?: string | null;
+    /**
+     * Subcategory Id
+     */
+    subcategory_id?: number | null;
+    /**
+     * Tags
+     */
+    tags?: Array<TagRef>;
+    /**
+     * Third Party Creator
+     *
+     * CM and admins only.
+     */
+    third_party_creator?: string | null;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Userid
+     *
+     * The owner; admins and CMs may name another account.
+     */
+    userid?: number | null;
+    /**
+     * Vendor
+     *
+     * The host (vendor id).
+     */
+    vendor?: number | null;
+    /**
+     * Vt Website
+     *
+     * Learn-more website, https:// only.
+     */
+    vt_website?: string | null;
+};
+
+/**
+ * TourIdBody
+ */
+export type TourIdBody = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+};
+
+/**
+ * TourOut
+ *
+ * Spec §3 Media read, plus the moderation state the owner's pages show.
+ */
+export type TourOut = {
+    address: AppToursSchemasAddressOut;
+    /**
+     * Address Id
+     */
+    address_id: string | null;
+    /**
+     * Address Str
+     */
+    address_str: string | null;
+    approval_state: ApprovalState;
+    /**
+     * Camera Id
+     */
+    camera_id: number | null;
+    /**
+     * Category Id
+     */
+    category_id: number;
+    /**
+     * Coordinates
+     *
+     * [lat, lng]
+     */
+    coordinates: Array<number> | null;
+    /**
+     * Created Date
+     */
+    created_date: string;
+    /**
+     * Creator Id
+     */
+    creator_id: number | null;
+    /**
+     * Creator Website
+     */
+    creator_website: string | null;
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Edit Pending
+     *
+     * An edit of this tour waits for an administrator.
+     */
+    edit_pending: boolean;
+    /**
+     * Featured Order
+     */
+    featured_order: number | null;
+    /**
+     * Guid
+     */
+    guid: string;
+    /**
+     * Is Ai Generated
+     */
+    is_ai_generated: boolean;
+    /**
+     * Is Featured
+     */
+    is_featured: boolean;
+    /**
+     * Is Owned
+     */
+    is_owned: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Link
+     */
+    link: string;
+    /**
+     * Media Type Id
+     */
+    media_type_id: number;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Preview Picture Large
+     *
+     * The tour page's larger copy of an uploaded image.
+     */
+    preview_picture_large: string | null;
+    /**
+     * Provider Version
+     */
+    provider_version: string | null;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    status: TourStatus;
+    /**
+     * Subcategory Id
+     */
+    subcategory_id: number | null;
+    /**
+     * Tags
+     */
+    tags: Array<AppToursSchemasTagOut>;
+    /**
+     * Third Party Creator
+     */
+    third_party_creator: string | null;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Updated Date
+     */
+    updated_date: string;
+    /**
+     * Userid
+     */
+    userid: number;
+    vendor: VendorRef;
+    /**
+     * Views
+     */
+    views: number;
+    /**
+     * Vt Website
+     */
+    vt_website: string | null;
+};
+
+/**
+ * TourRankOut
+ */
+export type TourRankOut = {
+    /**
+     * Guid
+     */
+    guid: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Position
+     */
+    position: number | null;
+    /**
+     * Rank Source
+     */
+    rank_source: string;
+    /**
+     * Rank Source Id
+     */
+    rank_source_id: number;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Updated Date
+     */
+    updated_date: string;
+    /**
+     * Value
+     */
+    value: number;
+};
+
+/**
+ * TourRankWrite
+ */
+export type TourRankWrite = {
+    /**
+     * Guid
+     *
+     * The tour guid
+     */
+    guid: string;
+    /**
+     * Position
+     *
+     * An optional place (1 is first)
+     */
+    position?: number | null;
+    /**
+     * Rank Source Id
+     */
+    rank_source_id: number;
+    /**
+     * Value
+     *
+     * The rank source's value
+     */
+    value: number;
+};
+
+/**
+ * TourRanksBulk
+ *
+ * POST ranks/bulk: set many tours' values at once (added, or changed where the row exists).
+ */
+export type TourRanksBulk = {
+    /**
+     * Ranks
+     */
+    ranks: Array<TourRankWrite>;
+};
+
+/**
+ * TourRanksPage
+ */
+export type TourRanksPage = {
+    /**
+     * Data
+     */
+    data: Array<TourRankOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * TourStatus
+ */
+export type TourStatus = 'active' | 'draft';
+
+/**
+ * TourTodayAnswer
+ */
+export type TourTodayAnswer = {
+    /**
+     * Guid
+     */
+    guid: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * TourTodayBody
+ *
+ * POST send-tour-today: spec §3 Daily featured submission.
+ */
+export type TourTodayBody = {
+    /**
+     * Consent
+     *
+     * Consent to be mentioned as the creator.
+     */
+    consent: boolean;
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Guid
+     *
+     * The tour submitted
+     */
+    guid: string;
+    social_links?: SocialLinks;
+};
+
+/**
+ * TourWrite
+ *
+ * Spec §3 Media write. Absent optional fields are empty; the §5 rules decide what is required.
+ */
+export type TourWrite = {
+    /**
+     * Address Id
+     *
+     * A place id from the location search.
+     */
+    address_id?: string | null;
+    /**
+     * Address Str
+     *
+     * Free text, resolved by the geocoder.
+     */
+    address_str?: string | null;
+    /**
+     * Approve Needed
+     */
+    approve_needed?: boolean;
+    /**
+     * Camera Id
+     */
+    camera_id?: number | null;
+    /**
+     * Category Id
+     */
+    category_id?: number | null;
+    /**
+     * Coordinate
+     *
+     * 'lat,lng' set by the map pin picker; wins over address_str/address_id.
+     */
+    coordinate?: string | null;
+    /**
+     * Creator Website
+     *
+     * CM and admins only.
+     */
+    creator_website?: string | null;
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Is Active
+     *
+     * false saves the tour as a draft.
+     */
+    is_active?: boolean;
+    /**
+     * Is Ai Generated
+     */
+    is_ai_generated?: boolean;
+    /**
+     * Link
+     */
+    link?: string | null;
+    /**
+     * Media Type Id
+     */
+    media_type_id?: number | null;
+    newCategory?: NewCategory | null;
+    /**
+     * Physical Address
+     *
+     * The form's 'physical address' switch: when true an address is required.
+     */
+    physical_address?: boolean;
+    /**
+     * Preview Picture
+     *
+     * A path returned by POST preview-image, or the host's image URL.
+     */
+    preview_picture?: string | null;
+    /**
+     * Subcategory Id
+     */
+    subcategory_id?: number | null;
+    /**
+     * Tags
+     */
+    tags?: Array<TagRef>;
+    /**
+     * Third Party Creator
+     *
+     * CM and admins only.
+     */
+    third_party_creator?: string | null;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Userid
+     *
+     * The owner; admins and CMs may name another account.
+     */
+    userid?: number | null;
+    /**
+     * Vendor
+     *
+     * The host (vendor id).
+     */
+    vendor?: number | null;
+    /**
+     * Vt Website
+     *
+     * Learn-more website, https:// only.
+     */
+    vt_website?: string | null;
+};
+
+/**
+ * ToursActionAnswer
+ */
+export type ToursActionAnswer = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Tours
+     *
+     * The guids acted on.
+     */
+    tours: Array<string>;
+};
+
+/**
+ * ToursBody
+ */
+export type ToursBody = {
+    /**
+     * Tours
+     *
+     * tour guids
+     */
+    tours: Array<string>;
+};
+
+/**
+ * UnfollowAllAnswer
+ */
+export type UnfollowAllAnswer = {
+    /**
+     * Removed
+     *
+     * How many follows were removed
+     */
+    removed: number;
+    /**
+     * Userid
+     */
+    userid: number;
 };
 
 /**
@@ -1592,6 +4109,16 @@ export type UserLocationOut = {
      * The surrounding place's full name, or 'Unresolved address'
      */
     text: string;
+};
+
+/**
+ * UserMediaBody
+ */
+export type UserMediaBody = {
+    /**
+     * Userid
+     */
+    userid: number;
 };
 
 /**
@@ -1712,6 +4239,103 @@ export type UserSearchPage = {
 };
 
 /**
+ * UserStats
+ */
+export type UserStats = {
+    /**
+     * Active
+     */
+    active: number;
+    /**
+     * Admins
+     */
+    admins: number;
+    /**
+     * Beta Testers
+     */
+    beta_testers: number;
+    /**
+     * Blocked
+     */
+    blocked: number;
+    /**
+     * Content Managers
+     */
+    content_managers: number;
+    /**
+     * Creators
+     *
+     * Accounts with an active creator profile
+     */
+    creators: number;
+    /**
+     * Deleted
+     */
+    deleted: number;
+    /**
+     * Drafted
+     */
+    drafted: number;
+    /**
+     * New Last 30 Days
+     */
+    new_last_30_days: number;
+    /**
+     * New Last 7 Days
+     */
+    new_last_7_days: number;
+    /**
+     * Potential Creators
+     */
+    potential_creators: number;
+    /**
+     * Total
+     *
+     * Accounts not deleted
+     */
+    total: number;
+};
+
+/**
+ * UserStatsAnswer
+ */
+export type UserStatsAnswer = {
+    data: UserStats;
+};
+
+/**
+ * UserTourSort
+ */
+export type UserTourSort = 'date' | 'title' | 'featured';
+
+/**
+ * UserTourStatus
+ */
+export type UserTourStatus = 'all' | 'active' | 'draft' | 'pending' | 'rejected';
+
+/**
+ * UserToursPage
+ */
+export type UserToursPage = {
+    /**
+     * Data
+     */
+    data: Array<TourOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
  * ValidationError
  */
 export type ValidationError = {
@@ -1754,6 +4378,14 @@ export type VendorList = {
  */
 export type VendorOut = {
     /**
+     * Embed Kind
+     */
+    embed_kind: 'iframe' | 'video';
+    /**
+     * Embed Template
+     */
+    embed_template: string | null;
+    /**
      * Group Name
      */
     group_name: string | null;
@@ -1765,6 +4397,10 @@ export type VendorOut = {
      * Link Header
      */
     link_header: string | null;
+    /**
+     * Link Pattern
+     */
+    link_pattern: string | null;
     /**
      * Preview Picture Required
      */
@@ -1781,6 +4417,99 @@ export type VendorOut = {
      * Website
      */
     website: string | null;
+};
+
+/**
+ * VendorRef
+ */
+export type VendorRef = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
+ * ViewAnswer
+ */
+export type ViewAnswer = {
+    /**
+     * Counted
+     *
+     * False when this viewer was already counted in the current window
+     */
+    counted: boolean;
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * VtTransferAnswer
+ */
+export type VtTransferAnswer = {
+    data: VtTransferResult;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * VtTransferBody
+ */
+export type VtTransferBody = {
+    /**
+     * From Userid
+     */
+    from_userid: number;
+    /**
+     * To Userid
+     */
+    to_userid: number;
+    /**
+     * Tours
+     *
+     * Tour guids to move; absent means every tour of from_userid
+     */
+    tours?: Array<string> | null;
+};
+
+/**
+ * VtTransferResult
+ */
+export type VtTransferResult = {
+    /**
+     * Tours
+     */
+    tours: Array<string>;
+    /**
+     * Transferred
+     */
+    transferred: number;
 };
 
 /**
@@ -1855,6 +4584,260 @@ export type AppDiscoverySchemasTagOut = {
     vt_count?: number;
 };
 
+/**
+ * AddressOut
+ */
+export type AppLocationsSchemasAddressOut = {
+    /**
+     * Address Id
+     */
+    address_id: string;
+    /**
+     * Address Str
+     */
+    address_str: string;
+    /**
+     * Bbox
+     */
+    bbox: Array<number> | null;
+    /**
+     * Center
+     */
+    center: Array<number>;
+    /**
+     * City
+     */
+    city: string | null;
+    /**
+     * Country
+     */
+    country: string | null;
+    /**
+     * Country Code
+     */
+    country_code: string | null;
+    /**
+     * Province
+     */
+    province: string | null;
+    /**
+     * Street
+     */
+    street: string | null;
+    /**
+     * Zip
+     */
+    zip: string | null;
+};
+
+/**
+ * AddressOut
+ */
+export type AppToursSchemasAddressOut = {
+    /**
+     * City
+     */
+    city?: string | null;
+    /**
+     * Country
+     */
+    country?: string | null;
+    /**
+     * Province
+     */
+    province?: string | null;
+    /**
+     * Street
+     */
+    street?: string | null;
+    /**
+     * Zip
+     */
+    zip?: string | null;
+};
+
+/**
+ * ApprovalDecision
+ */
+export type AppToursSchemasApprovalDecision = {
+    action: ApprovalAction;
+    /**
+     * Ids
+     *
+     * approval item ids
+     */
+    ids: Array<number>;
+    /**
+     * Review Note
+     */
+    review_note?: string | null;
+};
+
+/**
+ * ApprovalDecisionAnswer
+ */
+export type AppToursSchemasApprovalDecisionAnswer = {
+    /**
+     * Ids
+     */
+    ids: Array<number>;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * ApprovalItemOut
+ */
+export type AppToursSchemasApprovalItemOut = {
+    /**
+     * Changes
+     *
+     * For a VT edit: field → proposed value.
+     */
+    changes: {
+        [key: string]: unknown;
+    };
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Current
+     *
+     * For a VT edit: field → value now in use.
+     */
+    current: {
+        [key: string]: unknown;
+    };
+    /**
+     * Guid
+     */
+    guid: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    kind: ApprovalKindName;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Status
+     */
+    status: string;
+    /**
+     * Title
+     */
+    title: string | null;
+    /**
+     * Userid
+     */
+    userid: number | null;
+};
+
+/**
+ * TagOut
+ */
+export type AppToursSchemasTagOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
+ * ApprovalDecision
+ */
+export type AppUsersSchemasApprovalDecision = {
+    /**
+     * Action
+     */
+    action: 'approve' | 'reject';
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Review Note
+     *
+     * Mailed to the user with the decision
+     */
+    review_note?: string | null;
+};
+
+/**
+ * ApprovalDecisionAnswer
+ */
+export type AppUsersSchemasApprovalDecisionAnswer = {
+    data: AppUsersSchemasApprovalItemOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * ApprovalItemOut
+ */
+export type AppUsersSchemasApprovalItemOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Current
+     *
+     * The account's values of the same fields today
+     */
+    current: {
+        [key: string]: unknown;
+    };
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Kind
+     */
+    kind: 'new_user' | 'user_profile_edit' | 'profile_image';
+    /**
+     * Pending
+     *
+     * The proposed values, by field
+     */
+    pending: {
+        [key: string]: unknown;
+    };
+    /**
+     * Review Note
+     */
+    review_note: string | null;
+    /**
+     * Reviewed At
+     */
+    reviewed_at: string | null;
+    /**
+     * Reviewed By
+     */
+    reviewed_by: number | null;
+    /**
+     * Status
+     */
+    status: 'pending' | 'approved' | 'rejected';
+    user: ApprovalUserOut | null;
+    /**
+     * Userid
+     */
+    userid: number | null;
+};
+
 export type PlatformHealthData = {
     body?: never;
     path?: never;
@@ -1905,6 +4888,31 @@ export type ClassificationsListCategoriesResponses = {
 
 export type ClassificationsListCategoriesResponse = ClassificationsListCategoriesResponses[keyof ClassificationsListCategoriesResponses];
 
+export type ClassificationsAdminTagEmbeddingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-tag-embeddings';
+};
+
+export type ClassificationsAdminTagEmbeddingsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type ClassificationsAdminTagEmbeddingsError = ClassificationsAdminTagEmbeddingsErrors[keyof ClassificationsAdminTagEmbeddingsErrors];
+
+export type ClassificationsAdminTagEmbeddingsResponses = {
+    /**
+     * Successful Response
+     */
+    200: TagEmbeddingsOut;
+};
+
+export type ClassificationsAdminTagEmbeddingsResponse = ClassificationsAdminTagEmbeddingsResponses[keyof ClassificationsAdminTagEmbeddingsResponses];
+
 export type ClassificationsListCaptureDevicesData = {
     body?: never;
     path?: never;
@@ -1929,6 +4937,35 @@ export type ClassificationsListCaptureDevicesResponses = {
 };
 
 export type ClassificationsListCaptureDevicesResponse = ClassificationsListCaptureDevicesResponses[keyof ClassificationsListCaptureDevicesResponses];
+
+export type ClassificationsDocumentTagsData = {
+    body: DocumentTagsIn;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/document-tags';
+};
+
+export type ClassificationsDocumentTagsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ClassificationsDocumentTagsError = ClassificationsDocumentTagsErrors[keyof ClassificationsDocumentTagsErrors];
+
+export type ClassificationsDocumentTagsResponses = {
+    /**
+     * Successful Response
+     */
+    200: DocumentTagsOut;
+};
+
+export type ClassificationsDocumentTagsResponse = ClassificationsDocumentTagsResponses[keyof ClassificationsDocumentTagsResponses];
 
 export type ClassificationsListMediaTypesData = {
     body?: never;
@@ -2081,6 +5118,373 @@ export type PlatformGetAppVersionResponses = {
 };
 
 export type PlatformGetAppVersionResponse = PlatformGetAppVersionResponses[keyof PlatformGetAppVersionResponses];
+
+export type CreatorsUnfollowData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Creator Id
+         */
+        creator_id: number;
+        /**
+         * Userid
+         *
+         * Whose follow (oneself unless an admin)
+         */
+        userid?: number | null;
+    };
+    url: '/v2/creators/followers';
+};
+
+export type CreatorsUnfollowErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsUnfollowError = CreatorsUnfollowErrors[keyof CreatorsUnfollowErrors];
+
+export type CreatorsUnfollowResponses = {
+    /**
+     * Successful Response
+     */
+    200: FollowAnswer;
+};
+
+export type CreatorsUnfollowResponse = CreatorsUnfollowResponses[keyof CreatorsUnfollowResponses];
+
+export type CreatorsListFollowersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Userid
+         *
+         * Whose follows (oneself unless an admin)
+         */
+        userid?: number | null;
+        /**
+         * Creator Id
+         *
+         * Alone: this creator's followers (its owner and admins)
+         */
+        creator_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/creators/followers';
+};
+
+export type CreatorsListFollowersErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsListFollowersError = CreatorsListFollowersErrors[keyof CreatorsListFollowersErrors];
+
+export type CreatorsListFollowersResponses = {
+    /**
+     * Successful Response
+     */
+    200: FollowsPage;
+};
+
+export type CreatorsListFollowersResponse = CreatorsListFollowersResponses[keyof CreatorsListFollowersResponses];
+
+export type CreatorsFollowData = {
+    body: FollowBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/followers';
+};
+
+export type CreatorsFollowErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsFollowError = CreatorsFollowErrors[keyof CreatorsFollowErrors];
+
+export type CreatorsFollowResponses = {
+    /**
+     * Successful Response
+     */
+    200: FollowAnswer;
+};
+
+export type CreatorsFollowResponse = CreatorsFollowResponses[keyof CreatorsFollowResponses];
+
+export type CreatorsUnfollowAllData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * User Id
+         *
+         * Oneself unless an admin
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/is-follow';
+};
+
+export type CreatorsUnfollowAllErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsUnfollowAllError = CreatorsUnfollowAllErrors[keyof CreatorsUnfollowAllErrors];
+
+export type CreatorsUnfollowAllResponses = {
+    /**
+     * Successful Response
+     */
+    200: UnfollowAllAnswer;
+};
+
+export type CreatorsUnfollowAllResponse = CreatorsUnfollowAllResponses[keyof CreatorsUnfollowAllResponses];
+
+export type CreatorsIsFollowData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Creator Id
+         */
+        creator_id: number;
+        /**
+         * Userid
+         *
+         * Whose follow (oneself unless an admin)
+         */
+        userid?: number | null;
+    };
+    url: '/v2/creators/is-follow';
+};
+
+export type CreatorsIsFollowErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsIsFollowError = CreatorsIsFollowErrors[keyof CreatorsIsFollowErrors];
+
+export type CreatorsIsFollowResponses = {
+    /**
+     * Successful Response
+     */
+    200: IsFollowAnswer;
+};
+
+export type CreatorsIsFollowResponse = CreatorsIsFollowResponses[keyof CreatorsIsFollowResponses];
+
+export type CreatorsPostSharesData = {
+    body: CreatorShareBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/post_shares';
+};
+
+export type CreatorsPostSharesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsPostSharesError = CreatorsPostSharesErrors[keyof CreatorsPostSharesErrors];
+
+export type CreatorsPostSharesResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorShareAnswer;
+};
+
+export type CreatorsPostSharesResponse = CreatorsPostSharesResponses[keyof CreatorsPostSharesResponses];
+
+export type CreatorsListRanksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Rank Source Id
+         */
+        rank_source_id?: number | null;
+        /**
+         * Creator Id
+         *
+         * One creator's ranks
+         */
+        creator_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/creators/ranks';
+};
+
+export type CreatorsListRanksErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsListRanksError = CreatorsListRanksErrors[keyof CreatorsListRanksErrors];
+
+export type CreatorsListRanksResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorRanksPage;
+};
+
+export type CreatorsListRanksResponse = CreatorsListRanksResponses[keyof CreatorsListRanksResponses];
+
+export type CreatorsAddRankData = {
+    body: CreatorRankWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/ranks';
+};
+
+export type CreatorsAddRankErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Not Found
+     */
+    404: ErrorBody;
+    /**
+     * Conflict
+     */
+    409: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsAddRankError = CreatorsAddRankErrors[keyof CreatorsAddRankErrors];
+
+export type CreatorsAddRankResponses = {
+    /**
+     * Successful Response
+     */
+    201: CreatorRankOut;
+};
+
+export type CreatorsAddRankResponse = CreatorsAddRankResponses[keyof CreatorsAddRankResponses];
+
+export type CreatorsEditRankData = {
+    body: RankEdit;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/ranks';
+};
+
+export type CreatorsEditRankErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Not Found
+     */
+    404: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type CreatorsEditRankError = CreatorsEditRankErrors[keyof CreatorsEditRankErrors];
+
+export type CreatorsEditRankResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorRankOut;
+};
+
+export type CreatorsEditRankResponse = CreatorsEditRankResponses[keyof CreatorsEditRankResponses];
+
+export type CreatorsCalculateRanksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/ranks/calc';
+};
+
+export type CreatorsCalculateRanksErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type CreatorsCalculateRanksError = CreatorsCalculateRanksErrors[keyof CreatorsCalculateRanksErrors];
+
+export type CreatorsCalculateRanksResponses = {
+    /**
+     * Successful Response
+     */
+    202: TaskQueuedAnswer;
+};
+
+export type CreatorsCalculateRanksResponse = CreatorsCalculateRanksResponses[keyof CreatorsCalculateRanksResponses];
 
 export type LocationsAddressCountriesData = {
     body?: never;
@@ -2296,7 +5700,7 @@ export type LocationsGetAddressResponses = {
     /**
      * Successful Response
      */
-    200: AddressOut;
+    200: AppLocationsSchemasAddressOut;
 };
 
 export type LocationsGetAddressResponse = LocationsGetAddressResponses[keyof LocationsGetAddressResponses];
@@ -2592,6 +5996,50 @@ export type LocationsUserLocationByCoordsResponses = {
 };
 
 export type LocationsUserLocationByCoordsResponse = LocationsUserLocationByCoordsResponses[keyof LocationsUserLocationByCoordsResponses];
+
+export type ModerationListPendingItemsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Kind
+         */
+        kind?: ApprovalKind | null;
+        /**
+         * Limit
+         *
+         * 0 answers the counts only
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/pending/approval-items';
+};
+
+export type ModerationListPendingItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ModerationListPendingItemsError = ModerationListPendingItemsErrors[keyof ModerationListPendingItemsErrors];
+
+export type ModerationListPendingItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: PendingItemsAnswer;
+};
+
+export type ModerationListPendingItemsResponse = ModerationListPendingItemsResponses[keyof ModerationListPendingItemsResponses];
 
 export type SessionsStartSessionData = {
     /**
@@ -3325,6 +6773,31 @@ export type UsersGetCurrentUserResponses = {
 
 export type UsersGetCurrentUserResponse = UsersGetCurrentUserResponses[keyof UsersGetCurrentUserResponses];
 
+export type UsersGetAdminStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/users/admin-stats';
+};
+
+export type UsersGetAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type UsersGetAdminStatsError = UsersGetAdminStatsErrors[keyof UsersGetAdminStatsErrors];
+
+export type UsersGetAdminStatsResponses = {
+    /**
+     * Successful Response
+     */
+    200: UserStatsAnswer;
+};
+
+export type UsersGetAdminStatsResponse = UsersGetAdminStatsResponses[keyof UsersGetAdminStatsResponses];
+
 export type UsersActivateDeactivateData = {
     body: ActivateDeactivateBody;
     path?: never;
@@ -3354,6 +6827,202 @@ export type UsersActivateDeactivateResponses = {
 
 export type UsersActivateDeactivateResponse = UsersActivateDeactivateResponses[keyof UsersActivateDeactivateResponses];
 
+export type UsersGetAdminUserSettingsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Userid
+         */
+        userid: number;
+    };
+    url: '/v2/users/admin-user-settings';
+};
+
+export type UsersGetAdminUserSettingsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersGetAdminUserSettingsError = UsersGetAdminUserSettingsErrors[keyof UsersGetAdminUserSettingsErrors];
+
+export type UsersGetAdminUserSettingsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminUserSettingsAnswer;
+};
+
+export type UsersGetAdminUserSettingsResponse = UsersGetAdminUserSettingsResponses[keyof UsersGetAdminUserSettingsResponses];
+
+export type UsersPostAdminUserSettingsData = {
+    body: AdminUserSettingsUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/users/admin-user-settings';
+};
+
+export type UsersPostAdminUserSettingsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersPostAdminUserSettingsError = UsersPostAdminUserSettingsErrors[keyof UsersPostAdminUserSettingsErrors];
+
+export type UsersPostAdminUserSettingsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminUserSettingsAnswer;
+};
+
+export type UsersPostAdminUserSettingsResponse = UsersPostAdminUserSettingsResponses[keyof UsersPostAdminUserSettingsResponses];
+
+export type UsersListApprovalItemsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Kind
+         */
+        kind?: 'new_user' | 'user_profile_edit' | 'profile_image' | null;
+        /**
+         * Status
+         */
+        status?: 'pending' | 'approved' | 'rejected' | 'all';
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/users/approval-items';
+};
+
+export type UsersListApprovalItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersListApprovalItemsError = UsersListApprovalItemsErrors[keyof UsersListApprovalItemsErrors];
+
+export type UsersListApprovalItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: ApprovalItemsAnswer;
+};
+
+export type UsersListApprovalItemsResponse = UsersListApprovalItemsResponses[keyof UsersListApprovalItemsResponses];
+
+export type UsersDecideApprovalItemData = {
+    body: AppUsersSchemasApprovalDecision;
+    path?: never;
+    query?: never;
+    url: '/v2/users/approval-items';
+};
+
+export type UsersDecideApprovalItemErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersDecideApprovalItemError = UsersDecideApprovalItemErrors[keyof UsersDecideApprovalItemErrors];
+
+export type UsersDecideApprovalItemResponses = {
+    /**
+     * Successful Response
+     */
+    200: AppUsersSchemasApprovalDecisionAnswer;
+};
+
+export type UsersDecideApprovalItemResponse = UsersDecideApprovalItemResponses[keyof UsersDecideApprovalItemResponses];
+
+export type UsersPostBetaTesterData = {
+    body: BetaTesterAnswers;
+    path?: never;
+    query?: never;
+    url: '/v2/users/beta-tester';
+};
+
+export type UsersPostBetaTesterErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersPostBetaTesterError = UsersPostBetaTesterErrors[keyof UsersPostBetaTesterErrors];
+
+export type UsersPostBetaTesterResponses = {
+    /**
+     * Successful Response
+     */
+    200: BetaTesterSaved;
+};
+
+export type UsersPostBetaTesterResponse = UsersPostBetaTesterResponses[keyof UsersPostBetaTesterResponses];
+
+export type UsersUploadBugImageData = {
+    body: BodyUsersUploadBugImage;
+    path?: never;
+    query?: never;
+    url: '/v2/users/bug-image';
+};
+
+export type UsersUploadBugImageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersUploadBugImageError = UsersUploadBugImageErrors[keyof UsersUploadBugImageErrors];
+
+export type UsersUploadBugImageResponses = {
+    /**
+     * Successful Response
+     */
+    200: BugImageAnswer;
+};
+
+export type UsersUploadBugImageResponse = UsersUploadBugImageResponses[keyof UsersUploadBugImageResponses];
+
 export type AuthChangePasswordData = {
     body: ChangePasswordBody;
     path?: never;
@@ -3382,6 +7051,152 @@ export type AuthChangePasswordResponses = {
 };
 
 export type AuthChangePasswordResponse = AuthChangePasswordResponses[keyof AuthChangePasswordResponses];
+
+export type UsersGetApiStatisticData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day (default: today)
+         */
+        date_to?: string | null;
+        /**
+         * Activity Code
+         *
+         * Only this activity code
+         */
+        activity_code?: string | null;
+    };
+    url: '/v2/users/get-api-statistic';
+};
+
+export type UsersGetApiStatisticErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersGetApiStatisticError = UsersGetApiStatisticErrors[keyof UsersGetApiStatisticErrors];
+
+export type UsersGetApiStatisticResponses = {
+    /**
+     * Successful Response
+     */
+    200: ApiStatisticAnswer;
+};
+
+export type UsersGetApiStatisticResponse = UsersGetApiStatisticResponses[keyof UsersGetApiStatisticResponses];
+
+export type UsersGetBetaTestersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/users/get-beta-testers';
+};
+
+export type UsersGetBetaTestersErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersGetBetaTestersError = UsersGetBetaTestersErrors[keyof UsersGetBetaTestersErrors];
+
+export type UsersGetBetaTestersResponses = {
+    /**
+     * Successful Response
+     */
+    200: BetaTestersAnswer;
+};
+
+export type UsersGetBetaTestersResponse = UsersGetBetaTestersResponses[keyof UsersGetBetaTestersResponses];
+
+export type UsersGetModerationUsersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * State
+         *
+         * all (not deleted), active, drafted, blocked or deleted
+         */
+        state?: 'all' | 'active' | 'drafted' | 'blocked' | 'deleted';
+        /**
+         * Role
+         */
+        role?: 'admin' | 'cm' | 'creator' | 'potential_creator' | 'user' | null;
+        /**
+         * Sorting
+         */
+        sorting?: 'newest' | 'oldest' | 'name';
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/users/get-moderation-users';
+};
+
+export type UsersGetModerationUsersErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersGetModerationUsersError = UsersGetModerationUsersErrors[keyof UsersGetModerationUsersErrors];
+
+export type UsersGetModerationUsersResponses = {
+    /**
+     * Successful Response
+     */
+    200: ModerationUsersAnswer;
+};
+
+export type UsersGetModerationUsersResponse = UsersGetModerationUsersResponses[keyof UsersGetModerationUsersResponses];
 
 export type UsersExistingUsernamesEmailsData = {
     body?: never;
@@ -3621,6 +7436,48 @@ export type UsersSearchUsersResponses = {
 };
 
 export type UsersSearchUsersResponse = UsersSearchUsersResponses[keyof UsersSearchUsersResponses];
+
+export type UsersSendMailData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Userid
+         */
+        userid: number;
+        /**
+         * Subject
+         */
+        subject: string;
+        /**
+         * Text
+         */
+        text: string;
+    };
+    url: '/v2/users/send-mail';
+};
+
+export type UsersSendMailErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersSendMailError = UsersSendMailErrors[keyof UsersSendMailErrors];
+
+export type UsersSendMailResponses = {
+    /**
+     * Successful Response
+     */
+    200: SentMailAnswer;
+};
+
+export type UsersSendMailResponse = UsersSendMailResponses[keyof UsersSendMailResponses];
 
 export type AuthSignInData = {
     body: SignInBody;
@@ -4024,6 +7881,35 @@ export type UsersUsersInfoCheckResponses = {
 
 export type UsersUsersInfoCheckResponse = UsersUsersInfoCheckResponses[keyof UsersUsersInfoCheckResponses];
 
+export type UsersVtTransferData = {
+    body: VtTransferBody;
+    path?: never;
+    query?: never;
+    url: '/v2/users/vt-transfer';
+};
+
+export type UsersVtTransferErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type UsersVtTransferError = UsersVtTransferErrors[keyof UsersVtTransferErrors];
+
+export type UsersVtTransferResponses = {
+    /**
+     * Successful Response
+     */
+    200: VtTransferAnswer;
+};
+
+export type UsersVtTransferResponse = UsersVtTransferResponses[keyof UsersVtTransferResponses];
+
 export type VendorsListVendorsData = {
     body?: never;
     path?: never;
@@ -4048,3 +7934,1442 @@ export type VendorsListVendorsResponses = {
 };
 
 export type VendorsListVendorsResponse = VendorsListVendorsResponses[keyof VendorsListVendorsResponses];
+
+export type ToursAddTourData = {
+    body: TourWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/';
+};
+
+export type ToursAddTourErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * 'Address not found': pick the place on the map (coordinate)
+     */
+    404: ErrorBody;
+    /**
+     * The link was taken meanwhile, or the tour changed meanwhile
+     */
+    409: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursAddTourError = ToursAddTourErrors[keyof ToursAddTourErrors];
+
+export type ToursAddTourResponses = {
+    /**
+     * Saved, but the change waits for an administrator's approval
+     */
+    200: TourAnswer;
+    /**
+     * Successful Response
+     */
+    201: TourAnswer;
+    /**
+     * 'Link already exists': the client shows 'Error: {message}'
+     */
+    208: TourAnswer;
+};
+
+export type ToursAddTourResponse = ToursAddTourResponses[keyof ToursAddTourResponses];
+
+export type ToursEditTourData = {
+    body: TourEdit;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/';
+};
+
+export type ToursEditTourErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No such tour
+     */
+    404: ErrorBody;
+    /**
+     * The link was taken meanwhile, or the tour changed meanwhile
+     */
+    409: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursEditTourError = ToursEditTourErrors[keyof ToursEditTourErrors];
+
+export type ToursEditTourResponses = {
+    /**
+     * Saved, but the change waits for an administrator's approval
+     */
+    200: TourAnswer;
+    /**
+     * Successful Response
+     */
+    201: TourAnswer;
+    /**
+     * 'Link already exists': the client shows 'Error: {message}'
+     */
+    208: TourAnswer;
+};
+
+export type ToursEditTourResponse = ToursEditTourResponses[keyof ToursEditTourResponses];
+
+export type ToursAdminStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/admin-stats';
+};
+
+export type ToursAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type ToursAdminStatsError = ToursAdminStatsErrors[keyof ToursAdminStatsErrors];
+
+export type ToursAdminStatsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminStats;
+};
+
+export type ToursAdminStatsResponse = ToursAdminStatsResponses[keyof ToursAdminStatsResponses];
+
+export type ToursListApprovalItemsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/virtualtours/approval-items';
+};
+
+export type ToursListApprovalItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursListApprovalItemsError = ToursListApprovalItemsErrors[keyof ToursListApprovalItemsErrors];
+
+export type ToursListApprovalItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: ApprovalItemsPage;
+};
+
+export type ToursListApprovalItemsResponse = ToursListApprovalItemsResponses[keyof ToursListApprovalItemsResponses];
+
+export type ToursDecideApprovalItemsData = {
+    body: AppToursSchemasApprovalDecision;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/approval-items';
+};
+
+export type ToursDecideApprovalItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursDecideApprovalItemsError = ToursDecideApprovalItemsErrors[keyof ToursDecideApprovalItemsErrors];
+
+export type ToursDecideApprovalItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AppToursSchemasApprovalDecisionAnswer;
+};
+
+export type ToursDecideApprovalItemsResponse = ToursDecideApprovalItemsResponses[keyof ToursDecideApprovalItemsResponses];
+
+export type ToursTourCountsData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: never;
+    url: '/v2/virtualtours/counts/{user_id}';
+};
+
+export type ToursTourCountsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursTourCountsError = ToursTourCountsErrors[keyof ToursTourCountsErrors];
+
+export type ToursTourCountsResponses = {
+    /**
+     * Successful Response
+     */
+    200: TourCounts;
+};
+
+export type ToursTourCountsResponse = ToursTourCountsResponses[keyof ToursTourCountsResponses];
+
+export type ToursCreatorMapData = {
+    body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: {
+        /**
+         * Zoom
+         */
+        zoom?: number;
+        /**
+         * Categories
+         *
+         * comma-separated category ids
+         */
+        categories?: string | null;
+        /**
+         * Subcategories
+         */
+        subcategories?: string | null;
+        /**
+         * Countries
+         *
+         * comma-separated ISO country codes
+         */
+        countries?: string | null;
+        /**
+         * Vendors
+         */
+        vendors?: string | null;
+        /**
+         * Media Types
+         */
+        media_types?: string | null;
+        /**
+         * Tags
+         */
+        tags?: string | null;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+    };
+    url: '/v2/virtualtours/creator/map/{user_id}';
+};
+
+export type ToursCreatorMapErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursCreatorMapError = ToursCreatorMapErrors[keyof ToursCreatorMapErrors];
+
+export type ToursCreatorMapResponses = {
+    /**
+     * Successful Response
+     */
+    200: MapAreaAnswer;
+};
+
+export type ToursCreatorMapResponse = ToursCreatorMapResponses[keyof ToursCreatorMapResponses];
+
+export type ToursCreatorToursData = {
+    body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: {
+        sorting?: Sorting;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Includefavorites
+         */
+        includeFavorites?: boolean;
+        /**
+         * Categories
+         *
+         * comma-separated category ids
+         */
+        categories?: string | null;
+        /**
+         * Subcategories
+         */
+        subcategories?: string | null;
+        /**
+         * Countries
+         *
+         * comma-separated ISO country codes
+         */
+        countries?: string | null;
+        /**
+         * Vendors
+         */
+        vendors?: string | null;
+        /**
+         * Media Types
+         */
+        media_types?: string | null;
+        /**
+         * Tags
+         */
+        tags?: string | null;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+    };
+    url: '/v2/virtualtours/creator/{user_id}';
+};
+
+export type ToursCreatorToursErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursCreatorToursError = ToursCreatorToursErrors[keyof ToursCreatorToursErrors];
+
+export type ToursCreatorToursResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorToursAnswer;
+};
+
+export type ToursCreatorToursResponse = ToursCreatorToursResponses[keyof ToursCreatorToursResponses];
+
+export type ToursDiscoverData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Url
+         */
+        url: string;
+        /**
+         * Vendor Name
+         */
+        vendor_name?: string | null;
+    };
+    url: '/v2/virtualtours/discover';
+};
+
+export type ToursDiscoverErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursDiscoverError = ToursDiscoverErrors[keyof ToursDiscoverErrors];
+
+export type ToursDiscoverResponses = {
+    /**
+     * Successful Response
+     */
+    200: DiscoverOut;
+};
+
+export type ToursDiscoverResponse = ToursDiscoverResponses[keyof ToursDiscoverResponses];
+
+export type ToursComputeEmbeddingsData = {
+    /**
+     * Body
+     */
+    body?: EmbeddingsBody | null;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/embeddings';
+};
+
+export type ToursComputeEmbeddingsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursComputeEmbeddingsError = ToursComputeEmbeddingsErrors[keyof ToursComputeEmbeddingsErrors];
+
+export type ToursComputeEmbeddingsResponses = {
+    /**
+     * Successful Response
+     */
+    202: TaskQueuedAnswer;
+};
+
+export type ToursComputeEmbeddingsResponse = ToursComputeEmbeddingsResponses[keyof ToursComputeEmbeddingsResponses];
+
+export type ToursSetFeaturedToursData = {
+    body: FeaturedToursBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/featured-tours';
+};
+
+export type ToursSetFeaturedToursErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursSetFeaturedToursError = ToursSetFeaturedToursErrors[keyof ToursSetFeaturedToursErrors];
+
+export type ToursSetFeaturedToursResponses = {
+    /**
+     * Successful Response
+     */
+    200: FeaturedToursAnswer;
+};
+
+export type ToursSetFeaturedToursResponse = ToursSetFeaturedToursResponses[keyof ToursSetFeaturedToursResponses];
+
+export type ToursGetByLinkData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Link
+         */
+        link: string;
+    };
+    url: '/v2/virtualtours/get-by-link';
+};
+
+export type ToursGetByLinkErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No such tour
+     */
+    404: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursGetByLinkError = ToursGetByLinkErrors[keyof ToursGetByLinkErrors];
+
+export type ToursGetByLinkResponses = {
+    /**
+     * Successful Response
+     */
+    200: TourOut;
+};
+
+export type ToursGetByLinkResponse = ToursGetByLinkResponses[keyof ToursGetByLinkResponses];
+
+export type ToursLinkExistsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Link
+         */
+        link: string;
+    };
+    url: '/v2/virtualtours/link_exists';
+};
+
+export type ToursLinkExistsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursLinkExistsError = ToursLinkExistsErrors[keyof ToursLinkExistsErrors];
+
+export type ToursLinkExistsResponses = {
+    /**
+     * Successful Response
+     */
+    200: LinkExistsAnswer;
+};
+
+export type ToursLinkExistsResponse = ToursLinkExistsResponses[keyof ToursLinkExistsResponses];
+
+export type ToursAddTourOnBehalfData = {
+    body: OnBehalfWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/on-behalf-of';
+};
+
+export type ToursAddTourOnBehalfErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * 'Address not found': pick the place on the map (coordinate)
+     */
+    404: ErrorBody;
+    /**
+     * The link was taken meanwhile, or the tour changed meanwhile
+     */
+    409: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursAddTourOnBehalfError = ToursAddTourOnBehalfErrors[keyof ToursAddTourOnBehalfErrors];
+
+export type ToursAddTourOnBehalfResponses = {
+    /**
+     * Saved, but the change waits for an administrator's approval
+     */
+    200: TourAnswer;
+    /**
+     * Successful Response
+     */
+    201: TourAnswer;
+    /**
+     * 'Link already exists': the client shows 'Error: {message}'
+     */
+    208: TourAnswer;
+};
+
+export type ToursAddTourOnBehalfResponse = ToursAddTourOnBehalfResponses[keyof ToursAddTourOnBehalfResponses];
+
+export type ToursDeletePendingData = {
+    body: ToursBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/pending';
+};
+
+export type ToursDeletePendingErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursDeletePendingError = ToursDeletePendingErrors[keyof ToursDeletePendingErrors];
+
+export type ToursDeletePendingResponses = {
+    /**
+     * Successful Response
+     */
+    200: ToursActionAnswer;
+};
+
+export type ToursDeletePendingResponse = ToursDeletePendingResponses[keyof ToursDeletePendingResponses];
+
+export type ToursListPendingData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+    };
+    url: '/v2/virtualtours/pending';
+};
+
+export type ToursListPendingErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursListPendingError = ToursListPendingErrors[keyof ToursListPendingErrors];
+
+export type ToursListPendingResponses = {
+    /**
+     * Successful Response
+     */
+    200: PendingPage;
+};
+
+export type ToursListPendingResponse = ToursListPendingResponses[keyof ToursListPendingResponses];
+
+export type ToursRemoveFromPendingData = {
+    body: ToursBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/pending/remove';
+};
+
+export type ToursRemoveFromPendingErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursRemoveFromPendingError = ToursRemoveFromPendingErrors[keyof ToursRemoveFromPendingErrors];
+
+export type ToursRemoveFromPendingResponses = {
+    /**
+     * Successful Response
+     */
+    200: ToursActionAnswer;
+};
+
+export type ToursRemoveFromPendingResponse = ToursRemoveFromPendingResponses[keyof ToursRemoveFromPendingResponses];
+
+export type EngagementPlayerData = {
+    body?: never;
+    path: {
+        /**
+         * Tour Id
+         *
+         * The tour guid
+         */
+        tour_id: string;
+    };
+    query?: never;
+    url: '/v2/virtualtours/player/{tour_id}';
+};
+
+export type EngagementPlayerErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type EngagementPlayerError = EngagementPlayerErrors[keyof EngagementPlayerErrors];
+
+export type EngagementPlayerResponses = {
+    /**
+     * Successful Response
+     */
+    200: PlayerParams;
+};
+
+export type EngagementPlayerResponse = EngagementPlayerResponses[keyof EngagementPlayerResponses];
+
+export type EngagementPostLikesData = {
+    body: LikeBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/post_likes';
+};
+
+export type EngagementPostLikesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type EngagementPostLikesError = EngagementPostLikesErrors[keyof EngagementPostLikesErrors];
+
+export type EngagementPostLikesResponses = {
+    /**
+     * Successful Response
+     */
+    200: LikeAnswer;
+};
+
+export type EngagementPostLikesResponse = EngagementPostLikesResponses[keyof EngagementPostLikesResponses];
+
+export type EngagementPostSavesData = {
+    body: SaveBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/post_saves';
+};
+
+export type EngagementPostSavesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type EngagementPostSavesError = EngagementPostSavesErrors[keyof EngagementPostSavesErrors];
+
+export type EngagementPostSavesResponses = {
+    /**
+     * Successful Response
+     */
+    200: SaveAnswer;
+};
+
+export type EngagementPostSavesResponse = EngagementPostSavesResponses[keyof EngagementPostSavesResponses];
+
+export type EngagementPostSharesData = {
+    body: ShareBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/post_shares';
+};
+
+export type EngagementPostSharesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type EngagementPostSharesError = EngagementPostSharesErrors[keyof EngagementPostSharesErrors];
+
+export type EngagementPostSharesResponses = {
+    /**
+     * Successful Response
+     */
+    200: TourCountersOut;
+};
+
+export type EngagementPostSharesResponse = EngagementPostSharesResponses[keyof EngagementPostSharesResponses];
+
+export type EngagementPostViewData = {
+    body: TourIdBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/post_view';
+};
+
+export type EngagementPostViewErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type EngagementPostViewError = EngagementPostViewErrors[keyof EngagementPostViewErrors];
+
+export type EngagementPostViewResponses = {
+    /**
+     * Successful Response
+     */
+    200: ViewAnswer;
+};
+
+export type EngagementPostViewResponse = EngagementPostViewResponses[keyof EngagementPostViewResponses];
+
+export type ToursUploadPreviewImageData = {
+    body: BodyToursUploadPreviewImage;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/preview-image';
+};
+
+export type ToursUploadPreviewImageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursUploadPreviewImageError = ToursUploadPreviewImageErrors[keyof ToursUploadPreviewImageErrors];
+
+export type ToursUploadPreviewImageResponses = {
+    /**
+     * Successful Response
+     */
+    201: PreviewImageAnswer;
+};
+
+export type ToursUploadPreviewImageResponse = ToursUploadPreviewImageResponses[keyof ToursUploadPreviewImageResponses];
+
+export type ToursDeleteRankData = {
+    body: RankIdBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/ranks';
+};
+
+export type ToursDeleteRankErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Not Found
+     */
+    404: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursDeleteRankError = ToursDeleteRankErrors[keyof ToursDeleteRankErrors];
+
+export type ToursDeleteRankResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type ToursDeleteRankResponse = ToursDeleteRankResponses[keyof ToursDeleteRankResponses];
+
+export type ToursListRanksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Rank Source Id
+         */
+        rank_source_id?: number | null;
+        /**
+         * Guid
+         *
+         * One tour's ranks
+         */
+        guid?: string | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/virtualtours/ranks';
+};
+
+export type ToursListRanksErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursListRanksError = ToursListRanksErrors[keyof ToursListRanksErrors];
+
+export type ToursListRanksResponses = {
+    /**
+     * Successful Response
+     */
+    200: TourRanksPage;
+};
+
+export type ToursListRanksResponse = ToursListRanksResponses[keyof ToursListRanksResponses];
+
+export type ToursAddRankData = {
+    body: TourRankWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/ranks';
+};
+
+export type ToursAddRankErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No such tour
+     */
+    404: ErrorBody;
+    /**
+     * Conflict
+     */
+    409: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursAddRankError = ToursAddRankErrors[keyof ToursAddRankErrors];
+
+export type ToursAddRankResponses = {
+    /**
+     * Successful Response
+     */
+    201: TourRankOut;
+};
+
+export type ToursAddRankResponse = ToursAddRankResponses[keyof ToursAddRankResponses];
+
+export type ToursEditRankData = {
+    body: RankEdit;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/ranks';
+};
+
+export type ToursEditRankErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Not Found
+     */
+    404: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursEditRankError = ToursEditRankErrors[keyof ToursEditRankErrors];
+
+export type ToursEditRankResponses = {
+    /**
+     * Successful Response
+     */
+    200: TourRankOut;
+};
+
+export type ToursEditRankResponse = ToursEditRankResponses[keyof ToursEditRankResponses];
+
+export type ToursPutRanksData = {
+    body: TourRanksBulk;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/ranks/bulk';
+};
+
+export type ToursPutRanksErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursPutRanksError = ToursPutRanksErrors[keyof ToursPutRanksErrors];
+
+export type ToursPutRanksResponses = {
+    /**
+     * Successful Response
+     */
+    200: RanksBulkAnswer;
+};
+
+export type ToursPutRanksResponse = ToursPutRanksResponses[keyof ToursPutRanksResponses];
+
+export type ToursCalculateRanksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/ranks/calc';
+};
+
+export type ToursCalculateRanksErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type ToursCalculateRanksError = ToursCalculateRanksErrors[keyof ToursCalculateRanksErrors];
+
+export type ToursCalculateRanksResponses = {
+    /**
+     * Successful Response
+     */
+    202: TaskQueuedAnswer;
+};
+
+export type ToursCalculateRanksResponse = ToursCalculateRanksResponses[keyof ToursCalculateRanksResponses];
+
+export type ToursSavedToursData = {
+    body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
+    path: {
+        /**
+         * Userid
+         */
+        userid: number;
+    };
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/virtualtours/saved/{userid}';
+};
+
+export type ToursSavedToursErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursSavedToursError = ToursSavedToursErrors[keyof ToursSavedToursErrors];
+
+export type ToursSavedToursResponses = {
+    /**
+     * Successful Response
+     */
+    200: SavedToursPage;
+};
+
+export type ToursSavedToursResponse = ToursSavedToursResponses[keyof ToursSavedToursResponses];
+
+export type ToursSendTourTodayData = {
+    body: TourTodayBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/send-tour-today';
+};
+
+export type ToursSendTourTodayErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursSendTourTodayError = ToursSendTourTodayErrors[keyof ToursSendTourTodayErrors];
+
+export type ToursSendTourTodayResponses = {
+    /**
+     * Successful Response
+     */
+    201: TourTodayAnswer;
+};
+
+export type ToursSendTourTodayResponse = ToursSendTourTodayResponses[keyof ToursSendTourTodayResponses];
+
+export type EngagementTourStatsData = {
+    body?: never;
+    path: {
+        /**
+         * Tour Id
+         *
+         * The tour guid
+         */
+        tour_id: string;
+    };
+    query?: never;
+    url: '/v2/virtualtours/tour-stats/{tour_id}';
+};
+
+export type EngagementTourStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type EngagementTourStatsError = EngagementTourStatsErrors[keyof EngagementTourStatsErrors];
+
+export type EngagementTourStatsResponses = {
+    /**
+     * Successful Response
+     */
+    200: TourCountersOut;
+};
+
+export type EngagementTourStatsResponse = EngagementTourStatsResponses[keyof EngagementTourStatsResponses];
+
+export type ToursDeleteUserMediaData = {
+    body: UserMediaBody;
+    path?: never;
+    query?: never;
+    url: '/v2/virtualtours/user-media';
+};
+
+export type ToursDeleteUserMediaErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursDeleteUserMediaError = ToursDeleteUserMediaErrors[keyof ToursDeleteUserMediaErrors];
+
+export type ToursDeleteUserMediaResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type ToursDeleteUserMediaResponse = ToursDeleteUserMediaResponses[keyof ToursDeleteUserMediaResponses];
+
+export type ToursUserMediaTagsData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: never;
+    url: '/v2/virtualtours/user/media-tags/{user_id}';
+};
+
+export type ToursUserMediaTagsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursUserMediaTagsError = ToursUserMediaTagsErrors[keyof ToursUserMediaTagsErrors];
+
+export type ToursUserMediaTagsResponses = {
+    /**
+     * Successful Response
+     */
+    200: MediaTagsAnswer;
+};
+
+export type ToursUserMediaTagsResponse = ToursUserMediaTagsResponses[keyof ToursUserMediaTagsResponses];
+
+export type ToursUserToursData = {
+    body?: never;
+    path: {
+        /**
+         * Userid
+         */
+        userid: number;
+    };
+    query?: {
+        status?: UserTourStatus;
+        sort?: UserTourSort;
+        /**
+         * Order
+         */
+        order?: string;
+        /**
+         * Provider
+         *
+         * vendor id
+         */
+        provider?: number | null;
+        /**
+         * Category
+         */
+        category?: number | null;
+        /**
+         * Subcategory
+         */
+        subcategory?: number | null;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/virtualtours/user/{userid}';
+};
+
+export type ToursUserToursErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursUserToursError = ToursUserToursErrors[keyof ToursUserToursErrors];
+
+export type ToursUserToursResponses = {
+    /**
+     * Successful Response
+     */
+    200: UserToursPage;
+};
+
+export type ToursUserToursResponse = ToursUserToursResponses[keyof ToursUserToursResponses];
+
+export type ToursDeleteTourData = {
+    body?: never;
+    path: {
+        /**
+         * Id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v2/virtualtours/{id}';
+};
+
+export type ToursDeleteTourErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No such tour
+     */
+    404: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursDeleteTourError = ToursDeleteTourErrors[keyof ToursDeleteTourErrors];
+
+export type ToursDeleteTourResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type ToursDeleteTourResponse = ToursDeleteTourResponses[keyof ToursDeleteTourResponses];
+
+export type ToursGetTourData = {
+    body?: never;
+    path: {
+        /**
+         * Id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v2/virtualtours/{id}';
+};
+
+export type ToursGetTourErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No such tour
+     */
+    404: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursGetTourError = ToursGetTourErrors[keyof ToursGetTourErrors];
+
+export type ToursGetTourResponses = {
+    /**
+     * Successful Response
+     */
+    200: TourOut;
+};
+
+export type ToursGetTourResponse = ToursGetTourResponses[keyof ToursGetTourResponses];
+
+export type ToursRunTaskData = {
+    body: TaskBody;
+    path: {
+        /**
+         * Id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v2/virtualtours/{id}';
+};
+
+export type ToursRunTaskErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No such tour
+     */
+    404: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ToursRunTaskError = ToursRunTaskErrors[keyof ToursRunTaskErrors];
+
+export type ToursRunTaskResponses = {
+    /**
+     * Successful Response
+     */
+    200: TourAnswer;
+};
+
+export type ToursRunTaskResponse = ToursRunTaskResponses[keyof ToursRunTaskResponses];

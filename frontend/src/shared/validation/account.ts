@@ -1,6 +1,9 @@
+import { hasProfanity } from './profanity';
+
 /**
- * Account rules shared with the server (spec §5). Each rule returns an i18n key under `auth.errors`
- * or null, so the same rules speak English and Russian.
+ * Account rules shared with the server (spec §5), used by sign-up, password reset and the settings
+ * modal. Each rule returns an i18n key under `auth.errors` or null, so the same rules speak English
+ * and Russian.
  */
 export type ValidationKey =
   | 'auth.errors.required'
@@ -20,8 +23,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_ALLOWED = /^[A-Za-z0-9!@#$%^&*]*$/;
 const NAME = /^[\p{L}][\p{L}' .-]*$/u;
 const USERNAME = /^[A-Za-z0-9_.-]+$/;
-// A short list is enough on the client: the server holds the full profanity list and has the last word.
-const PROFANITY = ['fuck', 'shit', 'bitch', 'cunt', 'asshole', 'dick'];
 
 export function validateRequired(value: string): ValidationKey | null {
   return value.trim() === '' ? 'auth.errors.required' : null;
@@ -48,11 +49,6 @@ export function validatePhone(value: string): ValidationKey | null {
 
 export function validateName(value: string): ValidationKey | null {
   return validateRequired(value) ?? (NAME.test(value.trim()) ? null : 'auth.errors.name');
-}
-
-export function hasProfanity(value: string): boolean {
-  const lowered = value.toLowerCase();
-  return PROFANITY.some((word) => lowered.includes(word));
 }
 
 export function validateUsername(value: string): ValidationKey | null {

@@ -5,7 +5,7 @@ import {
   validatePhone,
   validateRepeatPassword,
   validateUsername,
-} from './validation';
+} from './account';
 
 describe('account validation', () => {
   it('checks emails', () => {

@@ -4,7 +4,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesTopology from 'world-atlas/countries-110m.json';
 
-import { HOSTED_MAP_STYLE_URLS } from '../../shared/config/links';
+import { HOSTED_MAP_STYLE_URLS } from '../config/links';
 
 export type MapStyleName = 'dark' | 'streets' | 'satellite';
 export const MAP_STYLE_NAMES: readonly MapStyleName[] = ['dark', 'streets', 'satellite'];

@@ -1,0 +1,212 @@
+import { queryOptions } from '@tanstack/react-query';
+
+import {
+  classificationsDocumentTags,
+  classificationsListCaptureDevices,
+  classificationsListCategories,
+  classificationsListMediaTypes,
+  classificationsListTags,
+  locationsGetAddress,
+  locationsLocation,
+  locationsSearchLocations,
+  locationsUserLocationByCoords,
+  toursAddTour,
+  toursAddTourOnBehalf,
+  toursDiscover,
+  toursEditTour,
+  toursGetTour,
+  toursLinkExists,
+  toursUploadPreviewImage,
+  usersSearchUsers,
+  vendorsListVendors,
+} from '../../../shared/api/generated/sdk.gen';
+import type { OnBehalfWrite, TourEdit, TourWrite } from '../../../shared/api/generated/types.gen';
+import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
+import type { OnBehalfOf } from '../model/mediaForm';
+
+/** Dictionaries change when an admin edits them: rare enough to keep them for ten minutes. */
+const DICTIONARY_STALE_MS = 10 * 60_000;
+
+// The keys match the filters' and the category strip's, so the form reuses what they loaded.
+export function vendorsQueryOptions() {
+  return queryOptions({
+    queryKey: ['vendors'],
+    queryFn: async ({ signal }) => (await vendorsListVendors({ signal, throwOnError: true })).data.data,
+    staleTime: DICTIONARY_STALE_MS,
+  });
+}
+
+export function categoriesQueryOptions() {
+  return queryOptions({
+    queryKey: ['classifications', 'categories'],
+    queryFn: async ({ signal }) => (await classificationsListCategories({ signal, throwOnError: true })).data.data,
+    staleTime: DICTIONARY_STALE_MS,
+  });
+}
+
+export function mediaTypesQueryOptions() {
+  return queryOptions({
+    queryKey: ['classifications', 'media-types'],
+    queryFn: async ({ signal }) => (await classificationsListMediaTypes({ signal, throwOnError: true })).data.data,
+    staleTime: DICTIONARY_STALE_MS,
+  });
+}
+
+export function captureDevicesQueryOptions() {
+  return queryOptions({
+    queryKey: ['classifications', 'capture-devices'],
+    queryFn: async ({ signal }) => (await classificationsListCaptureDevices({ signal, throwOnError: true })).data.data,
+    staleTime: DICTIONARY_STALE_MS,
+  });
+}
+
+/** Tags by name, narrowed by the chosen category and media type (spec §5 tag search). */
+export function tagSearchQueryOptions(search: string, categoryId: number | null, mediaTypeId: number | null) {
+  const text = search.trim().replace(/^#/, '');
+  return queryOptions({
+    queryKey: ['classifications', 'tags', text, categoryId, mediaTypeId],
+    queryFn: async ({ signal }) =>
+      (
+        await classificationsListTags({
+          query: { search: text || undefined, category_id: categoryId ?? undefined, media_type_id: mediaTypeId ?? undefined },
+          signal,
+          throwOnError: true,
+        })
+      ).data.data,
+    staleTime: DICTIONARY_STALE_MS,
+  });
+}
+
+/** GET /v2/virtualtours/{id}: the tour being edited, fresh (the owner may have changed it elsewhere). */
+export function tourForEditQueryOptions(guid: string) {
+  return queryOptions({
+    queryKey: tourQueryKeys.detail(guid),
+    queryFn: async ({ signal }) => (await toursGetTour({ path: { id: guid }, signal, throwOnError: true })).data,
+    staleTime: 0,
+  });
+}
+
+export interface LookupResult {
+  image: string;
+  title: string;
+  description: string;
+  address_str: string | null;
+  address_id: string | null;
+}
+
+/** GET discover (url, vendor_name): what the provider's page says about the tour (spec §4). */
+export function lookupQueryOptions(url: string, vendorName: string) {
+  return queryOptions({
+    queryKey: ['virtualtours', 'discover', url, vendorName],
+    queryFn: async ({ signal }): Promise<LookupResult> => {
+      const { data } = await toursDiscover({ query: { url, vendor_name: vendorName || undefined }, signal, throwOnError: true });
+      const { OpenGraph: page, address_id, address_str } = data.data;
+      return { ...page, address_id: address_id ?? null, address_str: address_str ?? null };
+    },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET link_exists: spec §5 'Link is not unique' before the user even saves. */
+export function linkExistsQueryOptions(link: string) {
+  return queryOptions({
+    queryKey: ['virtualtours', 'link-exists', link],
+    queryFn: async ({ signal }) => (await toursLinkExists({ query: { link }, signal, throwOnError: true })).data.exists,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+export interface Suggestions {
+  tags: ReadonlyArray<{ id: number; name: string }>;
+  category_id: number | null;
+}
+
+/** POST /v2/categories/document-tags: tags and a category for the tour's title and description. */
+export function suggestionsQueryOptions(text: string) {
+  const [title = '', ...rest] = text.split('\n');
+  return queryOptions({
+    queryKey: ['classifications', 'document-tags', text],
+    queryFn: async ({ signal }): Promise<Suggestions> => {
+      const { data } = await classificationsDocumentTags({ body: { documents: [title, rest.join('\n')] }, signal, throwOnError: true });
+      return { tags: data.tags, category_id: data.category_id };
+    },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export async function uploadPreviewImage(file: File) {
+  return (await toursUploadPreviewImage({ body: { image: file }, throwOnError: true })).data;
+}
+
+export interface SaveAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Add (POST /), add on behalf of a user (POST on-behalf-of) or edit (PUT /). The status decides what
+ * the form does (spec §8), and 208 is a success code carrying an error: the caller reads both.
+ */
+export async function saveMedia(mode: 'add' | 'edit', payload: TourWrite | TourEdit, onBehalfOf: OnBehalfOf | null): Promise<SaveAnswer> {
+  const answer =
+    mode === 'edit'
+      ? await toursEditTour({ body: payload as TourEdit })
+      : onBehalfOf
+        ? await toursAddTourOnBehalf({ body: { ...payload, userid: onBehalfOf.userid, platform_username: onBehalfOf.platform_username } satisfies OnBehalfWrite })
+        : await toursAddTour({ body: payload });
+  if (!answer.response) throw answer.error ?? new Error('No answer from the server');
+  return { status: answer.response.status, body: answer.data ?? answer.error };
+}
+
+/** Platform usernames for 'on behalf of' (spec §6). */
+export function userSearchQueryOptions(pattern: string) {
+  return queryOptions({
+    queryKey: ['users', 'search', pattern],
+    queryFn: async ({ signal }) => (await usersSearchUsers({ query: { searchPattern: pattern, limit: 10 }, signal, throwOnError: true })).data.data.data,
+    staleTime: 30_000,
+  });
+}
+
+/** Places for the address field and the picker's search box. */
+export function locationSearchQueryOptions(text: string) {
+  return queryOptions({
+    queryKey: ['locations', 'search', text],
+    queryFn: async ({ signal }) => (await locationsSearchLocations({ query: { search_text: text, limit: 8 }, signal, throwOnError: true })).data.data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Where a place id is, to open the picker there. Centres are [lng, lat]. */
+export function placeCenterQueryOptions(placeId: string) {
+  return queryOptions({
+    queryKey: ['locations', 'location', placeId],
+    queryFn: async ({ signal }) => {
+      const { data, error } = await locationsLocation({ query: { id: placeId }, signal });
+      const [lng, lat] = data?.center ?? [];
+      // An unknown place simply opens the picker on the world.
+      return error || lng === undefined || lat === undefined ? null : { lng, lat };
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The address at a point picked on the map (get-address with 'longitude,latitude'); where nothing is
+ * there the surrounding place's name, or 'Unresolved address' (spec §8 reverse geocode failure).
+ */
+export function addressAtQueryOptions(point: { lng: number; lat: number } | null) {
+  const coordinates = point ? `${point.lng.toFixed(6)},${point.lat.toFixed(6)}` : '';
+  return queryOptions({
+    queryKey: ['locations', 'address-at', coordinates],
+    queryFn: async ({ signal }) => {
+      const found = await locationsGetAddress({ query: { coordinates }, signal });
+      if (found.data) return { addressStr: found.data.address_str, addressId: found.data.address_id };
+      const around = await locationsUserLocationByCoords({ query: { coordinates }, signal, throwOnError: true });
+      return { addressStr: around.data.text, addressId: null };
+    },
+    staleTime: Infinity,
+  });
+}

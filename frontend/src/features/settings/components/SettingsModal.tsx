@@ -1,0 +1,100 @@
+import { Anchor, Group, Modal, Tabs, Text } from '@mantine/core';
+import { IconCategory, IconCookie, IconUser, IconWorld } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { registerAppAction } from '../../../shared/actions/appActions';
+import { useCurrentUser } from '../../../shared/auth/currentUser';
+import { useSession } from '../../../shared/auth/session';
+import { openCookiePreferences } from '../../../shared/consent/cookieConsent';
+import { openLanguagePopup } from '../../../shared/i18n/languagePopup';
+import { LANGUAGES } from '../../../shared/i18n/languages';
+import { useIsMobile } from '../../../shared/layout/breakpoints';
+import {
+  closeSettingsDialog,
+  openSettingsDialog,
+  selectSettingsTab,
+  useSettingsDialog,
+} from '../../../shared/settings/settingsDialog';
+import { AccountTab } from './AccountTab';
+import { InterestsTab } from './InterestsTab';
+import { TabLoading } from './SettingsStates';
+
+/**
+ * The settings modal (spec §2): Account and Interests. The vendor API tokens tab comes with the
+ * creators' vendor credentials. Opened from the profile menu's 'Settings' and from the guide.
+ */
+export function SettingsModal() {
+  const { t } = useTranslation();
+  const { opened, tab } = useSettingsDialog();
+  const session = useSession();
+  const mobile = useIsMobile();
+  const user = useCurrentUser();
+
+  useEffect(() => registerAppAction('settings', () => openSettingsDialog('account')), []);
+  // Signing out (in this tab or another) closes it: there is no account to show any more.
+  useEffect(() => {
+    if (!session.signedIn) closeSettingsDialog();
+  }, [session.signedIn]);
+
+  return (
+    <Modal
+      opened={opened && session.signedIn}
+      onClose={closeSettingsDialog}
+      title={t('settings.title')}
+      size="lg"
+      radius={mobile ? 0 : 'lg'}
+      fullScreen={mobile}
+      centered
+      data-testid="settings-modal"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <Tabs value={tab} onChange={(next) => selectSettingsTab(next === 'interests' ? 'interests' : 'account')} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="account" leftSection={<IconUser size={16} />}>
+            {t('settings.tabs.account')}
+          </Tabs.Tab>
+          <Tabs.Tab value="interests" leftSection={<IconCategory size={16} />}>
+            {t('settings.tabs.interests')}
+          </Tabs.Tab>
+        </Tabs.List>
+        {user.data ? (
+          <>
+            <Tabs.Panel value="account">
+              <AccountTab user={user.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="interests">
+              <InterestsTab />
+            </Tabs.Panel>
+          </>
+        ) : (
+          <TabLoading error={user.error} onRetry={() => void user.refetch()} />
+        )}
+      </Tabs>
+      <SettingsFooter />
+    </Modal>
+  );
+}
+
+/** Preferences that are not part of the account: the language and the cookie choice. */
+function SettingsFooter() {
+  const { t, i18n } = useTranslation();
+  const language = LANGUAGES.find((entry) => entry.code === i18n.language)?.name ?? i18n.language;
+  return (
+    <Group justify="space-between" mt="lg" pt="md" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Group gap={6} wrap="nowrap">
+        <IconWorld size={16} aria-hidden="true" />
+        <Text size="sm">{language}</Text>
+        <Anchor component="button" type="button" size="sm" onClick={() => openLanguagePopup()} data-testid="settings-language">
+          {t('settings.changeLanguage')}
+        </Anchor>
+      </Group>
+      <Anchor component="button" type="button" size="sm" onClick={openCookiePreferences}>
+        <Group gap={6} wrap="nowrap">
+          <IconCookie size={16} aria-hidden="true" />
+          {t('consent.preferencesLink')}
+        </Group>
+      </Anchor>
+    </Group>
+  );
+}

@@ -1,0 +1,380 @@
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconArchive, IconCheck, IconMovie, IconPlayerPlay, IconPlus, IconTrash, IconUserSearch } from '@tabler/icons-react';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { TaskName, TourOut, UserTourSort } from '../../../shared/api/generated/types.gen';
+import { useSession } from '../../../shared/auth/session';
+import { openMediaForm } from '../../../shared/media/mediaFormRequest';
+import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
+import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
+import { showMessageDialog } from '../../../shared/ui/messageDialog';
+import {
+  categoriesQueryOptions,
+  creatorFeaturedQueryOptions,
+  deleteTour,
+  type ManageQuery,
+  ownerSearchQueryOptions,
+  runTourTask,
+  saveFeaturedOrder,
+  userToursQueryOptions,
+  vendorsQueryOptions,
+} from '../api/tourApi';
+import { selectionReducer, toggleFeatured } from '../model/manageSelection';
+import { type FeaturedItem, FeaturedOrder } from './FeaturedOrder';
+import classes from './ManageMedia.module.css';
+import { ManageTourRow } from './ManageTourRow';
+
+interface Owner {
+  userid: number;
+  name: string | null;
+  hasCreator: boolean;
+}
+
+type BulkAction = 'deactivate' | 'activate' | 'approve' | 'delete';
+
+const asOptions = (items: ReadonlyArray<{ id: number; name: string }>) => items.map((item) => ({ value: String(item.id), label: item.name }));
+
+/** Spec §2 manage media dashboard: sort, filter, select, move to drafts, delete, approve, edit, feature. */
+export function ManageMediaDashboard({ onOpenTour }: { onOpenTour: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const isAdmin = session.role === 'admin';
+  const selfId = Number(session.claims?.sub ?? NaN);
+  const [owner, setOwner] = useState<Owner>({ userid: selfId, name: null, hasCreator: session.creatorId !== null });
+  const [sort, setSort] = useState<UserTourSort>('date');
+  const [provider, setProvider] = useState<string | null>(null);
+  const [category, setCategory] = useState<string | null>(null);
+  const [subcategory, setSubcategory] = useState<string | null>(null);
+  const [selected, select] = useReducer(selectionReducer, new Set<string>());
+  const [working, setWorking] = useState<BulkAction | null>(null);
+
+  const vendors = useQuery(vendorsQueryOptions());
+  const categories = useQuery(categoriesQueryOptions());
+  const subcategories = categories.data?.find((item) => String(item.id) === category)?.subcategories ?? [];
+  const query: ManageQuery = { sort, provider: provider ? Number(provider) : null, category: category ? Number(category) : null, subcategory: subcategory ? Number(subcategory) : null };
+  const tours = useInfiniteQuery({ ...userToursQueryOptions(owner.userid, query), enabled: Number.isFinite(owner.userid), placeholderData: keepPreviousData });
+  const list = useMemo(() => (tours.data?.pages ?? []).flatMap((page) => page.data), [tours.data]);
+  const total = tours.data?.pages[0]?.total_items ?? 0;
+  const visible = useMemo(() => list.map((tour) => tour.guid), [list]);
+
+  useEffect(() => select({ type: 'keepOnly', visible }), [visible]);
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: tourQueryKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['discovery'] });
+  };
+
+  const runBulk = async (action: BulkAction, guids: readonly string[]) => {
+    setWorking(action);
+    const results = await Promise.allSettled(guids.map((guid) => (action === 'delete' ? deleteTour(guid) : runTourTask(guid, action as TaskName))));
+    setWorking(null);
+    const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    const done = results.length - failed.length;
+    if (done > 0) notifications.show({ color: 'brand', message: t(`manageMedia.done.${action}`, { count: done }) });
+    if (failed.length > 0) {
+      const reason = (failed[0]?.reason as { message?: unknown } | null)?.message;
+      showMessageDialog({
+        title: t('manageMedia.someFailed', { count: failed.length }),
+        message: typeof reason === 'string' && reason ? reason : t('mediaForm.failed'),
+        okLabel: t('common.ok'),
+      });
+    }
+    select({ type: 'clear' });
+    await refresh();
+  };
+
+  const confirmDelete = (guids: readonly string[]) =>
+    modals.openConfirmModal({
+      title: t('manageMedia.deleteTitle', { count: guids.length }),
+      children: <Text size="sm">{t('manageMedia.deleteText', { count: guids.length })}</Text>,
+      centered: true,
+      radius: 'lg',
+      zIndex: 400,
+      labels: { confirm: t('manageMedia.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-tours' },
+      onConfirm: () => void runBulk('delete', guids),
+    });
+
+  const act = (action: BulkAction, guids: readonly string[]) => (action === 'delete' ? confirmDelete(guids) : void runBulk(action, guids));
+  const selectedList = [...selected];
+  const selectedTours = list.filter((tour) => selected.has(tour.guid));
+  const pendingSelected = selectedTours.filter((tour) => tour.approval_state !== 'approved').length;
+  const allSelected = visible.length > 0 && visible.every((guid) => selected.has(guid));
+  const featured = useFeatured(owner, sort === 'featured');
+
+  return (
+    <Stack gap="md" className={classes.dashboard} data-testid="manage-media">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text c="dimmed" size="sm" data-testid="manage-total">
+          {t('manageMedia.total', { count: total })}
+          {owner.name && ` · @${owner.name}`}
+        </Text>
+        <Group gap="xs">
+          {isAdmin && <OwnerPicker onPick={(picked) => setOwner(picked ?? { userid: selfId, name: null, hasCreator: session.creatorId !== null })} />}
+          <Button radius="xl" leftSection={<IconPlus size={16} />} onClick={() => openMediaForm({ mode: 'add' })}>
+            {t('media.add')}
+          </Button>
+        </Group>
+      </Group>
+
+      <div className={classes.toolbar}>
+        <SegmentedControl
+          value={sort}
+          onChange={(value) => setSort(value as UserTourSort)}
+          radius="xl"
+          data={[
+            { value: 'date', label: t('manageMedia.sort.date') },
+            { value: 'title', label: t('manageMedia.sort.title') },
+            { value: 'featured', label: t('manageMedia.sort.featured') },
+          ]}
+          aria-label={t('manageMedia.sortLabel')}
+          data-testid="manage-sort"
+        />
+        <Select
+          placeholder={t('manageMedia.provider')}
+          aria-label={t('manageMedia.provider')}
+          data={(vendors.data ?? []).map((vendor) => ({ value: String(vendor.vendor_id), label: vendor.vendor_name }))}
+          value={provider}
+          onChange={setProvider}
+          clearable
+          searchable
+          comboboxProps={{ zIndex: 400 }}
+          maxDropdownHeight={250}
+        />
+        <Select
+          placeholder={t('manageMedia.category')}
+          aria-label={t('manageMedia.category')}
+          data={asOptions(categories.data ?? [])}
+          value={category}
+          onChange={(value) => {
+            setCategory(value);
+            setSubcategory(null);
+          }}
+          clearable
+          searchable
+          comboboxProps={{ zIndex: 400 }}
+          maxDropdownHeight={250}
+        />
+        <Select
+          placeholder={t('manageMedia.subcategory')}
+          aria-label={t('manageMedia.subcategory')}
+          data={asOptions(subcategories)}
+          value={subcategory}
+          onChange={setSubcategory}
+          disabled={subcategories.length === 0}
+          clearable
+          searchable
+          comboboxProps={{ zIndex: 400 }}
+          maxDropdownHeight={250}
+        />
+      </div>
+
+      {featured.available && (
+        <FeaturedOrder
+          items={featured.items}
+          onReorder={featured.setOrder}
+          onRemove={(guid) => void featured.save(toggleFeatured(featured.order, guid))}
+          changed={featured.changed}
+          saving={featured.saving}
+          onSave={() => void featured.save(featured.order)}
+          onReset={featured.reset}
+        />
+      )}
+
+      <Group justify="space-between" className={classes.bulkBar} wrap="wrap" gap="xs" data-testid="manage-bulk">
+        <Checkbox
+          label={selected.size > 0 ? t('manageMedia.selected', { count: selected.size }) : t('manageMedia.selectAll')}
+          checked={allSelected}
+          indeterminate={selected.size > 0 && !allSelected}
+          onChange={() => select({ type: 'toggleAll', visible })}
+          disabled={visible.length === 0}
+        />
+        <Group gap="xs">
+          <Button size="xs" radius="xl" variant="default" leftSection={<IconArchive size={14} />} disabled={selected.size === 0} loading={working === 'deactivate'} onClick={() => act('deactivate', selectedList)}>
+            {t('manageMedia.toDrafts')}
+          </Button>
+          <Button size="xs" radius="xl" variant="default" leftSection={<IconPlayerPlay size={14} />} disabled={selected.size === 0} loading={working === 'activate'} onClick={() => act('activate', selectedList)}>
+            {t('manageMedia.activate')}
+          </Button>
+          {isAdmin && (
+            <Button size="xs" radius="xl" variant="light" color="teal" leftSection={<IconCheck size={14} />} disabled={pendingSelected === 0} loading={working === 'approve'} onClick={() => act('approve', selectedTours.filter((tour) => tour.approval_state !== 'approved').map((tour) => tour.guid))}>
+              {t('manageMedia.approve')}
+            </Button>
+          )}
+          <Button size="xs" radius="xl" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={selected.size === 0} loading={working === 'delete'} onClick={() => act('delete', selectedList)} data-testid="bulk-delete">
+            {t('manageMedia.delete')}
+          </Button>
+        </Group>
+      </Group>
+
+      <TourList
+        tours={list}
+        loading={tours.isPending}
+        error={tours.isError}
+        onRetry={() => void tours.refetch()}
+        selected={selected}
+        onToggle={(guid) => select({ type: 'toggle', guid })}
+        isAdmin={isAdmin}
+        featuredGuids={featured.available ? featured.order : null}
+        onFeature={(guid) => void featured.save(toggleFeatured(featured.order, guid))}
+        onAction={(action, guid) => act(action, [guid])}
+        onOpenTour={onOpenTour}
+      />
+      {tours.hasNextPage && (
+        <Center>
+          <Button variant="default" radius="xl" loading={tours.isFetchingNextPage} onClick={() => void tours.fetchNextPage()}>
+            {t('manageMedia.more')}
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+interface TourListProps {
+  tours: readonly TourOut[];
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  selected: ReadonlySet<string>;
+  onToggle: (guid: string) => void;
+  isAdmin: boolean;
+  featuredGuids: readonly string[] | null;
+  onFeature: (guid: string) => void;
+  onAction: (action: BulkAction, guid: string) => void;
+  onOpenTour: () => void;
+}
+
+function TourList({ tours, loading, error, onRetry, selected, onToggle, isAdmin, featuredGuids, onFeature, onAction, onOpenTour }: TourListProps) {
+  const { t } = useTranslation();
+  if (loading) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label={t('page.loading')}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} h={76} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} />} title={t('page.errorTitle')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('manageMedia.failed')}</Text>
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (tours.length === 0) {
+    return (
+      <Stack align="center" ta="center" gap="sm" py="xl" data-testid="manage-empty">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          <IconMovie size={28} />
+        </ThemeIcon>
+        <Text fw={650}>{t('manageMedia.empty')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('manageMedia.emptyHint')}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ul" className={classes.list} data-testid="manage-list">
+      {tours.map((tour) => (
+        <ManageTourRow
+          key={tour.guid}
+          tour={tour}
+          selected={selected.has(tour.guid)}
+          onToggle={() => onToggle(tour.guid)}
+          isAdmin={isAdmin}
+          featured={featuredGuids === null ? null : featuredGuids.includes(tour.guid)}
+          onFeature={() => onFeature(tour.guid)}
+          onAction={(action) => onAction(action, tour.guid)}
+          onOpenTour={onOpenTour}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** The creator's featured tours while sorting by featured: the saved order, a local draft of it, and saving. */
+function useFeatured(owner: Owner, active: boolean) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const available = active && owner.hasCreator;
+  const saved = useQuery({ ...creatorFeaturedQueryOptions(owner.userid), enabled: available });
+  const savedOrder = useMemo(() => (saved.data ?? []).map((card) => card.guid), [saved.data]);
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const order = draft ?? savedOrder;
+  const titles = new Map((saved.data ?? []).map((card) => [card.guid, { title: card.title, preview: card.preview_picture }]));
+  const items: FeaturedItem[] = order.map((guid) => ({ guid, title: titles.get(guid)?.title ?? guid, preview: titles.get(guid)?.preview ?? null }));
+
+  const save = async (next: readonly string[]) => {
+    setSaving(true);
+    try {
+      await saveFeaturedOrder(owner.userid, next);
+      setDraft(null);
+      notifications.show({ color: 'brand', message: t('manageMedia.featuredSaved') });
+      await queryClient.invalidateQueries({ queryKey: tourQueryKeys.userTours(owner.userid) });
+    } catch (error) {
+      const message = (error as { message?: unknown } | null)?.message;
+      showMessageDialog({ title: t('mediaForm.failedTitle'), message: typeof message === 'string' && message ? message : t('mediaForm.failed'), okLabel: t('common.ok') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { available, items, order, changed: draft !== null, saving, save, setOrder: setDraft, reset: () => setDraft(null) };
+}
+
+/** Admins pick whose media to manage (spec §6: admins manage every user's tours). */
+function OwnerPicker({ onPick }: { onPick: (owner: Owner | null) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const { debounced } = useDebouncedValue(text.trim(), 400);
+  const users = useQuery({ ...ownerSearchQueryOptions(debounced), enabled: debounced.length >= 2, placeholderData: keepPreviousData });
+  const named = (users.data ?? []).filter((user) => user.platform_username);
+  return (
+    <Autocomplete
+      placeholder={t('manageMedia.owner')}
+      aria-label={t('manageMedia.owner')}
+      value={text}
+      onChange={(value) => {
+        setText(value);
+        const user = named.find((item) => item.platform_username === value);
+        if (user) onPick({ userid: user.userid, name: user.platform_username, hasCreator: user.creatorId !== null });
+        else if (value.trim() === '') onPick(null);
+      }}
+      data={[...new Set(named.map((user) => user.platform_username ?? ''))]}
+      filter={({ options }) => options}
+      leftSection={<IconUserSearch size={16} />}
+      rightSection={users.isFetching ? <Loader size={14} /> : null}
+      comboboxProps={{ zIndex: 400 }}
+      radius="xl"
+      w={240}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { Modal } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { registerAppAction } from '../../../shared/actions/appActions';
+import { openLoginDialog } from '../../../shared/auth/loginDialog';
+import { isSignedIn } from '../../../shared/auth/session';
+import { ManageMediaDashboard } from './ManageMediaDashboard';
+
+/** Spec §2 "manage media dashboard", opened from the menu's 'Manage Media'. */
+export function ManageMediaHost() {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+
+  useEffect(
+    () =>
+      registerAppAction('manageMedia', () => {
+        if (isSignedIn()) setOpened(true);
+        else openLoginDialog();
+      }),
+    [],
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => setOpened(false)}
+      title={t('manageMedia.title')}
+      fullScreen
+      radius={0}
+      styles={{
+        title: { fontWeight: 750, fontSize: '1.35rem' },
+        // A wide screen keeps the dashboard at a readable width, title and close button included.
+        header: { maxWidth: 1312, margin: '0 auto', width: '100%' },
+        body: { maxWidth: 1312, margin: '0 auto' },
+      }}
+    >
+      {opened && <ManageMediaDashboard onOpenTour={() => setOpened(false)} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The realtime contract with the server (app/realtime/events.py, checked by tests/realtime/test_contract.py):
+ * event names, their payloads and the rooms a page can join.
+ */
+export const REALTIME_EVENTS = {
+  tourCounters: 'tour:counters',
+  creatorCounters: 'creator:counters',
+  moderationQueue: 'moderation:queue',
+  notification: 'notification',
+  crawlerStatus: 'crawler:status',
+  creatorAnalytics: 'creator:analytics',
+  appVersion: 'app:version',
+  trialEnded: 'billing:trial_ended',
+} as const;
+
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+
+export interface TourCountersEvent {
+  /** The tour guid. */
+  id: string;
+  views: number;
+  likes: number;
+  saves: number;
+  shared: number;
+}
+
+export interface CreatorCountersEvent {
+  id: number;
+  followers: number;
+  views: number;
+  likes?: number;
+}
+
+export interface ModerationQueueEvent {
+  /** A kind of spec §4 "Pending approval items": new_user, new_virtual_tour, vt_edit… */
+  kind: string;
+  /** What the item is about as its domain names it: an approval item's id, a tour's guid. */
+  id: number | string;
+  action: 'added' | 'removed' | 'approved' | 'rejected' | 'deleted';
+  /** Items waiting per kind, every kind named, as GET /v2/pending/approval-items answers. */
+  pending: Record<string, number>;
+}
+
+/** A creator's totals, pushed to the owner's room whenever one of them moves. */
+export interface CreatorAnalyticsEvent {
+  creator_id: number;
+  views: number;
+  likes: number;
+  saves: number;
+  shared: number;
+  followers: number;
+}
+
+export interface AppVersionEvent {
+  gui_version: string;
+}
+
+export interface TrialEndedEvent {
+  subscription_id: number;
+  plan_name: string;
+  end_time: string | null;
+}
+
+/** The room of one tour's page (its guid) and of one creator's page. */
+export function tourRoom(guid: string): string {
+  return `tour:${guid}`;
+}
+
+export function creatorRoom(creatorId: number): string {
+  return `creator:${creatorId}`;
+}
