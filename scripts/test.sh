@@ -20,14 +20,19 @@ npm --prefix frontend run --silent typecheck
 npm --prefix frontend run --silent test
 
 step "pytest on SQLite (the embedded default)"
-$PY -m pytest -q -m "not e2e" -p no:cacheprovider
+$PY -m pytest -q -m "not e2e and not distributed" -p no:cacheprovider
 
 if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   step "pytest on PostgreSQL"
-  TOURATLAS_TEST_DB=postgresql $PY -m pytest -q -m "not e2e" -p no:cacheprovider
+  TOURATLAS_TEST_DB=postgresql $PY -m pytest -q -m "not e2e and not distributed" -p no:cacheprovider
 else
   echo "SKIPPED: pytest on PostgreSQL — no server answers on 127.0.0.1:5432"
 fi
+
+# Real processes: Celery workers and two API processes sharing Socket.IO rooms, on PostgreSQL and
+# Redis (each test skips, saying why, when one of them is missing).
+step "Distributed: Celery workers and API processes on Redis and PostgreSQL"
+$PY -m pytest -q -m distributed -p no:cacheprovider
 
 step "End-to-end in Chromium"
 $PY -m pytest -q -m e2e -p no:cacheprovider

@@ -43,11 +43,17 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The e2e server's DATA_DIR (its SQLite database `touratlas.db`, uploads, index)."""
+    return tmp_path_factory.mktemp("e2e-data")
+
+
+@pytest.fixture(scope="session")
+def server(server_data_dir: Path) -> Iterator[str]:
     if not (ROOT / "frontend" / "dist" / "index.html").exists():
         pytest.fail("The front end is not built: run `make test` (it builds it) or `npm --prefix frontend run build`.")
     port = _free_port()
-    data_dir = tmp_path_factory.mktemp("e2e-data")
+    data_dir = server_data_dir
     env = {
         key: value
         for key, value in os.environ.items()
@@ -61,6 +67,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "DEMO_TOURS": E2E_DEMO_TOURS,
             "PYTHONUNBUFFERED": "1",
             "EMBEDDINGS_ENABLED": "false",
+            # The link lookup may fetch from the local fake provider (tests/fakes/tour_pages.py).
+            "DISCOVER_ALLOWED_NETWORKS": "127.0.0.1/32",
         }
     )
     log = (data_dir / "server.log").open("w")
