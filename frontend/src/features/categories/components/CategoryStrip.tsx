@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { CategoryOut } from '../../../shared/api/generated/types.gen';
 import { updateFilterState, useFilterState } from '../../../shared/filters/filterState';
-import { categoriesQueryOptions } from '../api/categories';
+import { categoriesQueryOptions } from '../../../shared/dictionaries/queries';
 import { CategoryIcon } from './CategoryIcon';
 import classes from './CategoryStrip.module.css';
 

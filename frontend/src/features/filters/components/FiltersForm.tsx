@@ -18,7 +18,7 @@ import {
 import { rememberTagLabels, useTagLabels } from '../../../shared/filters/tagLabels';
 import { locateVisitor } from '../../../shared/location/locateVisitor';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
-import { addressCountriesQueryOptions, mediaTypesQueryOptions, tagsQueryOptions, vendorsQueryOptions } from '../api/dictionaries';
+import { addressCountriesQueryOptions, mediaTypesQueryOptions, tagsQueryOptions, vendorsQueryOptions } from '../../../shared/dictionaries/queries';
 
 /** Spec §9: dropdown lists are at most 250 px tall, the tag list 200 px. */
 const DROPDOWN_MAX_HEIGHT = 250;

@@ -2,10 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 
 import {
   classificationsDocumentTags,
-  classificationsListCaptureDevices,
-  classificationsListCategories,
-  classificationsListMediaTypes,
-  classificationsListTags,
   locationsGetAddress,
   locationsLocation,
   locationsSearchLocations,
@@ -18,64 +14,10 @@ import {
   toursLinkExists,
   toursUploadPreviewImage,
   usersSearchUsers,
-  vendorsListVendors,
 } from '../../../shared/api/generated/sdk.gen';
 import type { OnBehalfWrite, TourEdit, TourWrite } from '../../../shared/api/generated/types.gen';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import type { OnBehalfOf } from '../model/mediaForm';
-
-/** Dictionaries change when an admin edits them: rare enough to keep them for ten minutes. */
-const DICTIONARY_STALE_MS = 10 * 60_000;
-
-// The keys match the filters' and the category strip's, so the form reuses what they loaded.
-export function vendorsQueryOptions() {
-  return queryOptions({
-    queryKey: ['vendors'],
-    queryFn: async ({ signal }) => (await vendorsListVendors({ signal, throwOnError: true })).data.data,
-    staleTime: DICTIONARY_STALE_MS,
-  });
-}
-
-export function categoriesQueryOptions() {
-  return queryOptions({
-    queryKey: ['classifications', 'categories'],
-    queryFn: async ({ signal }) => (await classificationsListCategories({ signal, throwOnError: true })).data.data,
-    staleTime: DICTIONARY_STALE_MS,
-  });
-}
-
-export function mediaTypesQueryOptions() {
-  return queryOptions({
-    queryKey: ['classifications', 'media-types'],
-    queryFn: async ({ signal }) => (await classificationsListMediaTypes({ signal, throwOnError: true })).data.data,
-    staleTime: DICTIONARY_STALE_MS,
-  });
-}
-
-export function captureDevicesQueryOptions() {
-  return queryOptions({
-    queryKey: ['classifications', 'capture-devices'],
-    queryFn: async ({ signal }) => (await classificationsListCaptureDevices({ signal, throwOnError: true })).data.data,
-    staleTime: DICTIONARY_STALE_MS,
-  });
-}
-
-/** Tags by name, narrowed by the chosen category and media type (spec §5 tag search). */
-export function tagSearchQueryOptions(search: string, categoryId: number | null, mediaTypeId: number | null) {
-  const text = search.trim().replace(/^#/, '');
-  return queryOptions({
-    queryKey: ['classifications', 'tags', text, categoryId, mediaTypeId],
-    queryFn: async ({ signal }) =>
-      (
-        await classificationsListTags({
-          query: { search: text || undefined, category_id: categoryId ?? undefined, media_type_id: mediaTypeId ?? undefined },
-          signal,
-          throwOnError: true,
-        })
-      ).data.data,
-    staleTime: DICTIONARY_STALE_MS,
-  });
-}
 
 /** GET /v2/virtualtours/{id}: the tour being edited, fresh (the owner may have changed it elsewhere). */
 export function tourForEditQueryOptions(guid: string) {

@@ -2,7 +2,7 @@ import { Checkbox, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { captureDevicesQueryOptions, categoriesQueryOptions, mediaTypesQueryOptions } from '../api/mediaApi';
+import { captureDevicesQueryOptions, categoriesQueryOptions, mediaTypesQueryOptions } from '../../../shared/dictionaries/queries';
 import { subcategoriesOf } from '../model/mediaForm';
 import type { MediaForm } from './MediaForm';
 

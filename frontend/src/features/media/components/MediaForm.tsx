@@ -11,7 +11,8 @@ import type { TourOut } from '../../../shared/api/generated/types.gen';
 import { useSession } from '../../../shared/auth/session';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
-import { saveMedia, vendorsQueryOptions } from '../api/mediaApi';
+import { vendorsQueryOptions } from '../../../shared/dictionaries/queries';
+import { saveMedia } from '../api/mediaApi';
 import {
   DESCRIPTION_MAX_LENGTH,
   EMPTY_MEDIA_FORM,

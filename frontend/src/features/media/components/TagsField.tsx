@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
-import { tagSearchQueryOptions } from '../api/mediaApi';
+import { tagsQueryOptions } from '../../../shared/dictionaries/queries';
 import { MAX_TAGS } from '../model/mediaForm';
 import { canAddTag, selectTags, type TagAction } from '../model/tagSelection';
 import type { MediaForm } from './MediaForm';
@@ -21,7 +21,7 @@ export function TagsField({ form }: { form: MediaForm }) {
   const { tags, categoryId, mediaTypeId } = form.values;
   const full = !canAddTag(tags);
   const options = useQuery({
-    ...tagSearchQueryOptions(debounced, categoryId ? Number(categoryId) : null, mediaTypeId ? Number(mediaTypeId) : null),
+    ...tagsQueryOptions({ search: debounced, categoryId: categoryId ? Number(categoryId) : null, mediaTypeId: mediaTypeId ? Number(mediaTypeId) : null }),
     enabled: combobox.dropdownOpened && !full,
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 
 import {
-  classificationsListCategories,
   discoverySimilarMedia,
   engagementPlayer,
   engagementPostLikes,
@@ -16,14 +15,11 @@ import {
   toursSetFeaturedTours,
   toursUserTours,
   usersSearchUsers,
-  vendorsListVendors,
 } from '../../../shared/api/generated/sdk.gen';
 import type { MediaCard, TaskName, UserTourSort } from '../../../shared/api/generated/types.gen';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import type { PlayerCounters } from '../model/playerCounters';
 import { asSavedPage, nextSavedOffset, type SavedPage } from '../model/savedTours';
-
-const DICTIONARY_STALE_MS = 10 * 60_000;
 
 /** An error with the HTTP status the server answered, so the page can tell "not found" from "offline". */
 export class TourRequestError extends Error {
@@ -89,23 +85,6 @@ export function similarToursQueryOptions(guid: string, language: string) {
       return data.filter((card): card is MediaCard => card.type === 'vt' && card.guid !== guid);
     },
     staleTime: 5 * 60_000,
-  });
-}
-
-/** The hosts with their embed rules (GET /v2/vendors/); the same key as the filters use. */
-export function vendorsQueryOptions() {
-  return queryOptions({
-    queryKey: ['vendors'],
-    queryFn: async ({ signal }) => (await vendorsListVendors({ signal, throwOnError: true })).data.data,
-    staleTime: DICTIONARY_STALE_MS,
-  });
-}
-
-export function categoriesQueryOptions() {
-  return queryOptions({
-    queryKey: ['classifications', 'categories'],
-    queryFn: async ({ signal }) => (await classificationsListCategories({ signal, throwOnError: true })).data.data,
-    staleTime: DICTIONARY_STALE_MS,
   });
 }
 

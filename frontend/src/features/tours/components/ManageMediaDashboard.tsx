@@ -26,8 +26,8 @@ import { openMediaForm } from '../../../shared/media/mediaFormRequest';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
+import { categoriesQueryOptions, vendorsQueryOptions } from '../../../shared/dictionaries/queries';
 import {
-  categoriesQueryOptions,
   creatorFeaturedQueryOptions,
   deleteTour,
   type ManageQuery,
@@ -35,7 +35,6 @@ import {
   runTourTask,
   saveFeaturedOrder,
   userToursQueryOptions,
-  vendorsQueryOptions,
 } from '../api/tourApi';
 import { selectionReducer, toggleFeatured } from '../model/manageSelection';
 import { type FeaturedItem, FeaturedOrder } from './FeaturedOrder';

@@ -1,24 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import {
+  classificationsListCaptureDevices,
+  classificationsListCategories,
   classificationsListMediaTypes,
   classificationsListTags,
   locationsAddressCountries,
   vendorsListVendors,
-} from '../../../shared/api/generated/sdk.gen';
+} from '../api/generated/sdk.gen';
+
+/**
+ * The dictionaries every feature reads (hosts, categories, media types, capture devices, countries).
+ * One key per dictionary, so the filters, the category strip, the media form and the tour page share
+ * what any of them loaded.
+ */
 
 /** Dictionaries change when an admin edits them: rare enough to keep them for ten minutes. */
-const DICTIONARY_STALE_MS = 10 * 60_000;
+export const DICTIONARY_STALE_MS = 10 * 60_000;
 
-/** The countries that have tours (spec §2 filters: countries come from address-countries). */
-export function addressCountriesQueryOptions() {
-  return queryOptions({
-    queryKey: ['locations', 'address-countries'],
-    queryFn: async ({ signal }) => (await locationsAddressCountries({ signal, throwOnError: true })).data.data,
-    staleTime: DICTIONARY_STALE_MS,
-  });
-}
-
+/** The hosts with their link and embed rules (GET /v2/vendors/). */
 export function vendorsQueryOptions() {
   return queryOptions({
     queryKey: ['vendors'],
@@ -27,10 +27,35 @@ export function vendorsQueryOptions() {
   });
 }
 
+export function categoriesQueryOptions() {
+  return queryOptions({
+    queryKey: ['classifications', 'categories'],
+    queryFn: async ({ signal }) => (await classificationsListCategories({ signal, throwOnError: true })).data.data,
+    staleTime: DICTIONARY_STALE_MS,
+  });
+}
+
 export function mediaTypesQueryOptions() {
   return queryOptions({
     queryKey: ['classifications', 'media-types'],
     queryFn: async ({ signal }) => (await classificationsListMediaTypes({ signal, throwOnError: true })).data.data,
+    staleTime: DICTIONARY_STALE_MS,
+  });
+}
+
+export function captureDevicesQueryOptions() {
+  return queryOptions({
+    queryKey: ['classifications', 'capture-devices'],
+    queryFn: async ({ signal }) => (await classificationsListCaptureDevices({ signal, throwOnError: true })).data.data,
+    staleTime: DICTIONARY_STALE_MS,
+  });
+}
+
+/** The countries that have tours (spec §2 filters: countries come from address-countries). */
+export function addressCountriesQueryOptions() {
+  return queryOptions({
+    queryKey: ['locations', 'address-countries'],
+    queryFn: async ({ signal }) => (await locationsAddressCountries({ signal, throwOnError: true })).data.data,
     staleTime: DICTIONARY_STALE_MS,
   });
 }
