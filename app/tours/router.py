@@ -18,7 +18,7 @@ from app.discovery.params import MAX_SEARCH_LENGTH, parse_countries, parse_ids
 from app.discovery.router import Index, Locale
 from app.discovery.schemas import MapAreaAnswer, Sorting
 from app.locations.router import GeocoderDep
-from app.tours import images, ranks
+from app.tours import dashboard, images, moderation_queue, pages, ranks
 from app.tours import service as tours
 from app.tours.schemas import (
     AdminStats,
@@ -163,7 +163,7 @@ def list_pending(
     searchPattern: str | None = Query(None, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
 ) -> PendingPage:
     """Tours waiting for approval (active and pending), oldest first."""
-    return tours.pending_page(db, limit=limit, offset=offset, search=searchPattern)
+    return moderation_queue.pending_page(db, limit=limit, offset=offset, search=searchPattern)
 
 
 @router.delete("/pending", response_model=ToursActionAnswer)
@@ -188,20 +188,20 @@ def list_approval_items(
     offset: int = Query(0, ge=0),
 ) -> ApprovalItemsPage:
     """Pending 'new virtual tour' and 'VT edit' items, oldest first."""
-    return tours.approval_items_page(db, limit=limit, offset=offset)
+    return moderation_queue.approval_items_page(db, limit=limit, offset=offset)
 
 
 @router.put("/approval-items", response_model=ApprovalDecisionAnswer)
 def decide_approval_items(body: ApprovalDecision, admin: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
     """Approve or reject new tours and tour edits."""
-    decided = tours.decide_approval_items(db, admin=admin, decision=body)
+    decided = moderation_queue.decide_approval_items(db, admin=admin, decision=body)
     verb = "approved" if body.action == "approve" else "rejected"
     return ApprovalDecisionAnswer(message=f"{len(decided)} item(s) {verb}", ids=decided)
 
 
 @router.get("/admin-stats", response_model=AdminStats)
 def admin_stats(_admin: AdminUser, db: DbSession) -> AdminStats:
-    return tours.admin_stats(db)
+    return moderation_queue.admin_stats(db)
 
 
 # ------------------------------------------------------------------------------ lookups by link
@@ -224,7 +224,7 @@ def get_by_link(user: OptionalUser, db: DbSession, link: str = Query(min_length=
 @router.get("/user/media-tags/{user_id}", response_model=MediaTagsAnswer)
 def user_media_tags(user_id: int, db: DbSession) -> MediaTagsAnswer:
     """The tags of a user's listed tours, most used first (the creator page's tag filter)."""
-    return tours.user_media_tags(db, user_id)
+    return pages.user_media_tags(db, user_id)
 
 
 @router.get("/user/{userid}", response_model=UserToursPage)
@@ -244,7 +244,7 @@ def user_tours(
 ) -> UserToursPage:
     """The manage-media dashboard: the owner's tours including drafts and pending ones (owner or admin)."""
     owner = tours.owner_visible_to(db, viewer=user, userid=userid)
-    query = tours.UserToursQuery(
+    query = dashboard.UserToursQuery(
         status=status,
         sort=sort,
         descending=order == "desc",
@@ -255,13 +255,13 @@ def user_tours(
         limit=limit,
         offset=offset,
     )
-    return tours.user_tours_page(db, owner=owner, viewer=user, query=query)
+    return dashboard.user_tours_page(db, owner=owner, viewer=user, query=query)
 
 
 @router.get("/counts/{user_id}", response_model=TourCounts)
 def tour_counts(user_id: int, user: CurrentUser, db: DbSession) -> TourCounts:
     """How many tours the owner has, by state (owner or admin)."""
-    return tours.tour_counts(db, tours.owner_visible_to(db, viewer=user, userid=user_id))
+    return dashboard.tour_counts(db, tours.owner_visible_to(db, viewer=user, userid=user_id))
 
 
 @router.delete("/user-media", response_model=MessageAnswer)
@@ -275,14 +275,14 @@ def delete_user_media(body: UserMediaBody, user: CurrentUser, db: DbSession) -> 
 @router.post("/featured-tours", response_model=FeaturedToursAnswer)
 def set_featured_tours(body: FeaturedToursBody, user: CreatorUser, db: DbSession) -> FeaturedToursAnswer:
     """Set the featured tours in their order: a creator's (up to 10), or the Featured feed's (admins)."""
-    guids = tours.set_featured_tours(db, editor=user, body=body)
+    guids = dashboard.set_featured_tours(db, editor=user, body=body)
     return FeaturedToursAnswer(message="Featured tours saved", tours=guids)
 
 
 @router.post("/send-tour-today", response_model=TourTodayAnswer, status_code=201)
 def send_tour_today(body: TourTodayBody, user: CreatorUser, db: DbSession) -> TourTodayAnswer:
     """Submit one of one's listed tours to the daily featured-tour programme (one a day)."""
-    submission = tours.submit_tour_today(db, user=user, body=body)
+    submission = dashboard.submit_tour_today(db, user=user, body=body)
     return TourTodayAnswer(message="Thank you! Your tour was submitted", id=submission.id, guid=body.guid)
 
 
@@ -301,7 +301,7 @@ def creator_map(
 ) -> MapAreaAnswer:
     """A creator's listed tours on the map: features with the map feature properties (and clusters
     where points crowd at this zoom)."""
-    return tours.creator_map(db, index, viewer=user, user_id=user_id, tour_filter=filters, zoom=zoom, locale=locale)
+    return pages.creator_map(db, index, viewer=user, user_id=user_id, tour_filter=filters, zoom=zoom, locale=locale)
 
 
 @router.get("/creator/{user_id}", response_model=CreatorToursAnswer)
@@ -313,16 +313,16 @@ def creator_tours(
     index: Index,
     locale: Locale,
     sorting: Sorting = Query(Sorting.newest),
-    limit: int = Query(tours.CREATOR_PAGE_SIZE, ge=1, le=100),
+    limit: int = Query(pages.CREATOR_PAGE_SIZE, ge=1, le=100),
     offset: int = Query(0, ge=0, le=100_000),
     includeFavorites: bool = Query(False),  # noqa: N803 - wire name
 ) -> CreatorToursAnswer:
     """A creator's listed tours as media cards (page size 50); favorite_tours are the creator's
     featured tours when includeFavorites is set."""
-    page = tours.CreatorPageQuery(
+    page = pages.CreatorPageQuery(
         tour_filter=filters, sorting=sorting, limit=limit, offset=offset, include_favorites=includeFavorites
     )
-    return tours.creator_tours(db, index, viewer=user, user_id=user_id, query=page, locale=locale)
+    return pages.creator_tours(db, index, viewer=user, user_id=user_id, query=page, locale=locale)
 
 
 # ------------------------------------------------------------------------------ saved tours
@@ -340,7 +340,7 @@ def saved_tours(
     """A user's saved tours, newest save first, as media cards (oneself, or anyone for an admin).
     Tours no longer listed are left out; is_save and is_owned are the caller's."""
     owner = tours.owner_visible_to(db, viewer=user, userid=userid)
-    return tours.saved_tours_page(db, owner=owner, viewer=user, limit=limit, offset=offset, locale=locale)
+    return pages.saved_tours_page(db, owner=owner, viewer=user, limit=limit, offset=offset, locale=locale)
 
 
 # ------------------------------------------------------------------------------ ranks (admins)

@@ -1,5 +1,5 @@
-"""Tours (spec §4 "Media"): adding and editing under the §5 rules, the owner's actions, moderation,
-featured tours, the daily featured submission, transfers and the creator pages.
+"""Tours (spec §4 "Media"): looking tours up and who may see or manage them, adding and editing under
+the §5 rules, the owner's actions (activate, move to drafts, approve, delete) and a tour's JSON shape.
 
 A tour is listed when it is `active` (the owner's choice) and `approved` (moderation's). Trusted
 owners (a trusted account or creator profile) and staff skip approval; everybody else's new tour
@@ -7,6 +7,11 @@ waits as `pending`, and an edit of an approved tour waits as a 'VT edit' approva
 published version stays. Every change records an `index.tour` outbox entry (the feed, map and
 search follow after the commit), keeps the creator's vt_count in step and, when the moderation
 queue changes, pushes `moderation:queue` to the admins. Services never commit.
+
+The helpers after every change, the approval bookkeeping and the listing queries here are public
+because the sibling modules build on them: `moderation_queue` (the admins' queue, approval items and
+stats), `dashboard` (the owner's manage-media list, counts, featured tours, the daily submission)
+and `pages` (creator pages and saved tours). None of those is imported here.
 """
 
 from __future__ import annotations
@@ -14,63 +19,38 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Select, case, delete, func, select
+from sqlalchemy import Select, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
 from app.classifications.dictionaries import normalise_link
-from app.classifications.models import Category, Rank, RankEntityType, Tag, Vendor
+from app.classifications.models import Rank, RankEntityType
 from app.core.db import utcnow
 from app.core.errors import BadRequest, Conflict, Forbidden, NotFound, field_error
 from app.core.outbox import add_outbox
-from app.creators.models import MAX_FEATURED_TOURS, Creator, CreatorFeaturedTour
-from app.discovery import service as discovery
-from app.discovery.schemas import MapAreaAnswer, MediaCard, Sorting
-from app.engagement.models import TourSave
+from app.creators.models import Creator
 from app.locations import service as locations
 from app.locations.ports import Geocoder
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import images, rules
-from app.tours.models import ApprovalState, DailyFeaturedSubmission, Tour, TourStatus, TourTag
+from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
 from app.tours.schemas import (
     AddressOut,
-    AdminStats,
-    ApprovalAction,
-    ApprovalDecision,
-    ApprovalItemOut,
-    ApprovalItemsPage,
-    ApprovalKindName,
-    CreatorToursAnswer,
-    FeaturedScope,
-    FeaturedToursBody,
     LinkExistsAnswer,
-    MediaTagOut,
-    MediaTagsAnswer,
     NewCategory,
-    PendingPage,
-    PendingTourOut,
-    SavedToursPage,
     TagOut,
     TaskBody,
     TaskName,
-    TourCounts,
     TourEdit,
     TourOut,
-    TourTodayBody,
     TourWrite,
-    UserTourSort,
-    UserToursPage,
-    UserTourStatus,
     VendorRef,
 )
 from app.users.models import User
-from app.users.validation import has_profanity
-from indexer.port import SearchIndex
-from indexer.queries import BBox, FeedQuery, Sort, TourFilter
 
 NOT_FOUND_MESSAGE = "Unfortunately this Virtual Tour could not be found..."
 USER_NOT_FOUND = "User not found"
@@ -82,14 +62,7 @@ ADDED = "Your virtual tour has been added"
 ADDED_PENDING = "Your virtual tour has been added and waits for an administrator's approval"
 UPDATED = "Your virtual tour has been updated"
 EDIT_PENDING = "Your changes are saved and wait for an administrator's approval"
-TOO_MANY_FEATURED = "You can't add more than 10 featured locations"
-ALREADY_SUBMITTED_TODAY = "You have already submitted a tour today: come back tomorrow"
-ONLY_LISTED = "Only published tours can be featured"
-CREATOR_PAGE_SIZE = 50  # spec §9 "Creator media page size"
-WORLD = BBox(west=-180, south=-85, east=180, north=85)
 TOUR_KINDS = (ApprovalKind.new_virtual_tour, ApprovalKind.vt_edit)
-
-SORTING_TO_SORT: dict[Sorting, Sort] = {**discovery.SORTING_TO_SORT, Sorting.near_me: Sort.VIEWS}
 
 
 # ------------------------------------------------------------------------------ lookups and access
@@ -145,19 +118,19 @@ def managed_tour(session: Session, *, editor: User, guid: str) -> Tour:
     return tour
 
 
-def _tour_by_link(session: Session, link: str) -> Tour | None:
+def tour_by_link(session: Session, link: str) -> Tour | None:
     return session.scalar(select(Tour).where(Tour.link_normalised == normalise_link(link)))
 
 
 def link_exists(session: Session, *, viewer: User, link: str) -> LinkExistsAnswer:
-    tour = _tour_by_link(session, link)
+    tour = tour_by_link(session, link)
     if tour is None:
         return LinkExistsAnswer(exists=False)
     return LinkExistsAnswer(exists=True, guid=tour.guid if is_listed(tour) or can_manage(viewer, tour) else None)
 
 
 def visible_tour_by_link(session: Session, *, viewer: User | None, link: str) -> Tour:
-    tour = _tour_by_link(session, link)
+    tour = tour_by_link(session, link)
     if tour is None or not (is_listed(tour) or can_manage(viewer, tour)):
         raise NotFound(NOT_FOUND_MESSAGE)
     return tour
@@ -232,7 +205,7 @@ class Location:
     country_code: str | None = None
 
 
-def _clean(text: str | None) -> str | None:
+def clean_text(text: str | None) -> str | None:
     stripped = (text or "").strip()
     return stripped or None
 
@@ -273,16 +246,16 @@ def _address_not_found() -> NotFound:
 def resolve_location(geocoder: Geocoder, body: TourWrite) -> Location | None:
     """Coordinates and address parts of the form's address. A pin ('lat,lng') wins: its point is kept
     even where no address is known; an address id or text that the geocoder cannot find is a 404."""
-    typed = _clean(body.address_str)
-    coordinate = _clean(body.coordinate)
+    typed = clean_text(body.address_str)
+    coordinate = clean_text(body.coordinate)
     if coordinate:
         lat, lng = parse_coordinate(coordinate)
         try:
             address = locations.find_address(geocoder, address_id=None, coordinates=(lng, lat))
         except NotFound:
-            return Location(lat=lat, lng=lng, address_str=typed, address_id=_clean(body.address_id))
+            return Location(lat=lat, lng=lng, address_str=typed, address_id=clean_text(body.address_id))
         return replace(_location_of(address, typed), lat=lat, lng=lng)
-    address_id = _clean(body.address_id)
+    address_id = clean_text(body.address_id)
     if address_id:
         try:
             return _location_of(locations.find_address(geocoder, address_id=address_id, coordinates=None), typed)
@@ -342,12 +315,12 @@ def _content_of(form: rules.CheckedForm, body: TourWrite) -> dict[str, Any]:
     }
 
 
-def _current_content(tour: Tour, keys: Sequence[str]) -> dict[str, Any]:
+def current_content(tour: Tour, keys: Sequence[str]) -> dict[str, Any]:
     return {key: [link.tag_id for link in tour.tag_links] if key == "tag_ids" else getattr(tour, key) for key in keys}
 
 
 def _changes(tour: Tour, content: dict[str, Any]) -> dict[str, Any]:
-    current = _current_content(tour, list(content))
+    current = current_content(tour, list(content))
     return {key: value for key, value in content.items() if current[key] != value}
 
 
@@ -363,7 +336,7 @@ def _set_tags(tour: Tour, tag_ids: Sequence[int]) -> None:
         tour.tag_links.append(TourTag(tag_id=tag_id, position=position))
 
 
-def _apply(tour: Tour, changes: dict[str, Any]) -> None:
+def apply_changes(tour: Tour, changes: dict[str, Any]) -> None:
     for key, value in changes.items():
         if key == "tag_ids":
             _set_tags(tour, value)
@@ -371,7 +344,7 @@ def _apply(tour: Tour, changes: dict[str, Any]) -> None:
             setattr(tour, key, value)
 
 
-def _flush_unique_link(session: Session) -> None:
+def flush_unique_link(session: Session) -> None:
     """The link is unique in the table too: a tour added meanwhile under the same link is a 409."""
     try:
         session.flush()
@@ -390,7 +363,7 @@ def add_tour(
     owner = owner or _owner_for_add(session, editor, body.userid)
     _check_owner_active(owner)
     form = rules.check_form(session, body, owner=owner, editor=editor, current=None)
-    if _tour_by_link(session, form.link) is not None:
+    if tour_by_link(session, form.link) is not None:
         return SaveResult(208, rules.LINK_EXISTS, None, editor, fields={"link": rules.LINK_NOT_UNIQUE})
     location = resolve_location(geocoder, body)
     approved = _trusted(editor, owner) and not _image_waits(session, editor, form.preview_picture, None)
@@ -410,17 +383,17 @@ def add_tour(
         is_featured=False,
     )
     content = _content_of(form, body)
-    _apply(tour, content)
+    apply_changes(tour, content)
     _set_location(tour, location)
     session.add(tour)
-    _flush_unique_link(session)
+    flush_unique_link(session)
     if not approved:
         _file_new_tour(session, tour, editor)
     if body.newCategory is not None:
         _file_category_request(session, tour, owner, body.newCategory)
-    _changed(session, tour)
+    record_change(session, tour)
     if in_queue(tour):
-        _push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
     return SaveResult(201, ADDED if approved else ADDED_PENDING, tour, editor, pending=not approved)
 
 
@@ -429,7 +402,7 @@ def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
     tour = managed_tour(session, editor=editor, guid=body.guid)
     owner = tour.owner
     form = rules.check_form(session, body, owner=owner, editor=editor, current=tour)
-    if form.link_normalised != tour.link_normalised and _tour_by_link(session, form.link) is not None:
+    if form.link_normalised != tour.link_normalised and tour_by_link(session, form.link) is not None:
         raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE})
     was_queued = in_queue(tour)
     changes = _changes(tour, _content_of(form, body))
@@ -440,18 +413,18 @@ def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
     if edit_waits:
         _file_edit(session, tour, editor, changes)
     else:
-        _apply(tour, changes)
+        apply_changes(tour, changes)
         if tour.approval_state == ApprovalState.rejected and changes:
             _resubmit(session, tour, editor, approved=trusted)
     if body.newCategory is not None:
         _file_category_request(session, tour, owner, body.newCategory)
     if tour.status == TourStatus.active and tour.approval_state == ApprovalState.approved and not tour.published_at:
         tour.published_at = utcnow()
-    _flush_unique_link(session)
-    _changed(session, tour)
-    _push_queue_moves(session, tour, was_queued, "removed")
+    flush_unique_link(session)
+    record_change(session, tour)
+    push_queue_moves(session, tour, was_queued, "removed")
     if edit_waits:
-        _push_queue(session, ApprovalKind.vt_edit, tour.guid, "added")
+        push_queue(session, ApprovalKind.vt_edit, tour.guid, "added")
         return SaveResult(200, EDIT_PENDING, tour, editor, pending=True)
     return SaveResult(201, UPDATED, tour, editor, pending=is_pending(tour))
 
@@ -533,7 +506,8 @@ def _pending_item(session: Session, kind: ApprovalKind, tour_id: int) -> Approva
 # ------------------------------------------------------------------------------ after every change
 
 
-def _changed(session: Session, tour: Tour) -> None:
+def record_change(session: Session, tour: Tour) -> None:
+    """After any change to a tour: the index follows (outbox) and the creator's vt_count is recounted."""
     session.flush()
     session.expire(tour, ["tags"])
     add_outbox(session, "index.tour", tour.id, {})
@@ -561,32 +535,55 @@ def _recount_creator(session: Session, user_id: int) -> None:
     add_outbox(session, "index.creator", creator.id, {})
 
 
-def _push_queue(session: Session, kind: ApprovalKind, guid: str, action: str) -> None:
+def push_queue(session: Session, kind: ApprovalKind, guid: str, action: str) -> None:
+    """Push `moderation:queue` to the admins (after the commit)."""
     moderation.announce_queue_change(session, kind=kind, subject=guid, action=action)
 
 
-def _push_queue_moves(session: Session, tour: Tour, was_queued: bool, action_when_left: str) -> None:
+def push_queue_moves(session: Session, tour: Tour, was_queued: bool, action_when_left: str) -> None:
     """Tell the admins when a tour entered or left the moderation queue."""
     now_queued = in_queue(tour)
     if now_queued and not was_queued:
-        _push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
     elif was_queued and not now_queued:
-        _push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, action_when_left)
+        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, action_when_left)
+
+
+def sync_edit_flag(session: Session, user_id: int) -> None:
+    """users.tour_edit_pending says whether any edit of the user's tours still waits."""
+    user = session.get(User, user_id)
+    if user is None:
+        return
+    session.flush()
+    waiting = session.scalar(
+        select(func.count())
+        .select_from(ApprovalItem)
+        .join(Tour, Tour.id == ApprovalItem.entity_id)
+        .where(
+            ApprovalItem.kind == ApprovalKind.vt_edit,
+            ApprovalItem.status == ApprovalStatus.pending,
+            ApprovalItem.entity_type == "tour",
+            Tour.user_id == user_id,
+        )
+    )
+    user.tour_edit_pending = bool(waiting)
 
 
 # ------------------------------------------------------------------------------ owner actions
 
 
-def _approve(session: Session, tour: Tour, admin: User) -> None:
+def approve_tour(session: Session, tour: Tour, admin: User) -> None:
+    """List a pending tour (an owner's PUT approve or a decided approval item) and close its item."""
     tour.approval_state = ApprovalState.approved
     if tour.status == TourStatus.active and tour.published_at is None:
         tour.published_at = utcnow()
     item = _pending_item(session, ApprovalKind.new_virtual_tour, tour.id)
     if item is not None:
-        _decide(item, admin, ApprovalStatus.approved, None)
+        record_decision(item, admin, ApprovalStatus.approved, None)
 
 
-def _decide(item: ApprovalItem, admin: User, status: ApprovalStatus, note: str | None) -> None:
+def record_decision(item: ApprovalItem, admin: User, status: ApprovalStatus, note: str | None) -> None:
+    """Mark an approval item decided, by whom and when."""
     item.status = status
     item.reviewed_by_user_id = admin.id
     item.reviewed_at = utcnow()
@@ -602,7 +599,7 @@ def run_task(session: Session, *, editor: User, guid: str, body: TaskBody) -> tu
     tour = managed_tour(session, editor=editor, guid=guid)
     was_queued = in_queue(tour)
     if body.task == TaskName.approve:
-        _approve(session, tour, editor)
+        approve_tour(session, tour, editor)
         message = "The virtual tour has been approved"
     elif body.task == TaskName.activate:
         tour.status = TourStatus.active
@@ -612,8 +609,8 @@ def run_task(session: Session, *, editor: User, guid: str, body: TaskBody) -> tu
     else:
         tour.status = TourStatus.draft
         message = "The virtual tour has been moved to drafts"
-    _changed(session, tour)
-    _push_queue_moves(session, tour, was_queued, "approved" if body.task == TaskName.approve else "removed")
+    record_change(session, tour)
+    push_queue_moves(session, tour, was_queued, "approved" if body.task == TaskName.approve else "removed")
     return tour, message
 
 
@@ -646,9 +643,9 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
         add_outbox(session, "index.tour", tour_id, {})
     for owner_id in owners:
         _recount_creator(session, owner_id)
-        _sync_edit_flag(session, owner_id)
+        sync_edit_flag(session, owner_id)
     for tour in queued:
-        _push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "deleted")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "deleted")
 
 
 def delete_tour(session: Session, *, editor: User, guid: str) -> None:
@@ -661,7 +658,7 @@ def delete_user_media(session: Session, owner: User) -> int:
     return len(tours)
 
 
-def _tours_by_guids(session: Session, guids: Sequence[str]) -> list[Tour]:
+def tours_by_guids(session: Session, guids: Sequence[str]) -> list[Tour]:
     wanted = list(dict.fromkeys(guids))
     found = {tour.guid: tour for tour in session.scalars(select(Tour).where(Tour.guid.in_(wanted)))}
     missing = [guid for guid in wanted if guid not in found]
@@ -672,274 +669,39 @@ def _tours_by_guids(session: Session, guids: Sequence[str]) -> list[Tour]:
 
 def pending_to_drafts(session: Session, *, editor: User, guids: Sequence[str]) -> list[str]:
     """POST pending/remove: pending tours go back to their owners' drafts (out of the queue)."""
-    tours = _tours_by_guids(session, guids)
+    tours = tours_by_guids(session, guids)
     if any(not can_manage(editor, tour) for tour in tours):
         raise Forbidden(NOT_YOURS)
     moved = [tour for tour in tours if in_queue(tour)]
     for tour in moved:
         tour.status = TourStatus.draft
-        _changed(session, tour)
-        _push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "removed")
+        record_change(session, tour)
+        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "removed")
     return [tour.guid for tour in moved]
 
 
 def delete_pending(session: Session, guids: Sequence[str]) -> list[str]:
     """DELETE pending (admins): tours still waiting for approval are deleted; others are left alone."""
-    tours = [tour for tour in _tours_by_guids(session, guids) if is_pending(tour)]
+    tours = [tour for tour in tours_by_guids(session, guids) if is_pending(tour)]
     _delete_tours(session, tours)
     return [tour.guid for tour in tours]
 
 
-# ------------------------------------------------------------------------------ moderation
+# ------------------------------------------------------------------------------ listing queries
 
 
-def pending_page(session: Session, *, limit: int, offset: int, search: str | None) -> PendingPage:
-    statement = select(Tour).where(Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.pending)
-    if search and search.strip():
-        statement = statement.where(Tour.title.ilike(f"%{_escape_like(search.strip())}%", escape="\\"))
-    total = _count(session, statement)
-    tours = list(session.scalars(statement.order_by(Tour.created_at, Tour.id).limit(limit).offset(offset)))
-    edits = _edit_pending_ids(session, [tour.id for tour in tours])
-    data = [
-        PendingTourOut(
-            **tour_out(tour, None, edit_pending=tour.id in edits).model_dump(),
-            owner_email=tour.owner.email,
-            submitted_at=tour.created_at,
-        )
-        for tour in tours
-    ]
-    return PendingPage(data=data, total_items=total, limit=limit, offset=offset)
-
-
-def approval_items_page(session: Session, *, limit: int, offset: int) -> ApprovalItemsPage:
-    statement = select(ApprovalItem).where(
-        ApprovalItem.kind.in_(TOUR_KINDS), ApprovalItem.status == ApprovalStatus.pending
-    )
-    total = _count(session, statement)
-    items = list(
-        session.scalars(statement.order_by(ApprovalItem.created_at, ApprovalItem.id).limit(limit).offset(offset))
-    )
-    tours = {
-        tour.id: tour
-        for tour in session.scalars(
-            select(Tour).where(Tour.id.in_([item.entity_id for item in items if item.entity_id]))
-        )
-    }
-    return ApprovalItemsPage(
-        data=[_approval_item_out(item, tours.get(item.entity_id or 0)) for item in items],
-        total_items=total,
-        limit=limit,
-        offset=offset,
-    )
-
-
-def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut:
-    proposed = dict(item.payload.get("changes") or {}) if item.kind == ApprovalKind.vt_edit else {}
-    proposed.pop("link_normalised", None)
-    current = _current_content(tour, list(proposed)) if tour is not None else {}
-    return ApprovalItemOut(
-        id=item.id,
-        kind=ApprovalKindName(item.kind.value),
-        status=item.status.value,
-        guid=tour.guid if tour else item.payload.get("guid"),
-        title=tour.title if tour else item.payload.get("title"),
-        userid=tour.user_id if tour else item.submitted_by_user_id,
-        platform_username=tour.owner.platform_username if tour else None,
-        changes=proposed,
-        current=current,
-        created_at=item.created_at,
-    )
-
-
-def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
-    """Approve or reject 'new virtual tour' and 'VT edit' items; items decided already are skipped."""
-    items = list(
-        session.scalars(
-            select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(TOUR_KINDS))
-        )
-    )
-    if len(items) != len(set(decision.ids)):
-        raise NotFound("Approval item not found", fields={"ids": "Unknown approval item"})
-    decided: list[int] = []
-    for item in sorted(items, key=lambda row: row.id):
-        if item.status != ApprovalStatus.pending:
-            continue
-        tour = session.get(Tour, item.entity_id) if item.entity_id is not None else None
-        _decide_item(session, item, tour, admin, decision)
-        decided.append(item.id)
-    return decided
-
-
-def _decide_item(
-    session: Session, item: ApprovalItem, tour: Tour | None, admin: User, decision: ApprovalDecision
-) -> None:
-    approve = decision.action == ApprovalAction.approve
-    if tour is None:
-        _decide(item, admin, ApprovalStatus.rejected, "The tour no longer exists")
-        return
-    was_queued = in_queue(tour)
-    if item.kind == ApprovalKind.new_virtual_tour:
-        if approve:
-            _approve(session, tour, admin)
-        else:
-            tour.approval_state = ApprovalState.rejected
-        _decide(item, admin, ApprovalStatus.approved if approve else ApprovalStatus.rejected, decision.review_note)
-        _changed(session, tour)
-        _push_queue_moves(session, tour, was_queued, "approved" if approve else "rejected")
-        return
-    changes = dict(item.payload.get("changes") or {})
-    if approve:
-        link = changes.get("link")
-        if isinstance(link, str) and link != tour.link:
-            other = _tour_by_link(session, link)
-            if other is not None and other.id != tour.id:
-                raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE})
-        _apply(tour, changes)
-    _decide(item, admin, ApprovalStatus.approved if approve else ApprovalStatus.rejected, decision.review_note)
-    _flush_unique_link(session)
-    _sync_edit_flag(session, tour.user_id)
-    _changed(session, tour)
-    _push_queue(session, ApprovalKind.vt_edit, tour.guid, "approved" if approve else "rejected")
-
-
-def _sync_edit_flag(session: Session, user_id: int) -> None:
-    """users.tour_edit_pending says whether any edit of the user's tours still waits."""
-    user = session.get(User, user_id)
-    if user is None:
-        return
-    session.flush()
-    waiting = session.scalar(
-        select(func.count())
-        .select_from(ApprovalItem)
-        .join(Tour, Tour.id == ApprovalItem.entity_id)
-        .where(
-            ApprovalItem.kind == ApprovalKind.vt_edit,
-            ApprovalItem.status == ApprovalStatus.pending,
-            ApprovalItem.entity_type == "tour",
-            Tour.user_id == user_id,
-        )
-    )
-    user.tour_edit_pending = bool(waiting)
-
-
-def admin_stats(session: Session) -> AdminStats:
-    by_state = session.execute(
-        select(Tour.status, Tour.approval_state, func.count()).group_by(Tour.status, Tour.approval_state)
-    ).all()
-
-    def total(status: TourStatus | None = None, state: ApprovalState | None = None) -> int:
-        return sum(
-            count
-            for row_status, row_state, count in by_state
-            if (status is None or row_status == status) and (state is None or row_state == state)
-        )
-
-    now = utcnow()
-
-    def added_since(days: int) -> int:
-        return int(
-            session.scalar(select(func.count()).select_from(Tour).where(Tour.created_at >= now - timedelta(days=days)))
-            or 0
-        )
-
-    edits = session.scalar(
-        select(func.count())
-        .select_from(ApprovalItem)
-        .where(ApprovalItem.kind == ApprovalKind.vt_edit, ApprovalItem.status == ApprovalStatus.pending)
-    )
-    vendors = session.execute(
-        select(Vendor.name, func.count()).join(Tour, Tour.vendor_id == Vendor.id).group_by(Vendor.name)
-    )
-    categories = session.execute(
-        select(Category.name, func.count()).join(Tour, Tour.category_id == Category.id).group_by(Category.name)
-    )
-    return AdminStats(
-        total=total(),
-        listed=total(TourStatus.active, ApprovalState.approved),
-        active=total(TourStatus.active),
-        draft=total(TourStatus.draft),
-        pending=total(TourStatus.active, ApprovalState.pending),
-        rejected=total(None, ApprovalState.rejected),
-        edits_pending=int(edits or 0),
-        added_today=added_since(1),
-        added_last_7_days=added_since(7),
-        added_last_30_days=added_since(30),
-        by_vendor={name: count for name, count in vendors},
-        by_category={name: count for name, count in categories},
-    )
-
-
-# ------------------------------------------------------------------------------ the owner's dashboard
-
-
-@dataclass(frozen=True, slots=True)
-class UserToursQuery:
-    status: UserTourStatus
-    sort: UserTourSort
-    descending: bool
-    vendor_id: int | None
-    category_id: int | None
-    subcategory_id: int | None
-    search: str | None
-    limit: int
-    offset: int
-
-
-STATUS_CLAUSES = {
-    UserTourStatus.active: (Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.approved),
-    UserTourStatus.pending: (Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.pending),
-    UserTourStatus.rejected: (Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.rejected),
-    UserTourStatus.draft: (Tour.status == TourStatus.draft,),
-}
-
-
-def _escape_like(text: str) -> str:
+def escape_like(text: str) -> str:
+    """A search text taken literally in `ilike(..., escape="\\")`."""
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _count(session: Session, statement: Select[Any]) -> int:
+def count_rows(session: Session, statement: Select[Any]) -> int:
+    """The number of rows a listing statement yields (the pages' total_items)."""
     return int(session.scalar(select(func.count()).select_from(statement.order_by(None).subquery())) or 0)
 
 
-def user_tours_page(session: Session, *, owner: User, viewer: User, query: UserToursQuery) -> UserToursPage:
-    statement = select(Tour).where(Tour.user_id == owner.id, *STATUS_CLAUSES.get(query.status, ()))
-    if query.vendor_id is not None:
-        statement = statement.where(Tour.vendor_id == query.vendor_id)
-    if query.category_id is not None:
-        statement = statement.where(Tour.category_id == query.category_id)
-    if query.subcategory_id is not None:
-        statement = statement.where(Tour.subcategory_id == query.subcategory_id)
-    if query.search and query.search.strip():
-        statement = statement.where(Tour.title.ilike(f"%{_escape_like(query.search.strip())}%", escape="\\"))
-    total = _count(session, statement)
-    tours = list(session.scalars(_ordered(statement, owner, query).limit(query.limit).offset(query.offset)))
-    edits = _edit_pending_ids(session, [tour.id for tour in tours])
-    return UserToursPage(
-        data=[tour_out(tour, viewer, edit_pending=tour.id in edits) for tour in tours],
-        total_items=total,
-        limit=query.limit,
-        offset=query.offset,
-    )
-
-
-def _ordered(statement: Select[Any], owner: User, query: UserToursQuery) -> Select[Any]:
-    if query.sort == UserTourSort.by_title:
-        title = func.lower(Tour.title)
-        return statement.order_by(title.desc() if query.descending else title.asc(), Tour.id)
-    created = Tour.created_at.desc() if query.descending else Tour.created_at.asc()
-    if query.sort == UserTourSort.by_date:
-        return statement.order_by(created, Tour.id.desc())
-    # Featured first, in the creator's order (drag ordering), then the rest by date.
-    creator_id = owner.creator.id if owner.creator is not None else -1
-    slot = (
-        select(CreatorFeaturedTour.position)
-        .where(CreatorFeaturedTour.creator_id == creator_id, CreatorFeaturedTour.tour_id == Tour.id)
-        .scalar_subquery()
-    )
-    return statement.order_by(case((slot.is_(None), 1), else_=0), slot, created, Tour.id.desc())
-
-
-def _edit_pending_ids(session: Session, tour_ids: Sequence[int]) -> set[int]:
+def edit_pending_ids(session: Session, tour_ids: Sequence[int]) -> set[int]:
+    """Which of these tours have a 'VT edit' still waiting (TourOut.edit_pending)."""
     if not tour_ids:
         return set()
     rows = session.scalars(
@@ -953,280 +715,18 @@ def _edit_pending_ids(session: Session, tour_ids: Sequence[int]) -> set[int]:
     return {tour_id for tour_id in rows if tour_id is not None}
 
 
-def tour_counts(session: Session, owner: User) -> TourCounts:
-    rows = session.execute(
-        select(Tour.status, Tour.approval_state, func.count())
-        .where(Tour.user_id == owner.id)
-        .group_by(Tour.status, Tour.approval_state)
-    ).all()
-    counts = {state: 0 for state in UserTourStatus}
-    for status, approval, count in rows:
-        if status == TourStatus.draft:
-            counts[UserTourStatus.draft] += count
-        else:
-            counts[UserTourStatus(approval.value if approval != ApprovalState.approved else "active")] += count
-    featured = 0
-    if owner.creator is not None:
-        featured = int(
-            session.scalar(
-                select(func.count())
-                .select_from(CreatorFeaturedTour)
-                .where(CreatorFeaturedTour.creator_id == owner.creator.id)
-            )
-            or 0
-        )
-    return TourCounts(
-        total=sum(count for _status, _approval, count in rows),
-        active=counts[UserTourStatus.active],
-        draft=counts[UserTourStatus.draft],
-        pending=counts[UserTourStatus.pending],
-        rejected=counts[UserTourStatus.rejected],
-        featured=featured,
-    )
-
-
-# ------------------------------------------------------------------------------ featured tours
-
-
-def set_featured_tours(session: Session, *, editor: User, body: FeaturedToursBody) -> list[str]:
-    if body.scope == FeaturedScope.platform:
-        if not editor.is_admin:
-            raise Forbidden(ADMINS_ONLY)
-        return _set_platform_featured(session, body.tours)
-    owner = owner_visible_to(session, viewer=editor, userid=body.userid if body.userid is not None else editor.id)
-    creator = owner.creator
-    if creator is None:
-        raise NotFound("Creator profile not found")
-    guids = list(dict.fromkeys(body.tours))
-    if len(guids) > MAX_FEATURED_TOURS:
-        raise field_error("tours", TOO_MANY_FEATURED)
-    tours = _tours_by_guids(session, guids)
-    if any(tour.user_id != owner.id for tour in tours):
-        raise Forbidden(NOT_YOURS)
-    if any(tour.status != TourStatus.active for tour in tours):
-        raise field_error("tours", "Drafts cannot be featured")
-    session.execute(delete(CreatorFeaturedTour).where(CreatorFeaturedTour.creator_id == creator.id))
-    session.add_all(
-        CreatorFeaturedTour(creator_id=creator.id, tour_id=tour.id, position=position)
-        for position, tour in enumerate(tours)
-    )
-    session.flush()
-    session.expire(creator, ["featured_tours"])
-    add_outbox(session, "index.creator", creator.id, {})
-    return guids
-
-
-def _set_platform_featured(session: Session, guids: Sequence[str]) -> list[str]:
-    """The Featured feed: exactly these listed tours, in this order."""
-    wanted = list(dict.fromkeys(guids))
-    tours = _tours_by_guids(session, wanted)
-    if any(not is_listed(tour) for tour in tours):
-        raise field_error("tours", ONLY_LISTED)
-    keep = {tour.id for tour in tours}
-    for tour in session.scalars(select(Tour).where(Tour.is_featured.is_(True))):
-        if tour.id not in keep:
-            tour.is_featured, tour.featured_order = False, None
-            add_outbox(session, "index.tour", tour.id, {})
-    for position, tour in enumerate(tours, start=1):
-        tour.is_featured, tour.featured_order = True, position
-        add_outbox(session, "index.tour", tour.id, {})
-    session.flush()
-    return wanted
-
-
-def submit_tour_today(session: Session, *, user: User, body: TourTodayBody) -> DailyFeaturedSubmission:
-    """Spec §3 Daily featured submission: one a day per user, of a listed tour of one's own."""
-    tour = managed_tour(session, editor=user, guid=body.guid)
-    if not is_listed(tour):
-        raise field_error("guid", "Only published tours can be submitted")
-    description = _clean(body.description)
-    if description and has_profanity(description):
-        raise field_error("description", "Invalid Description")
-    links = {name: value.strip() for name, value in body.social_links.model_dump().items() if value and value.strip()}
-    for name, value in links.items():
-        if not value.lower().startswith("https://"):
-            raise field_error(name, rules.WEBSITE_HTTPS)
-    midnight = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    already = session.scalar(
-        select(func.count())
-        .select_from(DailyFeaturedSubmission)
-        .where(DailyFeaturedSubmission.user_id == user.id, DailyFeaturedSubmission.created_at >= midnight)
-    )
-    if already:
-        raise Conflict(ALREADY_SUBMITTED_TODAY)
-    submission = DailyFeaturedSubmission(
-        user_id=user.id,
-        tour_id=tour.id,
-        description=description,
-        social_links=links,
-        consent_creator_mention=body.consent,
-        created_at=utcnow(),
-        status=ApprovalState.pending,
-    )
-    session.add(submission)
-    session.flush()
-    return submission
-
-
-# ------------------------------------------------------------------------------ creator pages
-
-
-def _listed_tours_of(user_id: int) -> Select[Any]:
-    return select(Tour.id).where(
-        Tour.user_id == user_id, Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.approved
-    )
-
-
-def user_media_tags(session: Session, user_id: int) -> MediaTagsAnswer:
-    discovery.creator_user(session, user_id)
-    rows = session.execute(
-        select(Tag.id, Tag.name, func.count(TourTag.tour_id))
-        .join(TourTag, TourTag.tag_id == Tag.id)
-        .where(Tag.is_active.is_(True), TourTag.tour_id.in_(_listed_tours_of(user_id)))
-        .group_by(Tag.id, Tag.name)
-        .order_by(func.count(TourTag.tour_id).desc(), Tag.name)
-    )
-    return MediaTagsAnswer(data=[MediaTagOut(id=tag_id, name=name, vt_count=count) for tag_id, name, count in rows])
-
-
-@dataclass(frozen=True, slots=True)
-class CreatorPageQuery:
-    tour_filter: TourFilter
-    sorting: Sorting
-    limit: int
-    offset: int
-    include_favorites: bool
-
-
-def creator_tours(
-    session: Session, index: SearchIndex, *, viewer: User | None, user_id: int, query: CreatorPageQuery, locale: str
-) -> CreatorToursAnswer:
-    """The creator page's grid: the index lists (as the feed does), the database adds the viewer's flags."""
-    discovery.creator_user(session, user_id)
-    scoped = replace(query.tour_filter, user_ids=(user_id,))
-    page = index.feed(
-        FeedQuery(
-            filter=scoped,
-            sort=SORTING_TO_SORT[query.sorting],
-            limit=query.limit,
-            offset=query.offset,
-            seed=str(user_id),
-        )
-    )
-    every = (
-        page.total
-        if scoped == TourFilter(user_ids=(user_id,))
-        else index.feed(FeedQuery(filter=TourFilter(user_ids=(user_id,)), limit=1)).total
-    )
-    cards = [card for card in discovery.shape_cards(session, viewer, page.docs, locale) if isinstance(card, MediaCard)]
-    favorites = _favorite_cards(session, viewer, user_id, locale) if query.include_favorites else []
-    return CreatorToursAnswer(
-        data=cards,
-        favorite_tours=favorites,
-        total_items=page.total,
-        total_tours=every,
-        status=200,
-        limit=query.limit,
-        offset=query.offset,
-    )
-
-
-def _favorite_cards(session: Session, viewer: User | None, user_id: int, locale: str) -> list[MediaCard]:
-    """The creator's featured tours ('favorite_tours'), in the creator's order, listed ones only."""
-    tours = list(
-        session.scalars(
-            select(Tour)
-            .join(CreatorFeaturedTour, CreatorFeaturedTour.tour_id == Tour.id)
-            .join(Creator, Creator.id == CreatorFeaturedTour.creator_id)
-            .where(Creator.user_id == user_id, Tour.id.in_(_listed_tours_of(user_id)))
-            .order_by(CreatorFeaturedTour.position)
-        )
-    )
-    return _media_cards(session, viewer, tours, locale)
-
-
-def _media_cards(session: Session, viewer: User | None, tours: Sequence[Tour], locale: str) -> list[MediaCard]:
-    """Spec §3 Media cards of tours read from the database, with the viewer's is_save and is_owned."""
-    saved = discovery.saved_among(session, viewer, [tour.id for tour in tours])
-    now = datetime.now(UTC)
-    return [
-        discovery.media_card(
-            {
-                "guid": tour.guid,
-                "title": tour.title,
-                "preview_picture": tour.preview_picture,
-                "views": tour.views,
-                "saves": tour.saves,
-                "created_at": _as_utc(tour.created_at).timestamp(),
-                "media_type_id": tour.media_type_id,
-                "userid": tour.user_id,
-            },
-            saved=tour.id in saved,
-            user=viewer,
-            now=now,
-            locale=locale,
-        )
-        for tour in tours
-    ]
-
-
-def creator_map(
-    session: Session,
-    index: SearchIndex,
-    *,
-    viewer: User | None,
-    user_id: int,
-    tour_filter: TourFilter,
-    zoom: float,
-    locale: str,
-) -> MapAreaAnswer:
-    discovery.creator_user(session, user_id)
-    scoped = replace(tour_filter, user_ids=(user_id,))
-    return discovery.map_area(session, index, viewer, scoped, WORLD, zoom, locale)
-
-
-# ------------------------------------------------------------------------------ saved tours
-
-
-def saved_tours_page(
-    session: Session, *, owner: User, viewer: User, limit: int, offset: int, locale: str
-) -> SavedToursPage:
-    """GET saved/{userid}: the owner's saved tours that are still listed, newest save first. A saved
-    tour that went back to drafts, or whose owner left, is left out until it is listed again."""
-    statement = (
-        select(Tour)
-        .join(TourSave, TourSave.tour_id == Tour.id)
-        .join(User, User.id == Tour.user_id)
-        .where(
-            TourSave.user_id == owner.id,
-            Tour.status == TourStatus.active,
-            Tour.approval_state == ApprovalState.approved,
-            User.is_active.is_(True),
-            User.user_active.is_(True),
-            User.is_deleted.is_(False),
-        )
-    )
-    newest_first = statement.order_by(TourSave.created_at.desc(), Tour.id.desc())
-    tours = list(session.scalars(newest_first.limit(limit).offset(offset)))
-    return SavedToursPage(
-        data=_media_cards(session, viewer, tours, locale),
-        total_items=_count(session, statement),
-        limit=limit,
-        offset=offset,
-    )
-
-
 # ------------------------------------------------------------------------------ shaping
 
 
-def _as_utc(moment: datetime) -> datetime:
+def as_utc(moment: datetime) -> datetime:
+    """A stored datetime as aware UTC (SQLite hands back naive ones, which are UTC)."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def tour_out(tour: Tour, viewer: User | None, *, edit_pending: bool | None = None) -> TourOut:
     if edit_pending is None:
         session = object_session(tour)
-        edit_pending = session is not None and bool(_edit_pending_ids(session, [tour.id]))
+        edit_pending = session is not None and bool(edit_pending_ids(session, [tour.id]))
     return TourOut(
         guid=tour.guid,
         userid=tour.user_id,
@@ -1267,7 +767,7 @@ def tour_out(tour: Tour, viewer: User | None, *, edit_pending: bool | None = Non
         is_featured=tour.is_featured,
         featured_order=tour.featured_order,
         provider_version=tour.provider_version,
-        created_date=_as_utc(tour.created_at),
-        updated_date=_as_utc(tour.updated_at),
+        created_date=as_utc(tour.created_at),
+        updated_date=as_utc(tour.updated_at),
         is_owned=viewer is not None and viewer.id == tour.user_id,
     )

@@ -1,0 +1,215 @@
+"""The tours' moderation queue for the admins (spec §4 "Media", §7 `/v2/virtualtours/pending`,
+`approval-items`, `admin-stats`): tours waiting for approval, the 'new virtual tour' and 'VT edit'
+approval items and their decisions, and the tour statistics of the admin panel.
+
+Approving a new tour lists it; approving an edit applies the proposed changes to the published tour
+(a link taken meanwhile is a 409); rejecting leaves the published version. Each decision goes
+through the same after-change steps as an owner's change (`service.record_change`: outbox, vt_count)
+and tells the admins that the queue moved. Services never commit.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.classifications.models import Category, Vendor
+from app.core.db import utcnow
+from app.core.errors import Conflict, NotFound
+from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
+from app.tours import rules
+from app.tours.models import ApprovalState, Tour, TourStatus
+from app.tours.schemas import (
+    AdminStats,
+    ApprovalAction,
+    ApprovalDecision,
+    ApprovalItemOut,
+    ApprovalItemsPage,
+    ApprovalKindName,
+    PendingPage,
+    PendingTourOut,
+)
+from app.tours.service import (
+    TOUR_KINDS,
+    apply_changes,
+    approve_tour,
+    count_rows,
+    current_content,
+    edit_pending_ids,
+    escape_like,
+    flush_unique_link,
+    in_queue,
+    push_queue,
+    push_queue_moves,
+    record_change,
+    record_decision,
+    sync_edit_flag,
+    tour_by_link,
+    tour_out,
+)
+from app.users.models import User
+
+# ------------------------------------------------------------------------------ the queue and its decisions
+
+
+def pending_page(session: Session, *, limit: int, offset: int, search: str | None) -> PendingPage:
+    statement = select(Tour).where(Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.pending)
+    if search and search.strip():
+        statement = statement.where(Tour.title.ilike(f"%{escape_like(search.strip())}%", escape="\\"))
+    total = count_rows(session, statement)
+    tours = list(session.scalars(statement.order_by(Tour.created_at, Tour.id).limit(limit).offset(offset)))
+    edits = edit_pending_ids(session, [tour.id for tour in tours])
+    data = [
+        PendingTourOut(
+            **tour_out(tour, None, edit_pending=tour.id in edits).model_dump(),
+            owner_email=tour.owner.email,
+            submitted_at=tour.created_at,
+        )
+        for tour in tours
+    ]
+    return PendingPage(data=data, total_items=total, limit=limit, offset=offset)
+
+
+def approval_items_page(session: Session, *, limit: int, offset: int) -> ApprovalItemsPage:
+    statement = select(ApprovalItem).where(
+        ApprovalItem.kind.in_(TOUR_KINDS), ApprovalItem.status == ApprovalStatus.pending
+    )
+    total = count_rows(session, statement)
+    items = list(
+        session.scalars(statement.order_by(ApprovalItem.created_at, ApprovalItem.id).limit(limit).offset(offset))
+    )
+    tours = {
+        tour.id: tour
+        for tour in session.scalars(
+            select(Tour).where(Tour.id.in_([item.entity_id for item in items if item.entity_id]))
+        )
+    }
+    return ApprovalItemsPage(
+        data=[_approval_item_out(item, tours.get(item.entity_id or 0)) for item in items],
+        total_items=total,
+        limit=limit,
+        offset=offset,
+    )
+
+
+def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut:
+    proposed = dict(item.payload.get("changes") or {}) if item.kind == ApprovalKind.vt_edit else {}
+    proposed.pop("link_normalised", None)
+    current = current_content(tour, list(proposed)) if tour is not None else {}
+    return ApprovalItemOut(
+        id=item.id,
+        kind=ApprovalKindName(item.kind.value),
+        status=item.status.value,
+        guid=tour.guid if tour else item.payload.get("guid"),
+        title=tour.title if tour else item.payload.get("title"),
+        userid=tour.user_id if tour else item.submitted_by_user_id,
+        platform_username=tour.owner.platform_username if tour else None,
+        changes=proposed,
+        current=current,
+        created_at=item.created_at,
+    )
+
+
+def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
+    """Approve or reject 'new virtual tour' and 'VT edit' items; items decided already are skipped."""
+    items = list(
+        session.scalars(
+            select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(TOUR_KINDS))
+        )
+    )
+    if len(items) != len(set(decision.ids)):
+        raise NotFound("Approval item not found", fields={"ids": "Unknown approval item"})
+    decided: list[int] = []
+    for item in sorted(items, key=lambda row: row.id):
+        if item.status != ApprovalStatus.pending:
+            continue
+        tour = session.get(Tour, item.entity_id) if item.entity_id is not None else None
+        _decide_item(session, item, tour, admin, decision)
+        decided.append(item.id)
+    return decided
+
+
+def _decide_item(
+    session: Session, item: ApprovalItem, tour: Tour | None, admin: User, decision: ApprovalDecision
+) -> None:
+    approve = decision.action == ApprovalAction.approve
+    if tour is None:
+        record_decision(item, admin, ApprovalStatus.rejected, "The tour no longer exists")
+        return
+    was_queued = in_queue(tour)
+    if item.kind == ApprovalKind.new_virtual_tour:
+        if approve:
+            approve_tour(session, tour, admin)
+        else:
+            tour.approval_state = ApprovalState.rejected
+        record_decision(
+            item, admin, ApprovalStatus.approved if approve else ApprovalStatus.rejected, decision.review_note
+        )
+        record_change(session, tour)
+        push_queue_moves(session, tour, was_queued, "approved" if approve else "rejected")
+        return
+    changes = dict(item.payload.get("changes") or {})
+    if approve:
+        link = changes.get("link")
+        if isinstance(link, str) and link != tour.link:
+            other = tour_by_link(session, link)
+            if other is not None and other.id != tour.id:
+                raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE})
+        apply_changes(tour, changes)
+    record_decision(item, admin, ApprovalStatus.approved if approve else ApprovalStatus.rejected, decision.review_note)
+    flush_unique_link(session)
+    sync_edit_flag(session, tour.user_id)
+    record_change(session, tour)
+    push_queue(session, ApprovalKind.vt_edit, tour.guid, "approved" if approve else "rejected")
+
+
+# ------------------------------------------------------------------------------ statistics
+
+
+def admin_stats(session: Session) -> AdminStats:
+    by_state = session.execute(
+        select(Tour.status, Tour.approval_state, func.count()).group_by(Tour.status, Tour.approval_state)
+    ).all()
+
+    def total(status: TourStatus | None = None, state: ApprovalState | None = None) -> int:
+        return sum(
+            count
+            for row_status, row_state, count in by_state
+            if (status is None or row_status == status) and (state is None or row_state == state)
+        )
+
+    now = utcnow()
+
+    def added_since(days: int) -> int:
+        return int(
+            session.scalar(select(func.count()).select_from(Tour).where(Tour.created_at >= now - timedelta(days=days)))
+            or 0
+        )
+
+    edits = session.scalar(
+        select(func.count())
+        .select_from(ApprovalItem)
+        .where(ApprovalItem.kind == ApprovalKind.vt_edit, ApprovalItem.status == ApprovalStatus.pending)
+    )
+    vendors = session.execute(
+        select(Vendor.name, func.count()).join(Tour, Tour.vendor_id == Vendor.id).group_by(Vendor.name)
+    )
+    categories = session.execute(
+        select(Category.name, func.count()).join(Tour, Tour.category_id == Category.id).group_by(Category.name)
+    )
+    return AdminStats(
+        total=total(),
+        listed=total(TourStatus.active, ApprovalState.approved),
+        active=total(TourStatus.active),
+        draft=total(TourStatus.draft),
+        pending=total(TourStatus.active, ApprovalState.pending),
+        rejected=total(None, ApprovalState.rejected),
+        edits_pending=int(edits or 0),
+        added_today=added_since(1),
+        added_last_7_days=added_since(7),
+        added_last_30_days=added_since(30),
+        by_vendor={name: count for name, count in vendors},
+        by_category={name: count for name, count in categories},
+    )
