@@ -41,7 +41,7 @@ from indexer.embedded.rows import (
     text_row,
     tour_row,
 )
-from indexer.embedded.schema import PYRAMID_LEVELS, TABLES, index_statements
+from indexer.embedded.schema import PYRAMID_LEVELS, TABLES, TAG_PYRAMID_LEVELS, index_statements
 from indexer.embedded.text import match_expression, words
 from indexer.embedded.vectors import (
     FILTER_EXACT_LIMIT,
@@ -146,10 +146,18 @@ class EmbeddedIndex:
 
     def _ensure_schema(self, connection: sqlite3.Connection) -> None:
         with self._write_lock:
+            had_tag_tiles = _has_table(connection, "tag_tiles") and _has_table(connection, "tag_cells")
             connection.executescript(TABLES)
             _move_cards_out_of_tours(connection)
             for statement in index_statements():
                 connection.execute(statement)
+            if not had_tag_tiles and _has_table(connection, "tours"):
+                # A file written before the tag pyramid existed: fill it once (seconds at 1M tours)
+                # rather than answer tag maps from an empty table until the next rebuild.
+                connection.execute("BEGIN IMMEDIATE")
+                _fill_tag_cells(connection)
+                _rebuild_tag_pyramid(connection)
+                connection.execute("COMMIT")
 
     def _generation(self, connection: sqlite3.Connection) -> int:
         row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
@@ -178,7 +186,18 @@ class EmbeddedIndex:
         with self._write_lock:
             connection = self._connection()
             connection.execute("BEGIN IMMEDIATE")
-            for table in ("tours", "tour_cards", "tour_tags", "tour_text", "tiles", "creators", "creator_text", "ads"):
+            for table in (
+                "tours",
+                "tour_cards",
+                "tour_tags",
+                "tour_text",
+                "tiles",
+                "tag_tiles",
+                "tag_cells",
+                "creators",
+                "creator_text",
+                "ads",
+            ):
                 connection.execute(f"DELETE FROM {table}")
             for table in ("suggest_items", "suggest_text", "vectors"):
                 connection.execute(f"DELETE FROM {table}")
@@ -216,6 +235,7 @@ class EmbeddedIndex:
             )
             connection.execute("COMMIT")
             finish_tag_key(connection)
+            _fill_tag_cells(connection)
             for statement in index_statements():
                 connection.execute(statement)
             self._rebuild_pyramid(connection)
@@ -267,7 +287,9 @@ class EmbeddedIndex:
         if existing is not None:
             rid = existing[0]
             if maintain_pyramid:
-                _pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], -1)
+                _pyramid_add(
+                    connection, existing[1], existing[2], existing[3], existing[4], _tags_of(connection, rid), -1
+                )
             _delete_tour_rows(connection, rid)
         else:
             rid = (connection.execute("SELECT coalesce(max(rid), 0) FROM tours").fetchone()[0]) + 1
@@ -278,9 +300,14 @@ class EmbeddedIndex:
             "INSERT INTO tour_tags (tag_id, category_id, country, rid) VALUES (?, ?, ?, ?)",
             [(tag_id, doc.category_id, doc.country or "", rid) for tag_id in tag_ids(doc)],
         )
+        if row[10] is not None:
+            connection.executemany(
+                "INSERT INTO tag_cells (tag_id, cell, rid, category_id, lat, lng) VALUES (?, ?, ?, ?, ?, ?)",
+                [(tag_id, row[10], rid, doc.category_id, doc.lat, doc.lng) for tag_id in tag_ids(doc)],
+            )
         connection.execute(INSERT_TEXT, text_row(rid, doc))
         if maintain_pyramid:
-            _pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, +1)
+            _pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, tag_ids(doc), +1)
 
     def delete_tours(self, ids: Sequence[int]) -> None:
         with self._write_lock:
@@ -293,7 +320,9 @@ class EmbeddedIndex:
                 if existing is None:
                     continue
                 rid = existing[0]
-                _pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], -1)
+                _pyramid_add(
+                    connection, existing[1], existing[2], existing[3], existing[4], _tags_of(connection, rid), -1
+                )
                 _delete_tour_rows(connection, rid)
                 connection.execute("DELETE FROM vectors WHERE id = ?", (tour_id,))
             self._bump_generation(connection)
@@ -361,6 +390,7 @@ class EmbeddedIndex:
                 "WHERE level = ? GROUP BY key",
                 (level,),
             )
+        _rebuild_tag_pyramid(connection)
 
     # ----------------------------------------------------------------- other documents
 
@@ -671,26 +701,32 @@ class EmbeddedIndex:
     def map_area(self, query: MapQuery) -> MapAnswer:
         connection = self._connection()
         level = cluster_level(query.zoom)
+        cells: list[tuple[int, int, float, float]] | None = None
         if _pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
             cells = self._pyramid_cells(connection, query, level)
+        elif _tag_pyramid_can_answer(query.filter) and level in TAG_PYRAMID_LEVELS:
+            cells = self._tag_pyramid_cells(connection, query, level)
+        if cells is not None:
             total = sum(cell[1] for cell in cells)
             if total > query.max_points:
                 return self._clusters_from_cells(connection, query, level, cells, total)
-        where, params = _tour_where(_with(query.filter, bounds=query.bbox))
-        where = f"{where} AND lat IS NOT NULL"
-        total = self._count(connection, "tours", where, params)
+        if _tag_pyramid_can_answer(query.filter):
+            # One tag: the tag's own Morton key holds everything the grouping reads.
+            table, where, params = "tag_cells", *_tag_cells_where(query.filter, query.bbox)
+        else:
+            table, (where, params) = "tours", _tour_where(_with(query.filter, bounds=query.bbox))
+            where = f"{where} AND lat IS NOT NULL"
+        total = self._count(connection, table, where, params)
         if total <= query.max_points:
-            rows = connection.execute(
-                f"SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid WHERE {where}", params
-            ).fetchall()
-            return MapAnswer(points=[_point(row) for row in rows], clusters=[], total=total)
+            rids = [row[0] for row in connection.execute(f"SELECT rid FROM {table} WHERE {where}", params)]
+            return MapAnswer(points=self._features_by_rids(connection, rids), clusters=[], total=total)
         shift = 2 * (MAX_LEVEL - level)
         grouped = connection.execute(
-            f"SELECT cell >> ?, count(*), avg(lat), avg(lng), min(id) FROM tours WHERE {where} GROUP BY cell >> ?",
+            f"SELECT cell >> ?, count(*), avg(lat), avg(lng), min(rid) FROM {table} WHERE {where} GROUP BY cell >> ?",
             (shift, *params, shift),
         ).fetchall()
         singles = [row[4] for row in grouped if row[1] == 1]
-        points = self._features_by_ids(connection, singles)
+        points = self._features_by_rids(connection, singles)
         clusters = [
             Cluster(
                 lat=row[2], lng=row[3], count=row[1], expansion_zoom=_expansion_zoom(level), cell=f"{level}/{row[0]}"
@@ -715,6 +751,22 @@ class EmbeddedIndex:
             ).fetchall()
         return rows
 
+    def _tag_pyramid_cells(
+        self, connection: sqlite3.Connection, query: MapQuery, level: int
+    ) -> list[tuple[int, int, float, float]]:
+        keys = _cell_keys(query.bbox, level)
+        category_clause, category_params = "1", list[Any]()
+        if query.filter.categories:
+            category_clause = _in_clause("category_id", query.filter.categories, category_params)
+        rows: list[tuple[int, int, float, float]] = []
+        for chunk in _chunks(keys, 500):
+            rows += connection.execute(
+                "SELECT key, sum(n), sum(sum_lat), sum(sum_lng) FROM tag_tiles WHERE level = ? AND tag_id = ? "
+                f"AND key IN ({','.join('?' * len(chunk))}) AND {category_clause} GROUP BY key HAVING sum(n) > 0",
+                (level, query.filter.tags[0], *chunk, *category_params),
+            ).fetchall()
+        return rows
+
     def _clusters_from_cells(
         self,
         connection: sqlite3.Connection,
@@ -726,15 +778,18 @@ class EmbeddedIndex:
         shift = 2 * (MAX_LEVEL - level)
         points: list[dict[str, Any]] = []
         clusters: list[Cluster] = []
-        category_clause, category_params = "1", list[Any]()
-        if query.filter.categories:
-            category_clause = _in_clause("category_id", query.filter.categories, category_params)
+        # A tag's lone tour in a wide tile may sit among thousands of others: find it in the tag's key.
+        table, where, params = "tours", "1", list[Any]()
+        if query.filter.tags:
+            table, where, params = "tag_cells", *_tag_cells_where(query.filter, None)
+        elif query.filter.categories:
+            where = _in_clause("category_id", query.filter.categories, params)
         for key, count, sum_lat, sum_lng in cells:
             if count == 1:
                 row = connection.execute(
-                    "SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid "
-                    f"WHERE cell >= ? AND cell < ? AND {category_clause} LIMIT 1",
-                    (key << shift, (key + 1) << shift, *category_params),
+                    "SELECT feature, tours.lat, tours.lng FROM tours JOIN tour_cards ON tour_rid = tours.rid "
+                    f"WHERE tours.rid = (SELECT rid FROM {table} WHERE cell >= ? AND cell < ? AND {where} LIMIT 1)",
+                    (key << shift, (key + 1) << shift, *params),
                 ).fetchone()
                 if row is not None:
                     points.append(_point(row))
@@ -750,12 +805,12 @@ class EmbeddedIndex:
             )
         return MapAnswer(points=points, clusters=clusters, total=total)
 
-    def _features_by_ids(self, connection: sqlite3.Connection, ids: Sequence[int]) -> list[dict[str, Any]]:
+    def _features_by_rids(self, connection: sqlite3.Connection, rids: Sequence[int]) -> list[dict[str, Any]]:
         points: list[dict[str, Any]] = []
-        for chunk in _chunks(list(ids), 500):
+        for chunk in _chunks(list(rids), 500):
             rows = connection.execute(
                 "SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid "
-                f"WHERE id IN ({','.join('?' * len(chunk))})",
+                f"WHERE rid IN ({','.join('?' * len(chunk))})",
                 chunk,
             ).fetchall()
             points += [_point(row) for row in rows]
@@ -952,6 +1007,11 @@ def _page(connection: sqlite3.Connection, rows: Sequence[tuple[int, int]], total
 
 
 def _delete_tour_rows(connection: sqlite3.Connection, rid: int) -> None:
+    connection.execute(
+        "DELETE FROM tag_cells WHERE tag_id IN (SELECT tag_id FROM tour_tags WHERE rid = ?) "
+        "AND cell = (SELECT cell FROM tours WHERE rid = ?) AND rid = ?",
+        (rid, rid, rid),
+    )
     connection.execute("DELETE FROM tours WHERE rid = ?", (rid,))
     connection.execute("DELETE FROM tour_cards WHERE tour_rid = ?", (rid,))
     connection.execute("DELETE FROM tour_tags WHERE rid = ?", (rid,))
@@ -975,7 +1035,13 @@ def _move_cards_out_of_tours(connection: sqlite3.Connection) -> None:
 
 
 def _pyramid_add(
-    connection: sqlite3.Connection, category_id: int, cell: int | None, lat: float | None, lng: float | None, sign: int
+    connection: sqlite3.Connection,
+    category_id: int,
+    cell: int | None,
+    lat: float | None,
+    lng: float | None,
+    tags: Sequence[int],
+    sign: int,
 ) -> None:
     if cell is None or lat is None or lng is None:
         return
@@ -988,11 +1054,65 @@ def _pyramid_add(
                 "sum_lat = sum_lat + excluded.sum_lat, sum_lng = sum_lng + excluded.sum_lng",
                 (level, category, key, sign, sign * lat, sign * lng),
             )
+    connection.executemany(
+        "INSERT INTO tag_tiles (level, tag_id, key, category_id, n, sum_lat, sum_lng) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (level, tag_id, key, category_id) DO UPDATE SET n = n + excluded.n, "
+        "sum_lat = sum_lat + excluded.sum_lat, sum_lng = sum_lng + excluded.sum_lng",
+        [
+            (level, tag_id, cell >> (2 * (MAX_LEVEL - level)), category_id, sign, sign * lat, sign * lng)
+            for level in TAG_PYRAMID_LEVELS
+            for tag_id in tags
+        ],
+    )
+
+
+def _tags_of(connection: sqlite3.Connection, rid: int) -> list[int]:
+    return [row[0] for row in connection.execute("SELECT tag_id FROM tour_tags WHERE rid = ?", (rid,))]
+
+
+def _fill_tag_cells(connection: sqlite3.Connection) -> None:
+    connection.execute("DELETE FROM tag_cells")
+    connection.execute(
+        "INSERT INTO tag_cells (tag_id, cell, rid, category_id, lat, lng) "
+        "SELECT tag.tag_id, tours.cell, tag.rid, tag.category_id, tours.lat, tours.lng "
+        "FROM tour_tags AS tag JOIN tours ON tours.rid = tag.rid WHERE tours.cell IS NOT NULL ORDER BY 1, 2, 3"
+    )
+
+
+def _rebuild_tag_pyramid(connection: sqlite3.Connection) -> None:
+    """As the tile pyramid: group the tag links once at the deepest level, sum each coarser one."""
+    connection.execute("DELETE FROM tag_tiles")
+    levels = sorted(TAG_PYRAMID_LEVELS, reverse=True)
+    shift = 2 * (MAX_LEVEL - levels[0])
+    connection.execute(
+        "INSERT INTO tag_tiles (level, tag_id, key, category_id, n, sum_lat, sum_lng) "
+        "SELECT ?, tag_id, cell >> ?, category_id, count(*), sum(lat), sum(lng) FROM tag_cells "
+        "GROUP BY tag_id, cell >> ?, category_id",
+        (levels[0], shift, shift),
+    )
+    for finer, level in itertools.pairwise(levels):
+        connection.execute(
+            "INSERT INTO tag_tiles (level, tag_id, key, category_id, n, sum_lat, sum_lng) "
+            "SELECT ?, tag_id, key >> 2, category_id, sum(n), sum(sum_lat), sum(sum_lng) FROM tag_tiles "
+            "WHERE level = ? GROUP BY tag_id, key >> 2, category_id",
+            (level, finer),
+        )
+
+
+def _has_table(connection: sqlite3.Connection, name: str) -> bool:
+    row = connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone()
+    return row is not None
 
 
 def _pyramid_can_answer(tour_filter: TourFilter) -> bool:
     """The pyramid holds counts per category only; any other filter groups live."""
     return _with(tour_filter, categories=()).is_empty()
+
+
+def _tag_pyramid_can_answer(tour_filter: TourFilter) -> bool:
+    """The tag pyramid holds counts per tag and category. Several tags stay live: a tour holding
+    two of them would be counted twice by a sum."""
+    return len(tour_filter.tags) == 1 and _with(tour_filter, categories=(), tags=()).is_empty()
 
 
 def _cell_keys(bbox: BBox, level: int) -> list[int]:
@@ -1051,21 +1171,37 @@ def _tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
             clauses.append("rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?)")
             params.append(expression)
     if tour_filter.bounds is not None:
-        bounds = tour_filter.bounds
-        ranges = _cell_ranges_for_box(bounds)
-        if ranges:
-            clauses.append("(" + " OR ".join("cell BETWEEN ? AND ?" for _ in ranges) + ")")
-            params += [value for cell_range in ranges for value in cell_range]
-        clauses.append("lat BETWEEN ? AND ?")
-        params += [bounds.south, bounds.north]
-        if bounds.crosses_antimeridian():
-            clauses.append("(lng >= ? OR lng <= ?)")
-        else:
-            clauses.append("lng BETWEEN ? AND ?")
-        params += [bounds.west, bounds.east]
+        clauses += _bounds_clauses(tour_filter.bounds, params)
     if tour_filter.featured_only:
         clauses.append("featured_order IS NOT NULL")
     return (" AND ".join(clauses) or "1"), params
+
+
+def _bounds_clauses(bounds: BBox, params: list[Any]) -> list[str]:
+    clauses: list[str] = []
+    ranges = _cell_ranges_for_box(bounds)
+    if ranges:
+        clauses.append("(" + " OR ".join("cell BETWEEN ? AND ?" for _ in ranges) + ")")
+        params += [value for cell_range in ranges for value in cell_range]
+    clauses.append("lat BETWEEN ? AND ?")
+    params += [bounds.south, bounds.north]
+    if bounds.crosses_antimeridian():
+        clauses.append("(lng >= ? OR lng <= ?)")
+    else:
+        clauses.append("lng BETWEEN ? AND ?")
+    params += [bounds.west, bounds.east]
+    return clauses
+
+
+def _tag_cells_where(tour_filter: TourFilter, bounds: BBox | None) -> tuple[str, list[Any]]:
+    """The `tag_cells` conditions of a one-tag filter (with categories, inside `bounds`)."""
+    params: list[Any] = [tour_filter.tags[0]]
+    clauses = ["tag_id = ?"]
+    if tour_filter.categories:
+        clauses.append(_in_clause("category_id", tour_filter.categories, params))
+    if bounds is not None:
+        clauses += _bounds_clauses(bounds, params)
+    return " AND ".join(clauses), params
 
 
 def _in_clause(column: str, values: Sequence[Any], params: list[Any]) -> str:

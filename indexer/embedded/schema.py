@@ -7,7 +7,8 @@
   sorts read a tenth of the pages. Pages fetch their 48 cards by key afterwards.
 - One covering index per sort order, globally and per category, each ending in `id` for stable ties.
 - Tags live in a WITHOUT ROWID key table; text in FTS5 with prefix indexes; geo as a zoom-20 Morton
-  code (`cell`) plus a per-category tile pyramid of counts and centroids for the low zooms.
+  code (`cell`) plus a per-category tile pyramid of counts and centroids for the low zooms, and one
+  per tag and category (`tag_tiles`, with `tag_cells` below it) for the map after choosing a tag.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ SORT_COLUMNS = (
     "random_key",
 )
 PYRAMID_LEVELS = range(2, 13)  # cluster levels of zooms 0..10; deeper views group live
+# The map after choosing a tag: the same pyramid per tag (and category), so a tag view reads a
+# screenful of keys instead of grouping the tag's tours live.
+TAG_PYRAMID_LEVELS = PYRAMID_LEVELS
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -75,6 +79,28 @@ CREATE TABLE IF NOT EXISTS tiles (
     sum_lat REAL NOT NULL,
     sum_lng REAL NOT NULL,
     PRIMARY KEY (level, category_id, key)
+) WITHOUT ROWID;
+-- Category last in the key: a tag alone sums a key's few category rows, a tag + category reads one.
+CREATE TABLE IF NOT EXISTS tag_tiles (
+    level INTEGER NOT NULL,
+    tag_id INTEGER NOT NULL,
+    key INTEGER NOT NULL,
+    category_id INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    sum_lat REAL NOT NULL,
+    sum_lng REAL NOT NULL,
+    PRIMARY KEY (level, tag_id, key, category_id)
+) WITHOUT ROWID;
+-- A tag's located tours in Morton order: a tag map grouped live (deeper than the pyramid, or few
+-- enough tours to list) is a range read of this key, never a probe of each tour in the box.
+CREATE TABLE IF NOT EXISTS tag_cells (
+    tag_id INTEGER NOT NULL,
+    cell INTEGER NOT NULL,
+    rid INTEGER NOT NULL,
+    category_id INTEGER NOT NULL,
+    lat REAL NOT NULL,
+    lng REAL NOT NULL,
+    PRIMARY KEY (tag_id, cell, rid)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS creators (
     rid INTEGER PRIMARY KEY,
