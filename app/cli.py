@@ -50,7 +50,9 @@ def serve(host: str, port: int) -> None:
 
     setup_platform()
     print(f"\n  TourAtlas is running at http://{host}:{port}/\n", flush=True)
-    uvicorn.run("app.main:create_asgi_app", factory=True, host=host, port=port, log_level="warning")
+    # At log level warning uvicorn prints no access lines anyway, but without access_log=False it
+    # still formats one per request. (uvloop and httptools are picked by default: both installed.)
+    uvicorn.run("app.main:create_asgi_app", factory=True, host=host, port=port, log_level="warning", access_log=False)
 
 
 def write_openapi(path: Path) -> None:

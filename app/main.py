@@ -41,11 +41,13 @@ from app.users.router import router as users_router
 
 # One router per domain that has calls; a domain joins this list when it gets its first call.
 DOMAIN_ROUTERS: list[APIRouter] = [
+    # First: every request is matched against the routes in this order, and the feed is the most
+    # frequent call (its prefix is its own, so no other route is shadowed).
+    discovery_router,
     platform_router,
     classifications_router,
     vendors_router,
     sources_router,
-    discovery_router,
     discovery_location_router,
     locations_router,
     auth_router,

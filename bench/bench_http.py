@@ -73,6 +73,10 @@ def main() -> None:
         "DATA_DIR": str(directory),
         "DATABASE_URL": f"sqlite:///{directory / 'bench.db'}",
         "SEED_DEMO": "false",
+        # Serving processes only, as the compose `api` service (Celery beat runs the periodic tasks
+        # there): otherwise each of the workers starts ranking the whole corpus 5 s after start-up,
+        # in the middle of the measurement.
+        "PERIODIC_TASKS": "false",
         "BENCH_TOKEN": token,
     }
     port = 8765

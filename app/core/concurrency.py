@@ -10,9 +10,15 @@ out; the rest wait their turn in the event loop, which costs nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar, TypeVarTuple
+
 import anyio
 import anyio.to_thread
+from anyio.lowlevel import RunVar
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from app.core.settings import get_settings
 
 # Threads beyond the request cap, for what runs in threads outside a request's own steps
 # (static files, Socket.IO handlers' blocking calls).
@@ -39,3 +45,38 @@ class RequestConcurrencyLimit:
             threads = anyio.to_thread.current_default_thread_limiter()
             threads.total_tokens = max(threads.total_tokens, self.limit + SPARE_THREADS)
         return self._semaphore
+
+
+# ------------------------------------------------------------------ compute-bound calls
+
+# Work that is Python and in-process SQLite (the feed on the embedded index) gains nothing from more
+# threads than there are cores: under the GIL the threads only take turns, at a price, since every
+# sqlite3 step gives the GIL up and takes it back, a context switch each time another thread waits.
+# With 16 feed calls in flight per process, 2 threads served about a fifth more requests than 40, at
+# half the p99 (bench/RESULTS.md, "The feed over HTTP"; 1 thread did as well as 2, 4 less well). With
+# Elasticsearch the index work is done elsewhere and the thread mostly waits: no cap beyond the
+# request cap.
+EMBEDDED_INDEX_THREADS = 2
+
+_compute_limiter: RunVar[anyio.CapacityLimiter] = RunVar("touratlas_compute_limiter")
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
+
+
+async def run_compute(function: Callable[[*_Args], _T], *args: *_Args) -> _T:
+    """Run a request's blocking, mostly-CPU work in one worker-thread trip, at most a few at once.
+    The function opens and closes what it needs (its session): queueing for a thread, a request
+    holds no connection or lock that another one waits for."""
+    return await anyio.to_thread.run_sync(function, *args, limiter=_compute_threads())
+
+
+def _compute_threads() -> anyio.CapacityLimiter:
+    # One per event loop (RunVar): a limiter belongs to the loop it was made in, and tests start many.
+    try:
+        return _compute_limiter.get()
+    except LookupError:
+        settings = get_settings()
+        threads = settings.max_requests_in_flight if settings.elasticsearch_url else EMBEDDED_INDEX_THREADS
+        limiter = anyio.CapacityLimiter(threads)
+        _compute_limiter.set(limiter)
+        return limiter

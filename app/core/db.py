@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -86,3 +87,8 @@ def get_db() -> Iterator[Session]:
         raise
     finally:
         session.close()
+
+
+# get_db's one transaction as a `with` block, for a call that does all its blocking work in a single
+# worker-thread trip (the feed) rather than FastAPI's separate trips to open, run and commit.
+request_session = contextmanager(get_db)

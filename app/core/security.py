@@ -7,13 +7,15 @@ guest id. `ver` is the user's token_version, bumped to revoke every token of a d
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Literal
 
 import jwt
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.core.settings import get_settings
 
@@ -22,6 +24,8 @@ _hasher = PasswordHasher()
 
 
 class TokenClaims(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     sub: str
     kind: Literal["user", "guest"]
     is_admin: bool = False
@@ -68,10 +72,28 @@ def issue_guest_token(guest_id: str) -> str:
 
 def decode_token(token: str, *, verify_exp: bool = True) -> TokenClaims:
     """Decode and verify a token; `verify_exp=False` lets renewal accept an expired prior token."""
+    if not verify_exp:
+        return _verify(get_settings().resolved_jwt_secret(), token, verify_exp=False)
+    claims = _verified(get_settings().resolved_jwt_secret(), token)
+    # What a cached verification does not cover: the time has moved on. (PyJWT's own test.)
+    if claims.exp <= time.time():
+        raise InvalidToken("Signature has expired")
+    return claims
+
+
+@lru_cache(maxsize=4096)
+def _verified(secret: str, token: str) -> TokenClaims:
+    """A client sends the same token with every call until it renews it: verify it once. Only good
+    tokens are kept (an exception is never cached); the key holds the secret, so a token signed
+    with another one never matches. The claims are frozen, safe to share between requests."""
+    return _verify(secret, token, verify_exp=True)
+
+
+def _verify(secret: str, token: str, *, verify_exp: bool) -> TokenClaims:
     try:
         payload = jwt.decode(
             token,
-            get_settings().resolved_jwt_secret(),
+            secret,
             algorithms=[ALGORITHM],
             options={"verify_exp": verify_exp, "require": ["exp", "iat", "sub"]},
         )

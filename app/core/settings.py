@@ -37,6 +37,9 @@ class Settings(BaseSettings):
         default=True, description="Compute sentence embeddings (similar tours, For You); tests turn it off."
     )
     tasks_eager: bool = Field(default=False, description="Run in-process tasks synchronously (tests).")
+    periodic_tasks: bool = Field(
+        default=True, description="Run the periodic tasks in this process when it runs tasks itself (no Redis)."
+    )
     smtp_url: str = Field(default="", description="smtp://user:pass@host:port; empty stores mail in the outbox.")
     mail_from: str = "TourAtlas <no-reply@touratlas.local>"
     stripe_secret_key: str = ""
@@ -123,6 +126,10 @@ class Settings(BaseSettings):
         return self._generated_secret("encryption_key", lambda: base64.urlsafe_b64encode(os.urandom(32)).decode())
 
     def _generated_secret(self, name: str, make: Callable[[], str]) -> str:
+        # Once linked into place the file never changes: read it once per process, not per token.
+        known = _GENERATED_SECRETS.get((self.data_dir, name))
+        if known is not None:
+            return known
         secret_file = self.data_dir / name
         if not secret_file.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -137,7 +144,12 @@ class Settings(BaseSettings):
                 pass
             finally:
                 draft.unlink()
-        return secret_file.read_text().strip()
+        secret = secret_file.read_text().strip()
+        _GENERATED_SECRETS[(self.data_dir, name)] = secret
+        return secret
+
+
+_GENERATED_SECRETS: dict[tuple[Path, str], str] = {}
 
 
 def normalise_database_url(url: str) -> str:

@@ -182,9 +182,10 @@ class PeriodicScheduler:
 
 def start_periodic_tasks() -> PeriodicScheduler | None:
     """Start the in-process beat when this process runs the tasks itself (no Redis); with Redis,
-    Celery beat owns the schedule and this returns None."""
+    Celery beat owns the schedule and this returns None. PERIODIC_TASKS=false keeps a process that
+    should only serve (the HTTP benchmark's) free of the start-up runs over the whole corpus."""
     runner = get_task_runner()
-    if not isinstance(runner, InProcessRunner) or runner.eager:
+    if not isinstance(runner, InProcessRunner) or runner.eager or not get_settings().periodic_tasks:
         return None
     scheduler = PeriodicScheduler(runner, periodic_schedule())
     scheduler.start()

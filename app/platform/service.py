@@ -65,12 +65,21 @@ class RestrictAccessCache:
         self._reading: _Reading | None = None
 
     def restrict_access(self, session: Session) -> bool:
+        known = self.fresh_reading()
+        if known is not None:
+            return known
         now, generation = self._clock(), RestrictAccessCache._generation
+        config = session.get(PlatformConfig, CONFIG_ID)
+        self._reading = _Reading(config is not None and config.restrict_access, now, generation)
+        return self._reading.restrict_access
+
+    def fresh_reading(self) -> bool | None:
+        """The cached setting while it is fresh, else None: lets the guard skip opening a session."""
         reading = self._reading
-        if reading is None or reading.generation != generation or now - reading.read_at >= self._ttl:
-            config = session.get(PlatformConfig, CONFIG_ID)
-            reading = _Reading(config is not None and config.restrict_access, now, generation)
-            self._reading = reading
+        if reading is None or reading.generation != RestrictAccessCache._generation:
+            return None
+        if self._clock() - reading.read_at >= self._ttl:
+            return None
         return reading.restrict_access
 
     @classmethod
