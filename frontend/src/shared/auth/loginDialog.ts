@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
+import { isSignedIn } from './session';
+
 /**
  * Whether the login dialog is open. Any feature may ask for it (signed-out users who try something
  * that needs an account, spec §2 and §4); the app renders the dialog once.
@@ -31,4 +33,12 @@ export function useLoginDialogOpen(): boolean {
     () => open,
     () => open,
   );
+}
+
+/** An action that needs an account: run it when signed in, otherwise ask the visitor to sign in. */
+export function whenSignedIn(action: () => void): () => void {
+  return () => {
+    if (isSignedIn()) action();
+    else openLoginDialog();
+  };
 }

@@ -4,8 +4,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { registerAppAction } from '../../../shared/actions/appActions';
-import { openLoginDialog } from '../../../shared/auth/loginDialog';
-import { isSignedIn } from '../../../shared/auth/session';
+import { whenSignedIn } from '../../../shared/auth/loginDialog';
 import { useIsMobile } from '../../../shared/layout/breakpoints';
 import { closeMediaForm, openMediaForm, useMediaFormRequest } from '../../../shared/media/mediaFormRequest';
 import { tourForEditQueryOptions } from '../api/mediaApi';
@@ -27,10 +26,7 @@ export function MediaFormHost() {
 
   useEffect(
     () =>
-      registerAppAction('addMedia', () => {
-        if (isSignedIn()) openMediaForm({ mode: 'add' });
-        else openLoginDialog();
-      }),
+      registerAppAction('addMedia', whenSignedIn(() => openMediaForm({ mode: 'add' }))),
     [],
   );
 

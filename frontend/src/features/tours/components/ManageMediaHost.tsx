@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { registerAppAction } from '../../../shared/actions/appActions';
-import { openLoginDialog } from '../../../shared/auth/loginDialog';
-import { isSignedIn } from '../../../shared/auth/session';
+import { whenSignedIn } from '../../../shared/auth/loginDialog';
 import { ManageMediaDashboard } from './ManageMediaDashboard';
 
 /** Spec §2 "manage media dashboard", opened from the menu's 'Manage Media'. */
@@ -14,10 +13,7 @@ export function ManageMediaHost() {
 
   useEffect(
     () =>
-      registerAppAction('manageMedia', () => {
-        if (isSignedIn()) setOpened(true);
-        else openLoginDialog();
-      }),
+      registerAppAction('manageMedia', whenSignedIn(() => setOpened(true))),
     [],
   );
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 
 import { registerAppAction } from '../../../shared/actions/appActions';
 import type { MediaCard } from '../../../shared/api/generated/types.gen';
-import { openLoginDialog } from '../../../shared/auth/loginDialog';
-import { isSignedIn, useSession } from '../../../shared/auth/session';
+import { whenSignedIn } from '../../../shared/auth/loginDialog';
+import { useSession } from '../../../shared/auth/session';
 import { useIsMobile } from '../../../shared/layout/breakpoints';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
@@ -24,10 +24,7 @@ export function SavedToursHost() {
 
   useEffect(
     () =>
-      registerAppAction('savedTours', () => {
-        if (isSignedIn()) setOpened(true);
-        else openLoginDialog();
-      }),
+      registerAppAction('savedTours', whenSignedIn(() => setOpened(true))),
     [],
   );
 
