@@ -78,7 +78,7 @@ class TourFilter:
     tags: tuple[int, ...] = ()
     text: str | None = None  # words; a leading quote asks for the exact phrase
     bounds: BBox | None = None
-    user_ids: tuple[int, ...] | None = None  # creator-scoped pages, Saves & Follows
+    user_ids: tuple[int, ...] | None = None  # creator-scoped pages
     tour_ids: tuple[int, ...] | None = None  # exactly these tours
     saved_or_followed: SavedOrFollowed | None = None  # Saves & Follows; None does not filter
     featured_only: bool = False
