@@ -1,7 +1,19 @@
 """The SearchIndex port: everything that lists or ranks is answered through this protocol.
 
 Adapters: `indexer.embedded` (local files, the default) and `indexer.elasticsearch`. The contract
-suite in tests/index runs the same cases on each available adapter.
+suite in tests/index runs the same cases on each available adapter (Elasticsearch whenever
+ELASTICSEARCH_URL answers); an adapter's known gaps are expected failures there, not skips.
+
+Promises both adapters keep:
+- Pages: no page reaches past `queries.MAX_RESULT_WINDOW` (offset + limit); a page across it is cut
+  there, one beyond it is empty, and `Page.total` is still the true count.
+- Totals: `Page.total` of feed() and creators() is exact, except text searches, which count up to
+  `queries.TEXT_TOTAL_CAP` (exact below, that number above). ads() counts the ads it returns.
+- Writes are visible to the next query when the call returns.
+- Text: every typed word is a prefix of a word of the title or the body; a leading quote asks for
+  the phrase. What a "word" is belongs to each adapter's analysis and may differ: `john_smith` is one
+  word on Elasticsearch (standard tokenizer) and two on the embedded index (unicode61), so "smith"
+  finds it on the embedded index only (a known-gap case in the contract suite).
 """
 
 from __future__ import annotations
@@ -62,7 +74,16 @@ class SearchIndex(Protocol):
     def ads(self, limit: int, seed: str = "") -> Page: ...
     def map_area(self, query: MapQuery) -> MapAnswer: ...
     def suggest(self, query: SuggestQuery) -> list[Suggestion]: ...
-    def similar(self, query: SimilarQuery) -> Page: ...
+    def similar(self, query: SimilarQuery) -> Page:
+        """The `limit` tours nearest to `query.vector` (cosine), nearest first, among tours that pass
+        the filter and are not excluded; `limit` is cut at `queries.MAX_SIMILAR_RESULTS`.
+
+        `total` is the number of candidates considered: the tours that pass the filter, are not
+        excluded and have an embedding, counted up to MAX_SIMILAR_RESULTS (For You's `total_items`,
+        as far as anyone can page). Exact on Elasticsearch and on the embedded index's exact search;
+        an estimate on the embedded index's HNSW graph (large catalogues)."""
+        ...
+
     def tour_ids(self) -> set[int]:
         """Every indexed tour id (parity checks and reindex)."""
         ...

@@ -6,6 +6,28 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+# Elasticsearch answers 400 when `from + size` passes `index.max_result_window` (mappings/*.json set
+# it to this). No adapter pages past it: a page reaching beyond it is cut at the window, and a page
+# that starts beyond it is empty, with `total` still the true count. The API validates
+# offset + limit against it.
+MAX_RESULT_WINDOW = 100_000
+# similar() ranks at most this many tours (Elasticsearch's ceiling for knn `num_candidates`): a
+# larger `limit` is cut to it, and For You pages within it.
+MAX_SIMILAR_RESULTS = 10_000
+# Totals of text searches are exact below this and read this many above (README): counting a
+# million matches costs more than the page.
+TEXT_TOTAL_CAP = 1_000
+
+
+def rows_in_window(offset: int, limit: int) -> int:
+    """How many of the `limit` rows asked for from `offset` lie inside MAX_RESULT_WINDOW."""
+    return max(0, min(limit, MAX_RESULT_WINDOW - offset))
+
+
+def similar_in_window(count: int) -> int:
+    """A similar() `limit` or `total` cut at MAX_SIMILAR_RESULTS."""
+    return min(count, MAX_SIMILAR_RESULTS)
+
 
 class Sort(StrEnum):
     AZ = "az"
@@ -36,6 +58,17 @@ class BBox:
 
 
 @dataclass(frozen=True, slots=True)
+class SavedOrFollowed:
+    """Saves & Follows: a tour by any followed user, or any saved tour (either one lets it in).
+
+    Filtering by the followed users themselves keeps the request small: a heavy follower's tours
+    listed one by one would pass Elasticsearch's `index.max_terms_count` (65,536)."""
+
+    followed_user_ids: tuple[int, ...] = ()
+    saved_tour_ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TourFilter:
     categories: tuple[int, ...] = ()
     subcategories: tuple[int, ...] = ()
@@ -45,8 +78,9 @@ class TourFilter:
     tags: tuple[int, ...] = ()
     text: str | None = None  # words; a leading quote asks for the exact phrase
     bounds: BBox | None = None
-    user_ids: tuple[int, ...] | None = None  # creator-scoped pages, Saves & Follows
-    tour_ids: tuple[int, ...] | None = None  # Saves & Follows
+    user_ids: tuple[int, ...] | None = None  # creator-scoped pages
+    tour_ids: tuple[int, ...] | None = None  # exactly these tours
+    saved_or_followed: SavedOrFollowed | None = None  # Saves & Follows; None does not filter
     featured_only: bool = False
 
     def is_empty(self) -> bool:

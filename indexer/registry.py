@@ -14,9 +14,13 @@ def get_index() -> SearchIndex:
 
     settings = get_settings()
     if settings.elasticsearch_url:
-        from indexer.elasticsearch.adapter import ElasticsearchIndex
+        from indexer.elasticsearch.adapter import SPARE_CONNECTIONS, ElasticsearchIndex
 
-        return ElasticsearchIndex(settings.elasticsearch_url, prefix=settings.elasticsearch_index_prefix)
+        return ElasticsearchIndex(
+            settings.elasticsearch_url,
+            prefix=settings.elasticsearch_index_prefix,
+            connections_per_node=settings.max_requests_in_flight + SPARE_CONNECTIONS,
+        )
     from indexer.embedded.adapter import EmbeddedIndex
 
     return EmbeddedIndex(settings.data_dir / "index")

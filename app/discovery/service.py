@@ -47,7 +47,18 @@ from app.engagement.models import TourLike, TourSave
 from app.tours.models import Tour, TourTag
 from app.users.models import User, UserInterest
 from indexer.port import SearchIndex
-from indexer.queries import BBox, CreatorQuery, FeedQuery, MapQuery, Page, SimilarQuery, Sort, SuggestQuery, TourFilter
+from indexer.queries import (
+    BBox,
+    CreatorQuery,
+    FeedQuery,
+    MapQuery,
+    Page,
+    SavedOrFollowed,
+    SimilarQuery,
+    Sort,
+    SuggestQuery,
+    TourFilter,
+)
 
 # One creator card in every CREATOR_EVERY cards when the mode is Media & Creators.
 CREATOR_EVERY = 6
@@ -155,7 +166,7 @@ def resolve_feed(
     if feed is FeedChoice.featured:
         tour_filter = replace(tour_filter, featured_only=True)
     if feed is FeedChoice.saves_follows or params.saves_follow:
-        tour_filter = replace(tour_filter, tour_ids=saved_and_followed_tour_ids(db, user))
+        tour_filter = replace(tour_filter, saved_or_followed=saved_and_followed(db, user))
     if feed is FeedChoice.for_you and user is not None:
         vector = taste_vector(db, index, user)
         if vector is None and not tour_filter.categories:
@@ -203,6 +214,7 @@ def _tour_only_filter(tour_filter: TourFilter) -> bool:
         or tour_filter.media_types
         or tour_filter.subcategories
         or tour_filter.tour_ids is not None
+        or tour_filter.saved_or_followed is not None
         or tour_filter.user_ids is not None
         or tour_filter.featured_only
     )
@@ -395,15 +407,19 @@ def followed_among(db: Session, user: User | None, creator_ids: Sequence[int]) -
 # ------------------------------------------------------------------ user lists behind some feeds
 
 
-def saved_and_followed_tour_ids(db: Session, user: User | None) -> tuple[int, ...]:
+def saved_and_followed(db: Session, user: User | None) -> SavedOrFollowed:
+    """The users whose tours a visitor follows and the tours they saved: the index lets in either
+    (listing every followed creator's tours would outgrow a search request)."""
     if user is None:
-        return ()
+        return SavedOrFollowed()
     saved = select(TourSave.tour_id).where(TourSave.user_id == user.id)
     followed_users = (
         select(Creator.user_id).join(Follow, Follow.creator_id == Creator.id).where(Follow.user_id == user.id)
     )
-    by_followed = select(Tour.id).where(Tour.user_id.in_(followed_users))
-    return tuple(sorted(set(db.scalars(saved)) | set(db.scalars(by_followed))))
+    return SavedOrFollowed(
+        followed_user_ids=tuple(sorted(set(db.scalars(followed_users)))),
+        saved_tour_ids=tuple(sorted(db.scalars(saved))),
+    )
 
 
 def interest_categories(db: Session, user: User) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import chain, islice
 from typing import Any
 
 from elasticsearch import ApiError, BadRequestError, Elasticsearch, NotFoundError, TransportError, helpers
@@ -36,6 +37,7 @@ from indexer.elasticsearch.queries import (
     map_clusters_body,
     map_points_body,
     similar_body,
+    similar_count_body,
     suggest_body,
     suggest_plan,
     tours_by_ids_body,
@@ -70,6 +72,11 @@ BULK_CHUNK = 500
 BULK_RETRIES = 3  # on 429 (queue full) the bulk helpers back off and resend the rejected documents
 CONFLICT_RETRIES = 3  # counters of a popular tour are updated by several workers at once
 SCAN_BATCH = 2000
+# Each API process serves up to 24 requests at once (settings.max_requests_in_flight), each holding a
+# connection while it waits for Elasticsearch, plus the writes of tasks run in the process. The
+# client's default is 10: the 11th concurrent request would wait for a free connection.
+SPARE_CONNECTIONS = 8
+DEFAULT_CONNECTIONS_PER_NODE = 24 + SPARE_CONNECTIONS
 SUGGEST_INDEX = {
     SuggestKind.TOUR: "tours",
     SuggestKind.CREATOR: "creators",
@@ -102,11 +109,20 @@ class ElasticsearchIndex:
         prefix: str = "touratlas",
         client: Elasticsearch | None = None,
         refresh: bool | str = "wait_for",
+        connections_per_node: int = DEFAULT_CONNECTIONS_PER_NODE,
     ) -> None:
         """`refresh` is what writes wait for: "wait_for" (default) returns once the change is visible to
-        searches, without forcing a refresh; True forces one (tests); False returns at once."""
+        searches, without forcing a refresh; True forces one (tests); False returns at once (see
+        `_bulk` for writes larger than one request). `connections_per_node` sizes the client's pool:
+        at least the requests the process serves at once."""
         self.prefix = prefix
-        self.client = client if client is not None else Elasticsearch(url, request_timeout=30, retry_on_timeout=True)
+        self.client = (
+            client
+            if client is not None
+            else Elasticsearch(
+                url, request_timeout=30, retry_on_timeout=True, connections_per_node=connections_per_node
+            )
+        )
         self.refresh = refresh
         self._specs = index_specs()
         self._ready = False
@@ -162,6 +178,17 @@ class ElasticsearchIndex:
     def _delete_indices(self, names: Iterable[str]) -> None:
         for name in names:
             self.client.options(ignore_status=404).indices.delete(index=name)
+
+    def drop_all(self) -> None:
+        """Delete every index of this prefix (each kind, each version, leftovers of failed rebuilds)
+        and with them its aliases; other prefixes' indices stay. The next use bootstraps afresh.
+        Names are listed first: Elasticsearch 8 refuses wildcard deletes (action.destructive_requires_name)."""
+        patterns = [f"{self.prefix}-{kind}-v*" for kind in KINDS]
+        found = self.client.indices.get(index=patterns, allow_no_indices=True, expand_wildcards=["open", "closed"])
+        own = [name for name in found.body if any(version_of(name, self.prefix, kind) is not None for kind in KINDS)]
+        with self._ready_lock:
+            self._delete_indices(own)
+            self._ready = False
 
     # ------------------------------------------------------------------ health and maintenance
 
@@ -306,28 +333,47 @@ class ElasticsearchIndex:
 
     # ------------------------------------------------------------------ writes
 
-    def _bulk(self, actions: Iterator[dict[str, Any]], *, ignore_missing: bool = False) -> int:
+    def _bulk(self, index: str, actions: Iterable[dict[str, Any]], *, ignore_missing: bool = False) -> int:
+        """Write to `index` (an alias). A write that fits one request (a tour saved after an edit, a
+        like's counters) waits for `self.refresh`: read-your-writes for the user who made it. A bigger
+        one (reindex-sized upserts, the daily score refresh, stored vectors) sends its chunks without
+        waiting (`wait_for` on each would cost up to a refresh interval, 1 s, per 500 documents) and
+        refreshes once at the end, so the call still returns with its writes visible."""
         self._ensure_indices()
+        pending = iter(actions)
+        first = list(islice(pending, BULK_CHUNK + 1))
+        ignore_status = 404 if ignore_missing else ()
+        if len(first) <= BULK_CHUNK:
+            if not first:
+                return 0
+            done, _errors = helpers.bulk(
+                self.client, first, max_retries=BULK_RETRIES, refresh=self.refresh, ignore_status=ignore_status
+            )
+            return done
         done, _errors = helpers.bulk(
             self.client,
-            actions,
+            chain(first, pending),
             chunk_size=BULK_CHUNK,
             max_retries=BULK_RETRIES,
-            refresh=self.refresh,
-            ignore_status=404 if ignore_missing else (),
+            ignore_status=ignore_status,
         )
+        if self.refresh:
+            self.client.indices.refresh(index=index)
         return done
 
     def _index_documents(self, kind: str, documents: Iterable[tuple[str, dict[str, Any]]]) -> int:
         index = self.alias(kind)
         return self._bulk(
-            {"_op_type": "index", "_index": index, "_id": doc_id, "_source": source} for doc_id, source in documents
+            index,
+            ({"_op_type": "index", "_index": index, "_id": doc_id, "_source": source} for doc_id, source in documents),
         )
 
     def _delete_documents(self, kind: str, ids: Sequence[int | str]) -> None:
         """Deleting what is not there is not an error: deletes are replayed from the outbox."""
         index = self.alias(kind)
-        self._bulk(({"_op_type": "delete", "_index": index, "_id": str(doc_id)} for doc_id in ids), ignore_missing=True)
+        self._bulk(
+            index, ({"_op_type": "delete", "_index": index, "_id": str(doc_id)} for doc_id in ids), ignore_missing=True
+        )
 
     def upsert_tours(self, docs: Iterable[TourDocument]) -> int:
         index = self.alias("tours")
@@ -344,7 +390,7 @@ class ElasticsearchIndex:
                     "upsert": source,
                 }
 
-        return self._bulk(actions())
+        return self._bulk(index, actions())
 
     def delete_tours(self, ids: Sequence[int]) -> None:
         self._delete_documents("tours", ids)
@@ -375,6 +421,7 @@ class ElasticsearchIndex:
         checked = {tour_id: counter_params(values) for tour_id, values in counters.items() if values}
         index = self.alias("tours")
         self._bulk(
+            index,
             (
                 {
                     "_op_type": "update",
@@ -394,6 +441,7 @@ class ElasticsearchIndex:
         checked = {tour_id: checked_vector(tour_id, vector) for tour_id, vector in vectors.items()}
         index = self.alias("tours")
         self._bulk(
+            index,
             (
                 {
                     "_op_type": "update",
@@ -450,6 +498,14 @@ class ElasticsearchIndex:
         return answers.ranked_suggestions(list(zip(kinds, responses, strict=True)), typed_words(text), query.limit)
 
     def similar(self, query: SimilarQuery) -> Page:
+        """The neighbours and the count of candidates (similar().total) in one round trip."""
         if query.limit <= 0:
             return Page(ids=[], total=0)
-        return answers.tour_page(self._search("tours", similar_body(query)))
+        self._ensure_indices()
+        tours = {"index": self.alias("tours")}
+        searches = [tours, similar_body(query), tours, similar_count_body(query)]
+        neighbours, candidates = self.client.msearch(searches=searches).body["responses"]
+        for part, response in (("neighbours", neighbours), ("candidate count", candidates)):
+            if "error" in response:
+                raise SearchIndexError(f"similar tours, {part}: {response['error']}")
+        return answers.tour_page(neighbours, total=answers.total_of(candidates))

@@ -28,9 +28,11 @@ def tour_documents(response: Response) -> list[TourDocument]:
     return [document_from_source(TourDocument, hit["_source"]) for hit in hits_of(response)]
 
 
-def tour_page(response: Response) -> Page:
+def tour_page(response: Response, total: int | None = None) -> Page:
+    """The hits as cards; `total` when counted by another search (similar tours), else hits.total."""
     docs = tour_documents(response)
-    return Page(ids=[doc.id for doc in docs], total=total_of(response), docs=[tour_card(doc) for doc in docs])
+    counted = total_of(response) if total is None else total
+    return Page(ids=[doc.id for doc in docs], total=counted, docs=[tour_card(doc) for doc in docs])
 
 
 def creator_page(response: Response) -> Page:
@@ -39,8 +41,9 @@ def creator_page(response: Response) -> Page:
 
 
 def ad_page(response: Response) -> Page:
+    """Ads are not counted (track_total_hits: false): the total is the ads returned, as embedded."""
     docs = [document_from_source(AdDocument, hit["_source"]) for hit in hits_of(response)]
-    return Page(ids=[doc.id for doc in docs], total=total_of(response), docs=[ad_card(doc) for doc in docs])
+    return Page(ids=[doc.id for doc in docs], total=len(docs), docs=[ad_card(doc) for doc in docs])
 
 
 def map_points(response: Response) -> list[dict[str, Any]]:

@@ -3,7 +3,9 @@ every body is unit-tested without a server.
 
 Semantics shared with the embedded adapter (the contract suite holds both to them):
 - every TourFilter field narrows (AND); a multi-valued field matches any of its values; an empty
-  `user_ids` / `tour_ids` tuple matches nothing, None does not filter;
+  `user_ids` / `tour_ids` tuple matches nothing, None does not filter; `saved_or_followed` lets in
+  a tour by a followed user or a saved one;
+- no page reaches past MAX_RESULT_WINDOW (Elasticsearch's `index.max_result_window`);
 - text: every word is a prefix of a word in the title or the body (description, tag names, city,
   address, country); a leading quote asks for the exact phrase;
 - ties are broken by id descending, so pages are stable.
@@ -16,6 +18,7 @@ import math
 import re
 from typing import Any
 
+import indexer.queries as port
 from indexer.elasticsearch.sources import VECTOR_FIELD
 from indexer.geo import MAX_LEVEL, cluster_level, mercator_xy
 from indexer.queries import (
@@ -23,6 +26,7 @@ from indexer.queries import (
     CreatorQuery,
     FeedQuery,
     MapQuery,
+    SavedOrFollowed,
     SimilarQuery,
     Sort,
     SuggestKind,
@@ -39,7 +43,9 @@ MAX_CLUSTER_CELLS = 10_000
 # knn looks at this many candidates per wanted hit (recall against latency), at least 100.
 KNN_CANDIDATES_PER_HIT = 10
 KNN_MIN_CANDIDATES = 100
-KNN_MAX_CANDIDATES = 10_000  # Elasticsearch's own ceiling for num_candidates
+KNN_MAX_CANDIDATES = 10_000  # Elasticsearch's own ceiling for num_candidates (k may not exceed it)
+# `index.max_terms_count`: the most values one `terms` query may hold; longer lists are split.
+MAX_TERMS_COUNT = 65_536
 # Suggestions fetch a few more candidates per kind than asked, then rank all kinds together.
 SUGGEST_CANDIDATES_PER_SLOT = 3
 
@@ -148,8 +154,34 @@ def bounds_clause(bbox: BBox, field: str = "location") -> Clause:
     return {"bool": {"should": boxes, "minimum_should_match": 1}}
 
 
+def _terms_chunks(field: str, values: tuple[Any, ...]) -> list[Clause]:
+    """`terms` queries of at most `index.max_terms_count` values each (one query past it is refused)."""
+    if len(values) <= MAX_TERMS_COUNT:
+        return [{"terms": {field: list(values)}}]
+    return [
+        {"terms": {field: list(values[start : start + MAX_TERMS_COUNT])}}
+        for start in range(0, len(values), MAX_TERMS_COUNT)
+    ]
+
+
 def _terms(field: str, values: tuple[Any, ...]) -> Clause:
-    return {"terms": {field: list(values)}}
+    """Any of `values`, however many."""
+    chunks = _terms_chunks(field, values)
+    if len(chunks) == 1:
+        return chunks[0]
+    return {"bool": {"should": chunks, "minimum_should_match": 1}}
+
+
+def saved_or_followed_clause(either: SavedOrFollowed) -> Clause:
+    """A tour by a followed user, or a saved one; neither given matches nothing."""
+    should = [
+        _terms(field, values)
+        for field, values in (("user_id", either.followed_user_ids), ("id", either.saved_tour_ids))
+        if values
+    ]
+    if not should:
+        return {"match_none": {}}
+    return {"bool": {"should": should, "minimum_should_match": 1}}
 
 
 def tour_filter_clauses(tour_filter: TourFilter) -> list[Clause]:
@@ -170,6 +202,8 @@ def tour_filter_clauses(tour_filter: TourFilter) -> list[Clause]:
         clauses.append(_terms("user_id", tour_filter.user_ids))
     if tour_filter.tour_ids is not None:
         clauses.append(_terms("id", tour_filter.tour_ids))
+    if tour_filter.saved_or_followed is not None:
+        clauses.append(saved_or_followed_clause(tour_filter.saved_or_followed))
     if tour_filter.featured_only:
         clauses.append({"term": {"is_featured": True}})
     if tour_filter.bounds is not None:
@@ -190,11 +224,12 @@ def title_hit_clause(text: str) -> Clause | None:
 
 
 def random_scored(query: Clause, seed: str) -> Clause:
-    """Seeded random order: `_seq_no` as the per-document source of randomness (it is always there)."""
+    """Seeded random order from the document's id: unique, and never changed by an update (a score
+    on `_seq_no` would move a tour at each counter update and reshuffle a visitor's pages)."""
     return {
         "function_score": {
             "query": query,
-            "functions": [{"random_score": {"seed": seed_number(seed), "field": "_seq_no"}}],
+            "functions": [{"random_score": {"seed": seed_number(seed), "field": "id"}}],
             "boost_mode": "replace",
         }
     }
@@ -226,6 +261,23 @@ def _check_page(limit: int, offset: int) -> None:
         raise ValueError(f"limit and offset must not be negative (limit={limit}, offset={offset})")
 
 
+def _page_within_window(offset: int, limit: int) -> Body:
+    """`from` and `size` inside `index.max_result_window`: a page across it is cut; one beyond it
+    asks for no hits (from 0), so the search only counts and the total stays true."""
+    size = port.rows_in_window(offset, limit)
+    return {"from": offset if size else 0, "size": size}
+
+
+def _feed_total_hits(query: FeedQuery) -> bool | int:
+    """Exact, as the feed's `total_items` promises, except text searches: exact below
+    TEXT_TOTAL_CAP and that many above (README). Near Me counts its text matches exactly, as the
+    embedded index does."""
+    near_me = query.sort is Sort.NEAR_ME and query.near is not None
+    if query.filter.text and not near_me:
+        return port.TEXT_TOTAL_CAP
+    return True
+
+
 def _bool(filters: list[Clause], should: list[Clause] | None = None) -> Clause:
     query: dict[str, Any] = {"filter": filters}
     if should:
@@ -254,9 +306,8 @@ def feed_body(query: FeedQuery) -> Body:
     return {
         "query": search,
         "sort": tour_sort(query.sort, query.near),
-        "from": query.offset,
-        "size": query.limit,
-        "track_total_hits": True,
+        **_page_within_window(query.offset, query.limit),
+        "track_total_hits": _feed_total_hits(query),
         "_source": SOURCE_WITHOUT_VECTOR,
     }
 
@@ -281,8 +332,7 @@ def creators_body(query: CreatorQuery) -> Body:
     return {
         "query": search,
         "sort": _field_sort(field, order),
-        "from": query.offset,
-        "size": query.limit,
+        **_page_within_window(query.offset, query.limit),
         "track_total_hits": True,
     }
 
@@ -293,7 +343,7 @@ def ads_body(limit: int, seed: str = "") -> Body:
         "query": random_scored({"match_all": {}}, seed),
         "sort": [{"_score": {"order": "desc"}}, BY_ID_DESC],
         "size": limit,
-        "track_total_hits": True,
+        "track_total_hits": False,  # the ads are spliced into a page: their total is not read
     }
 
 
@@ -311,7 +361,7 @@ def map_clusters_body(query: MapQuery) -> Body:
     return {
         "query": map_query(query),
         "size": 0,
-        "track_total_hits": True,
+        "track_total_hits": True,  # decides points or clusters, and is the map's exact total
         "aggs": {
             "cells": {
                 "geotile_grid": {
@@ -334,7 +384,7 @@ def map_points_body(query: MapQuery, size: int) -> Body:
         "query": map_query(query),
         "size": size,
         "sort": _field_sort("views", "desc"),
-        "track_total_hits": True,
+        "track_total_hits": False,  # counted by map_clusters_body already
         "_source": SOURCE_WITHOUT_VECTOR,
     }
 
@@ -344,6 +394,7 @@ def tours_by_ids_body(ids: list[int]) -> Body:
         "query": _bool([_terms("id", tuple(ids))]),
         "size": len(ids),
         "sort": [BY_ID_DESC],
+        "track_total_hits": False,
         "_source": SOURCE_WITHOUT_VECTOR,
     }
 
@@ -399,6 +450,7 @@ def suggest_body(kind: SuggestKind, text: str, query: SuggestQuery) -> Body:
         "query": _bool(filters),
         "sort": _field_sort(SUGGEST_WEIGHT_FIELDS[kind], "desc"),
         "size": query.limit * SUGGEST_CANDIDATES_PER_SLOT,
+        "track_total_hits": False,  # suggestions are ranked, never counted
         "_source": SOURCE_WITHOUT_VECTOR,
     }
 
@@ -432,27 +484,52 @@ def typed_words(text: str) -> str:
 # --------------------------------------------------------------------------- similar
 
 
+def similar_neighbours(limit: int) -> int:
+    """k: the neighbours asked for, cut at MAX_SIMILAR_RESULTS (For You pages within it)."""
+    return min(limit, port.MAX_SIMILAR_RESULTS, KNN_MAX_CANDIDATES)
+
+
+def knn_candidates(k: int) -> int:
+    """num_candidates: KNN_CANDIDATES_PER_HIT per neighbour, at least KNN_MIN_CANDIDATES, never
+    below k (Elasticsearch refuses k > num_candidates) nor above its 10,000 ceiling."""
+    return min(KNN_MAX_CANDIDATES, max(k, KNN_MIN_CANDIDATES, k * KNN_CANDIDATES_PER_HIT))
+
+
+def _similar_filter(query: SimilarQuery, *extra: Clause) -> Clause:
+    search: Clause = _bool([*tour_filter_clauses(query.filter), *extra])
+    if query.exclude_ids:
+        search["bool"]["must_not"] = _terms_chunks("id", query.exclude_ids)
+    return search
+
+
 def similar_body(query: SimilarQuery) -> Body:
     """Approximate nearest neighbours over the HNSW graph; the filter runs inside knn, so the k
-    neighbours returned all pass it (a post-filter would return fewer)."""
+    neighbours returned all pass it (a post-filter would return fewer). Nothing is counted here:
+    a knn search's hits.total would be k, and similar_count_body counts the candidates."""
     if not query.vector:
         raise ValueError("similar tours need a query vector")
     if query.limit < 1:
         raise ValueError(f"knn needs at least one neighbour (limit={query.limit})")
-    filters = tour_filter_clauses(query.filter)
-    knn_filter: Clause = _bool(filters)
-    if query.exclude_ids:
-        knn_filter["bool"]["must_not"] = [_terms("id", query.exclude_ids)]
-    candidates = min(KNN_MAX_CANDIDATES, max(KNN_MIN_CANDIDATES, query.limit * KNN_CANDIDATES_PER_HIT))
+    k = similar_neighbours(query.limit)
     return {
         "knn": {
             "field": VECTOR_FIELD,
             "query_vector": [float(value) for value in query.vector],
-            "k": query.limit,
-            "num_candidates": candidates,
-            "filter": knn_filter,
+            "k": k,
+            "num_candidates": knn_candidates(k),
+            "filter": _similar_filter(query),
         },
-        "size": query.limit,
-        "track_total_hits": True,
+        "size": k,
+        "track_total_hits": False,
         "_source": SOURCE_WITHOUT_VECTOR,
+    }
+
+
+def similar_count_body(query: SimilarQuery) -> Body:
+    """similar().total: the tours the ranking draws from (they pass the filter, are not excluded
+    and have an embedding), counted up to MAX_SIMILAR_RESULTS, as far as anyone can page."""
+    return {
+        "query": _similar_filter(query, {"exists": {"field": VECTOR_FIELD}}),
+        "size": 0,
+        "track_total_hits": port.MAX_SIMILAR_RESULTS,
     }

@@ -55,6 +55,7 @@ from indexer.embedded.vectors import (
 )
 from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy
 from indexer.queries import (
+    TEXT_TOTAL_CAP,
     BBox,
     Cluster,
     CreatorQuery,
@@ -68,6 +69,8 @@ from indexer.queries import (
     SuggestKind,
     SuggestQuery,
     TourFilter,
+    rows_in_window,
+    similar_in_window,
 )
 
 BATCH = 5000
@@ -77,7 +80,7 @@ MAX_CLUSTER_ZOOM = 18
 NEAR_SORT_WHOLE_SET = 20_000
 # Candidate sets up to this size are read whole and sorted instead of walking a sort index.
 CANDIDATE_SORT_LIMIT = 20_000
-TEXT_COUNT_CAP = 1_000  # text totals read "at least 1,000": more than anyone scrolls
+TEXT_COUNT_CAP = TEXT_TOTAL_CAP  # text totals read "at least 1,000": more than anyone scrolls
 VECTOR_DIMENSIONS = 384
 
 ORDER_BY: dict[Sort, str] = {
@@ -515,6 +518,8 @@ class EmbeddedIndex:
     # ----------------------------------------------------------------- reading
 
     def feed(self, query: FeedQuery) -> Page:
+        # No page past MAX_RESULT_WINDOW, as on Elasticsearch: cut there, the total stays true.
+        query = replace(query, limit=rows_in_window(query.offset, query.limit))
         connection = self._connection()
         tour_filter = query.filter
         if query.sort is Sort.FEATURED and not tour_filter.featured_only:
@@ -683,7 +688,7 @@ class EmbeddedIndex:
         order = CREATOR_ORDER_BY.get(query.sort, CREATOR_ORDER_BY[Sort.VIEWS])
         rows = connection.execute(
             f"SELECT id, card FROM creators WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
-            (*params, query.limit, query.offset),
+            (*params, rows_in_window(query.offset, query.limit), query.offset),
         ).fetchall()
         return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
 
@@ -906,7 +911,9 @@ class EmbeddedIndex:
 
     def similar(self, query: SimilarQuery) -> Page:
         """Nearest tours by cosine similarity: exact below vectors.HNSW_MIN_VECTORS, HNSW above. With a
-        filter on a graph, few allowed tours are ranked exactly, many by HNSW and then filtered."""
+        filter on a graph, few allowed tours are ranked exactly, many by HNSW and then filtered.
+        At most MAX_SIMILAR_RESULTS, as on Elasticsearch."""
+        query = replace(query, limit=similar_in_window(query.limit))
         connection = self._connection()
         vector = unit_vector(query.vector)
         exclude = np.unique(np.asarray(query.exclude_ids, dtype=np.int64))
@@ -955,7 +962,8 @@ class EmbeddedIndex:
             cards = self._cards_by_ids(connection, ranked)
             chosen = [tour_id for tour_id in ranked if tour_id in cards][: query.limit]
             if len(chosen) >= query.limit or len(ranked) < count:
-                return Page(ids=chosen, total=max(total, len(chosen)), docs=[cards[tour_id] for tour_id in chosen])
+                counted = similar_in_window(max(total, len(chosen)))
+                return Page(ids=chosen, total=counted, docs=[cards[tour_id] for tour_id in chosen])
             count *= 4
 
     def _vector_graph(self, connection: sqlite3.Connection) -> HnswVectors | None:
@@ -1155,6 +1163,10 @@ def _tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
         clauses.append(_in_clause("user_id", tour_filter.user_ids, params))
     if tour_filter.tour_ids is not None:
         clauses.append(_in_clause("id", tour_filter.tour_ids, params))
+    if (either := tour_filter.saved_or_followed) is not None:
+        followed = _in_clause("user_id", either.followed_user_ids, params)
+        saved = _in_clause("id", either.saved_tour_ids, params)
+        clauses.append(f"({followed} OR {saved})")
     if tour_filter.tags:
         # The tag key (tag, category, country, rid) answers the commonest combinations as one range read.
         tag_params: list[Any] = []

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import indexer.queries as port_queries
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.geo import haversine_km
 from indexer.port import SearchIndex
@@ -19,6 +20,7 @@ from indexer.queries import (
     CreatorQuery,
     FeedQuery,
     MapQuery,
+    SavedOrFollowed,
     SimilarQuery,
     Sort,
     SuggestKind,
@@ -221,6 +223,23 @@ FILTERS: list[tuple[str, TourFilter, Any]] = [
     ),
     ("user ids", TourFilter(user_ids=(101, 102)), lambda d: d.user_id in (101, 102)),
     ("tour ids", TourFilter(tour_ids=(5, 6, 7, 999)), lambda d: d.id in (5, 6, 7)),
+    (
+        "saved or followed",
+        TourFilter(saved_or_followed=SavedOrFollowed(followed_user_ids=(101, 102), saved_tour_ids=(5, 6, 999))),
+        lambda d: d.user_id in (101, 102) or d.id in (5, 6),
+    ),
+    (
+        "followed only",
+        TourFilter(saved_or_followed=SavedOrFollowed(followed_user_ids=(103,))),
+        lambda d: d.user_id == 103,
+    ),
+    ("saved only", TourFilter(saved_or_followed=SavedOrFollowed(saved_tour_ids=(8, 9))), lambda d: d.id in (8, 9)),
+    ("neither saved nor followed", TourFilter(saved_or_followed=SavedOrFollowed()), lambda d: False),
+    (
+        "saved or followed, in a category",
+        TourFilter(categories=(2,), saved_or_followed=SavedOrFollowed(followed_user_ids=(101,), saved_tour_ids=(4, 5))),
+        lambda d: d.category_id == 2 and (d.user_id == 101 or d.id in (4, 5)),
+    ),
     ("featured only", TourFilter(featured_only=True), lambda d: d.is_featured),
     (
         "combined",
@@ -378,6 +397,63 @@ def test_similar_returns_nearest_vectors(index: SearchIndex, corpus: list[TourDo
     only_fr = index.similar(SimilarQuery(vector=target, limit=50, filter=TourFilter(countries=("FR",))))
     by_id = {doc.id: doc for doc in corpus}
     assert only_fr.ids and all(by_id[i].country == "FR" for i in only_fr.ids)
+
+
+def test_similar_total_counts_the_candidates_up_to_the_ranking_window(
+    index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """similar().total is how many tours the ranking draws from (they pass the filter, are not
+    excluded and have an embedding), counted up to MAX_SIMILAR_RESULTS; `limit` is cut there too."""
+    rng = random.Random(5)
+    with_vectors = corpus[:100]
+    index.set_vectors({doc.id: [rng.gauss(0, 1) for _ in range(384)] for doc in with_vectors})
+    target = [rng.gauss(0, 1) for _ in range(384)]
+    page = index.similar(SimilarQuery(vector=target, limit=5, exclude_ids=(corpus[10].id, 999_999)))
+    assert len(page.ids) == 5 and page.total == len(with_vectors) - 1
+    french = index.similar(SimilarQuery(vector=target, limit=5, filter=TourFilter(countries=("FR",))))
+    assert french.total == sum(1 for doc in with_vectors if doc.country == "FR")
+    monkeypatch.setattr(port_queries, "MAX_SIMILAR_RESULTS", 20)
+    capped = index.similar(SimilarQuery(vector=target, limit=50))
+    assert len(capped.ids) == 20 and capped.total == 20
+
+
+def test_no_page_reaches_past_the_result_window(
+    index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages stop at MAX_RESULT_WINDOW (Elasticsearch's max_result_window) on every adapter: a page
+    across it is cut, one beyond it is empty, and the total stays the true count."""
+    queries = [
+        FeedQuery(sort=Sort.VIEWS),
+        FeedQuery(sort=Sort.RANDOM, seed="s"),
+        FeedQuery(sort=Sort.NEAR_ME, near=(48.85, 2.35)),
+        FeedQuery(sort=Sort.AZ, filter=TourFilter(text="of")),
+    ]
+    whole = [index.feed(replace(query, limit=len(corpus))) for query in queries]
+    monkeypatch.setattr(port_queries, "MAX_RESULT_WINDOW", 100)
+    for query, full in zip(queries, whole, strict=True):
+        cut = index.feed(replace(query, limit=48, offset=80))
+        assert cut.ids == full.ids[80:100] and cut.total == full.total, query
+        assert [doc["id"] for doc in cut.docs] == cut.ids
+        beyond = index.feed(replace(query, limit=48, offset=100))
+        assert beyond.ids == [] and beyond.total == full.total, query
+    monkeypatch.setattr(port_queries, "MAX_RESULT_WINDOW", 3)
+    creators = index.creators(CreatorQuery(sort=Sort.VIEWS, limit=10))
+    assert creators.ids == [1, 2, 3] and creators.total == 5
+
+
+def test_a_whole_underscored_name_is_found(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    index.upsert_tours([replace(corpus[0], id=30_000, guid="underscored", title="Rooftops with john_smith")])
+    assert index.feed(FeedQuery(filter=TourFilter(text="john_smith"), limit=5)).ids == [30_000]
+
+
+@pytest.mark.known_gap(
+    "elasticsearch",
+    reason="text analysis differs: the standard tokenizer keeps john_smith one token (UAX #29 joins words "
+    "across _), the embedded index's unicode61 tokenizer splits it, so only there does 'smith' find it",
+)
+def test_a_word_inside_an_underscored_name_is_found(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    index.upsert_tours([replace(corpus[0], id=30_000, guid="underscored", title="Rooftops with john_smith")])
+    assert index.feed(FeedQuery(filter=TourFilter(text="smith"), limit=5)).ids == [30_000]
 
 
 def test_reset_empties_everything(index: SearchIndex, corpus: list[TourDocument]) -> None:

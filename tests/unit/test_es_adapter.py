@@ -13,6 +13,7 @@ import json
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fnmatch import fnmatch
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -156,6 +157,13 @@ class FakeElasticsearch:
             body = request.json()
             self.indices[name] = FakeIndex(body["settings"], body["mappings"], set(body.get("aliases") or {}))
             return 200, {"acknowledged": True, "shards_acknowledged": True, "index": name}
+        if method == "GET":  # get index: comma-separated names or wildcard patterns
+            patterns = name.split(",")
+            return 200, {
+                index: {"aliases": {alias: {} for alias in data.aliases}, "settings": {}, "mappings": {}}
+                for index, data in self.indices.items()
+                if any(fnmatch(index, pattern) for pattern in patterns)
+            }
         if method == "DELETE":
             if name not in self.indices:
                 return error(404, "index_not_found_exception", f"no such index [{name}]")
@@ -610,6 +618,81 @@ def test_a_rejected_document_raises(es: ElasticsearchIndex, server: FakeElastics
         es.upsert_creators([creator(1), creator(2)])
 
 
+def test_big_writes_refresh_once_at_the_end_and_an_edit_waits_for_its_change(
+    es: ElasticsearchIndex, server: FakeElasticsearch
+) -> None:
+    """Review (f): `refresh=wait_for` on every 500-document chunk makes the daily score refresh wait
+    up to a refresh interval per chunk; a big write sends its chunks plainly and refreshes once.
+    A write that fits one request (a tour saved after an edit) still returns once it is visible."""
+    many = range(1, 1202)
+    for write in (
+        lambda: es.upsert_tours([tour(n) for n in many]),  # reindex-sized
+        lambda: es.update_counters({n: {"views": 5.0} for n in many}),  # the daily score refresh
+        lambda: es.set_vectors({n: [0.5] * 384 for n in range(1, 602)}),  # stored vectors after a reindex
+    ):
+        server.requests.clear()
+        write()
+        bulks = server.calls(contains="_bulk")
+        assert len(bulks) >= 2 and all("refresh" not in bulk.params for bulk in bulks)
+        (refresh,) = server.calls(contains="_refresh")
+        assert refresh.path == "/touratlas-tours/_refresh"
+    server.requests.clear()
+    es.upsert_tours([tour(7)])
+    (bulk,) = server.calls(contains="_bulk")
+    assert bulk.params == {"refresh": "wait_for"}
+    assert not server.calls(contains="_refresh")
+
+
+def test_drop_all_deletes_this_prefix_indices_and_nothing_else(fake: tuple[FakeElasticsearch, str]) -> None:
+    """Review (e): the contract suite's teardown; without it every run leaked its indices."""
+    server, url = fake
+    mine, shorter, longer = (ElasticsearchIndex(url, prefix=p) for p in ("test-a1", "test-a", "test-a1-tours"))
+    for adapter in (shorter, longer):  # prefixes that mine is a prefix of, or that are a prefix of mine
+        adapter.upsert_tours([tour(1)])
+    others = set(server.indices)
+    mine.upsert_tours([tour(1)])
+    mine.rebuild(tours=[tour(2)], creators=[], ads=[], tags=[], places=[])
+    server.indices["test-a1-tours-v0-20240101000000000000"] = FakeIndex({}, {}, set())  # left by a failed rebuild
+
+    mine.drop_all()
+
+    assert set(server.indices) == others
+    assert server.resolve("test-a1-tours") == []
+    mine.upsert_tours([tour(3)])  # and the adapter starts afresh
+    assert list(server.docs("test-a1-tours")) == ["3"]
+    for adapter in (mine, shorter, longer):
+        adapter.close()
+
+
+def test_the_connection_pool_serves_every_request_a_process_runs_at_once() -> None:
+    """Review (g): ten connections per node while a process serves 24 requests at once."""
+    from app.core.settings import Settings
+
+    in_flight = Settings.model_fields["max_requests_in_flight"].default
+    default = ElasticsearchIndex("http://127.0.0.1:9")
+    sized = ElasticsearchIndex("http://127.0.0.1:9", connections_per_node=64)
+    (default_node,) = default.client.transport.node_pool.all()
+    (sized_node,) = sized.client.transport.node_pool.all()
+    assert default_node.config.connections_per_node >= in_flight
+    assert sized_node.config.connections_per_node == 64
+    default.close()
+    sized.close()
+
+
+def test_the_contract_suite_probes_elasticsearch_url() -> None:
+    """Part 6: the Elasticsearch contract cases run whenever the URL answers, else skip with why."""
+    from tests.index.conftest import elasticsearch_unavailable
+
+    assert "not set" in (elasticsearch_unavailable("") or "")
+    assert "does not answer" in (elasticsearch_unavailable("http://127.0.0.1:9") or "")
+
+
+def test_the_contract_probe_accepts_a_server_that_answers(fake: tuple[FakeElasticsearch, str]) -> None:
+    from tests.index.conftest import elasticsearch_unavailable
+
+    assert elasticsearch_unavailable(fake[1]) is None
+
+
 def test_nothing_to_write_sends_nothing(es: ElasticsearchIndex, server: FakeElasticsearch) -> None:
     assert es.upsert_tours([]) == 0
     es.delete_tours([])
@@ -642,7 +725,7 @@ def test_creators_and_ads_pages(es: ElasticsearchIndex, server: FakeElasticsearc
     creators = es.creators(CreatorQuery(text="nor", sort=Sort.FAVORITE))
     ads = es.ads(1, seed="visitor")
     assert creators.docs == [creator_card(creator(4))] and creators.ids == [4]
-    assert ads.docs == [ad_card(ad(2))] and ads.total == 5
+    assert ads.docs == [ad_card(ad(2))] and ads.total == 1  # ads are not counted: the ads returned
     assert server.calls(contains="/touratlas-ads/_search")[0].json() == q.ads_body(1, "visitor")
 
 
@@ -774,16 +857,30 @@ def test_a_failed_suggest_search_is_reported(es: ElasticsearchIndex, server: Fak
         es.suggest(SuggestQuery(text="#beach"))
 
 
-def test_similar_sends_knn_and_returns_cards(es: ElasticsearchIndex, server: FakeElasticsearch) -> None:
+def test_similar_sends_knn_and_the_candidate_count_in_one_msearch(
+    es: ElasticsearchIndex, server: FakeElasticsearch
+) -> None:
+    """Review (i): the knn search counts nothing (its hits.total would be k); the total comes from a
+    count of the candidates, in the same round trip."""
     query = SimilarQuery(vector=[0.1] * 384, limit=2, exclude_ids=(1,), filter=TourFilter(categories=(2,)))
     docs = [tour(4), tour(5)]
-    server.queue(
-        "/touratlas-tours/_search",
-        search_response([{**hit("t", str(d.id), tour_source(d)), "_score": 0.9} for d in docs], total=2),
-    )
+    neighbours = search_response([{**hit("t", str(d.id), tour_source(d)), "_score": 0.9} for d in docs], total=2)
+    del neighbours["hits"]["total"]  # track_total_hits: false
+    server.queue("/_msearch", {"took": 1, "responses": [neighbours, search_response([], total=37)]})
     page = es.similar(query)
-    assert server.calls("POST", "/touratlas-tours/_search")[0].json() == json.loads(json.dumps(q.similar_body(query)))
+    (sent,) = server.calls("POST", "/_msearch")
+    assert sent.ndjson() == json.loads(
+        json.dumps(
+            [
+                {"index": "touratlas-tours"},
+                q.similar_body(query),
+                {"index": "touratlas-tours"},
+                q.similar_count_body(query),
+            ]
+        )
+    )
     assert page.ids == [4, 5] and page.docs == [tour_card(d) for d in docs]
+    assert page.total == 37
     assert es.similar(SimilarQuery(vector=[0.1] * 384, limit=0)).ids == []
 
 

@@ -27,10 +27,14 @@ from indexer.elasticsearch.sources import (
     tour_source,
 )
 from indexer.queries import (
+    MAX_RESULT_WINDOW,
+    MAX_SIMILAR_RESULTS,
+    TEXT_TOTAL_CAP,
     BBox,
     CreatorQuery,
     FeedQuery,
     MapQuery,
+    SavedOrFollowed,
     SimilarQuery,
     Sort,
     SuggestKind,
@@ -129,10 +133,12 @@ def test_featured_sort_keeps_featured_tours_only() -> None:
     assert {"term": {"is_featured": True}} not in filters_of(q.feed_body(FeedQuery(sort=Sort.VIEWS)))
 
 
-def test_random_sort_is_seeded_function_score_on_seq_no() -> None:
+def test_random_sort_is_seeded_function_score_on_the_stable_id() -> None:
+    """Review (b): `_seq_no` changes on every counter update, so a visitor's seeded order would
+    reshuffle between two pages; the tour id never changes (the embedded index seeds on the guid)."""
     body = q.feed_body(FeedQuery(sort=Sort.RANDOM, seed="visitor-1", filter=TourFilter(categories=(2,))))
     scored = query_of(body)["function_score"]
-    assert scored["functions"] == [{"random_score": {"seed": q.seed_number("visitor-1"), "field": "_seq_no"}}]
+    assert scored["functions"] == [{"random_score": {"seed": q.seed_number("visitor-1"), "field": "id"}}]
     assert scored["boost_mode"] == "replace"
     assert scored["query"]["bool"]["filter"] == [{"terms": {"category_id": [2]}}]
     assert body["sort"] == [{"_score": {"order": "desc"}}, {"id": {"order": "desc"}}]
@@ -329,7 +335,7 @@ def test_ads_are_a_seeded_random_page() -> None:
     body = q.ads_body(3, "s")
     assert query_of(body)["function_score"]["functions"][0]["random_score"] == {
         "seed": q.seed_number("s"),
-        "field": "_seq_no",
+        "field": "id",
     }
     assert body["size"] == 3
 
@@ -606,3 +612,102 @@ def test_counter_and_vector_validation() -> None:
         checked_vector(1, [0.1] * 3)
     with pytest.raises(ValueError, match="zero vector"):
         checked_vector(1, [0.0] * 384)
+
+
+# ------------------------------------------------------------------ review against the Elasticsearch 8 reference
+
+
+@pytest.mark.parametrize("offset", [0, 96, MAX_RESULT_WINDOW - 48, MAX_RESULT_WINDOW - 10, MAX_RESULT_WINDOW, 150_000])
+def test_feed_and_creator_pages_never_reach_past_max_result_window(offset: int) -> None:
+    """Review (a): `from + size` past `index.max_result_window` is a 400; the page is cut at the
+    window, and a page beyond it only counts (from 0, size 0) so the total stays true."""
+    inside = max(0, min(48, MAX_RESULT_WINDOW - offset))
+    for body in (
+        q.feed_body(FeedQuery(limit=48, offset=offset)),
+        q.creators_body(CreatorQuery(limit=48, offset=offset)),
+    ):
+        assert body["from"] + body["size"] <= MAX_RESULT_WINDOW
+        assert body["size"] == inside
+        assert body["from"] == (offset if inside else 0)
+        assert body["track_total_hits"] is True
+
+
+def test_the_window_is_the_max_result_window_of_the_paged_indices() -> None:
+    specs = index_specs()
+    for kind in ("tours", "creators"):
+        assert specs[kind].settings["max_result_window"] == MAX_RESULT_WINDOW
+
+
+def test_random_scores_are_seeded_on_a_mapped_numeric_field() -> None:
+    """random_score reads the field's doc values: it must be mapped (with doc values) in each index."""
+    specs = index_specs()
+    for kind, body in (("tours", q.feed_body(FeedQuery(sort=Sort.RANDOM))), ("ads", q.ads_body(3))):
+        (function,) = query_of(body)["function_score"]["functions"]
+        field = function["random_score"]["field"]
+        assert specs[kind].mappings["properties"][field]["type"] == "long"
+
+
+@pytest.mark.parametrize("limit", [1, 12, 999, 1_000, 5_000, 10_000, 10_001, 12_048, 100_048])
+def test_knn_k_never_exceeds_num_candidates_nor_its_ceiling(limit: int) -> None:
+    """Review (c): For You asks offset + limit neighbours; k > num_candidates (or num_candidates >
+    10,000) is an Elasticsearch error. k is cut at MAX_SIMILAR_RESULTS and For You pages within it."""
+    body = q.similar_body(SimilarQuery(vector=[1.0], limit=limit))
+    knn = body["knn"]
+    assert 1 <= knn["k"] <= knn["num_candidates"] <= q.KNN_MAX_CANDIDATES == MAX_SIMILAR_RESULTS
+    assert knn["k"] == min(limit, MAX_SIMILAR_RESULTS)
+    assert body["size"] == knn["k"]
+
+
+def test_saves_and_follows_filter_by_followed_users_or_saved_tours() -> None:
+    """Review (d): the followed creators' user ids, not every one of their tour ids, in the request."""
+    either = SavedOrFollowed(followed_user_ids=(3, 4), saved_tour_ids=(7, 9))
+    body = q.feed_body(FeedQuery(filter=TourFilter(categories=(2,), saved_or_followed=either)))
+    assert filters_of(body) == [
+        {"terms": {"category_id": [2]}},
+        {"bool": {"should": [{"terms": {"user_id": [3, 4]}}, {"terms": {"id": [7, 9]}}], "minimum_should_match": 1}},
+    ]
+    assert filters_of(q.feed_body(FeedQuery(filter=TourFilter(saved_or_followed=SavedOrFollowed())))) == [
+        {"match_none": {}}
+    ]
+
+
+def test_id_lists_longer_than_max_terms_count_are_split() -> None:
+    """`index.max_terms_count` (65,536) bounds one `terms` query; a longer list (a heavy saver's
+    tours) becomes several, any of which may match."""
+    ids = tuple(range(1, q.MAX_TERMS_COUNT * 2 + 10))
+    (clause,) = filters_of(q.feed_body(FeedQuery(filter=TourFilter(tour_ids=ids))))
+    parts = clause["bool"]["should"]
+    assert clause["bool"]["minimum_should_match"] == 1
+    assert all(len(part["terms"]["id"]) <= q.MAX_TERMS_COUNT for part in parts)
+    assert [value for part in parts for value in part["terms"]["id"]] == list(ids)
+    excluded = q.similar_body(SimilarQuery(vector=[1.0], limit=5, exclude_ids=ids))["knn"]["filter"]["bool"]["must_not"]
+    assert all(len(part["terms"]["id"]) <= q.MAX_TERMS_COUNT for part in excluded)
+
+
+def test_total_hits_are_counted_only_as_far_as_the_answer_uses_them() -> None:
+    """Review (h): exact where the API returns an exact `total_items`, bounded at the README's 1,000
+    for text searches, not at all where the answer does not read the total."""
+    box = BBox(west=2.0, south=48.0, east=3.0, north=49.0)
+    map_query = MapQuery(filter=TourFilter(), bbox=box, zoom=10)
+    assert q.feed_body(FeedQuery())["track_total_hits"] is True
+    assert q.feed_body(FeedQuery(filter=TourFilter(text="eiff")))["track_total_hits"] == TEXT_TOTAL_CAP
+    near = FeedQuery(filter=TourFilter(text="eiff"), sort=Sort.NEAR_ME, near=(48.0, 2.0))
+    assert q.feed_body(near)["track_total_hits"] is True  # Near Me counts text matches exactly, as embedded
+    assert q.creators_body(CreatorQuery())["track_total_hits"] is True
+    assert q.map_clusters_body(map_query)["track_total_hits"] is True  # points or clusters, and the map's total
+    assert q.map_points_body(map_query, 12)["track_total_hits"] is False
+    assert q.tours_by_ids_body([1, 2])["track_total_hits"] is False
+    assert q.ads_body(3)["track_total_hits"] is False
+    assert q.similar_body(SimilarQuery(vector=[1.0], limit=5))["track_total_hits"] is False
+    assert q.suggest_body(SuggestKind.TOUR, "eif", SuggestQuery(text="eif"))["track_total_hits"] is False
+
+
+def test_similar_candidates_are_counted_up_to_the_ranking_window() -> None:
+    """Review (i): similar().total counts the tours the ranking draws from (filter passed, not
+    excluded, with an embedding), up to MAX_SIMILAR_RESULTS, the same on both adapters."""
+    query = SimilarQuery(vector=[1.0], limit=5, exclude_ids=(7,), filter=TourFilter(categories=(2,)))
+    body = q.similar_count_body(query)
+    assert body["size"] == 0
+    assert body["track_total_hits"] == MAX_SIMILAR_RESULTS
+    assert query_of(body)["bool"]["filter"] == [{"terms": {"category_id": [2]}}, {"exists": {"field": "vector"}}]
+    assert query_of(body)["bool"]["must_not"] == [{"terms": {"id": [7]}}]
