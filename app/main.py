@@ -22,6 +22,7 @@ from app.classifications.router import sources_router, vendors_router
 from app.core.concurrency import RequestConcurrencyLimit
 from app.core.deps import DbSession, enforce_restricted_access
 from app.core.errors import ERROR_RESPONSES, install_error_handlers
+from app.core.nosniff import NoSniffMiddleware
 from app.core.request_id import RequestIdMiddleware
 from app.core.settings import APP_VERSION, get_settings
 from app.core.tasks import start_periodic_tasks
@@ -115,6 +116,8 @@ def _add_health(app: FastAPI) -> None:
 def _mount_uploads(app: FastAPI, uploads_dir: Path) -> None:
     uploads_dir.mkdir(parents=True, exist_ok=True)
     app.mount("/uploads", StaticFiles(directory=uploads_dir), name="uploads")
+    # Uploads are re-encoded images, but a browser must never guess another type for one.
+    app.add_middleware(NoSniffMiddleware, path_prefix="/uploads/")
 
 
 def _mount_frontend(app: FastAPI, dist: Path) -> None:

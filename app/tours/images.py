@@ -1,46 +1,47 @@
 """Tour preview images (spec §5: pdf, jpg, jpeg, png; at most 2 MB; recommended 600x400).
 
-The type is sniffed from the bytes, never from the name or header: Pillow recognises JPEG and PNG;
-a PDF (its `%PDF-` signature) is drawn by PDFium (pypdfium2) as an image of its first page. Each
-upload is stored twice under uploads/previews with one random name: `<name>-card.jpg`, cropped to
-the 600x400 of the cards, and `<name>.jpg`, fitted within 1200x800 for the tour page. The card path
-is what the add/edit payload carries as preview_picture.
+Every upload goes through the image pipeline (app.core.images): the type is sniffed from the bytes,
+never from the name or header; JPEG and PNG are decoded under a pixel cap, a PDF (its `%PDF-`
+signature) is drawn by PDFium as an image of its first page within a pixel budget. Each upload is
+stored twice under uploads/previews with one random name, re-encoded without metadata:
+`<name>-card.jpg`, cropped to the 600x400 of the cards, and `<name>.jpg`, fitted within 1200x800 for
+the tour page. The card path is what the add/edit payload carries as preview_picture.
 """
 
 from __future__ import annotations
 
-import io
 import re
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
 
-import pypdfium2 as pdfium  # type: ignore[import-untyped]
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageOps
 from sqlalchemy.orm import Session
 
-from app.core.errors import BadRequest
+from app.core import images as pipeline
 from app.core.settings import get_settings
 from app.platform.models import PLATFORM_CONFIG_ID, PlatformConfig
 from app.users.models import User
 
-MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # spec §9: preview image at most 2 MB
-MAX_IMAGE_PIXELS = 40_000_000  # refuses decompression bombs before decoding
-MAX_PDF_PAGE_POINTS = 14_400  # PDFium's own page-size limit (200 inches); larger is not a real page
 CARD_SIZE = (600, 400)
 LARGE_SIZE = (1200, 800)
-JPEG_QUALITY = 85
 FOLDER = "previews"
 PUBLIC_PREFIX = f"/uploads/{FOLDER}/"
 CARD_SUFFIX = "-card.jpg"
 WRONG_TYPE = "Upload a PDF, JPG, JPEG or PNG image"
-UNREADABLE_PDF = "This PDF cannot be read: upload a JPG or PNG image instead"
 SAVED_MESSAGE = "The image has been uploaded"
 PENDING_MESSAGE = "The image has been uploaded; it will be shown once an administrator approves it"
+UPLOAD_RULES = pipeline.UploadRules(
+    accepted=frozenset({"JPEG", "PNG"}),
+    wrong_type=WRONG_TYPE,
+    oversize="Image is {size} MB; the maximum is {maximum} MB",
+    pdf_cover=LARGE_SIZE,  # the tour page's picture is cut from the drawn page
+)
 _STORED = re.compile(r"^/uploads/previews/([0-9a-f]{32})(?:-card)?\.jpg$")
 
 SourceType = Literal["jpg", "png", "pdf"]
+_SOURCE_TYPES: dict[pipeline.SourceFormat, SourceType] = {"JPEG": "jpg", "PNG": "png", "PDF": "pdf"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,78 +55,15 @@ def _folder() -> Path:
     return get_settings().uploads_dir / FOLDER
 
 
-def oversize_message(size: int) -> str:
-    megabytes = size / (1024 * 1024)
-    return f"Image is {megabytes:.1f} MB; the maximum is {MAX_UPLOAD_BYTES // (1024 * 1024)} MB"
-
-
-def _refuse(message: str) -> BadRequest:
-    return BadRequest(message, fields={"image": message})
-
-
-def _decode_bitmap(content: bytes) -> tuple[Image.Image, SourceType]:
-    try:
-        image = Image.open(io.BytesIO(content))
-        if image.format not in ("JPEG", "PNG") or image.width * image.height > MAX_IMAGE_PIXELS:
-            raise _refuse(WRONG_TYPE)
-        image.load()
-    except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError) as exc:
-        raise _refuse(WRONG_TYPE) from exc
-    source_type: SourceType = "jpg" if image.format == "JPEG" else "png"
-    # Phone photos carry their rotation in EXIF; apply it so the preview stands upright.
-    return ImageOps.exif_transpose(image), source_type
-
-
-def _render_pdf(content: bytes) -> Image.Image:
-    """The first page, drawn so that its longer side covers the large size."""
-    try:
-        document = pdfium.PdfDocument(content)
-    except pdfium.PdfiumError as exc:
-        raise _refuse(UNREADABLE_PDF) from exc
-    try:
-        if len(document) == 0:
-            raise _refuse(UNREADABLE_PDF)
-        page = document[0]
-        width, height = page.get_size()
-        if not (0 < width <= MAX_PDF_PAGE_POINTS and 0 < height <= MAX_PDF_PAGE_POINTS):
-            raise _refuse(UNREADABLE_PDF)
-        scale = max(LARGE_SIZE[0] / width, LARGE_SIZE[1] / height)
-        bitmap = page.render(scale=scale)
-        image: Image.Image = bitmap.to_pil()
-        return image
-    finally:
-        document.close()
-
-
 def read_upload(upload: BinaryIO) -> bytes:
-    """The uploaded bytes. The multipart parser has spooled the whole file already, so its size is
-    known without reading it: an oversize upload is refused stating its real size."""
-    upload.seek(0, io.SEEK_END)
-    size = upload.tell()
-    upload.seek(0)
-    if size > MAX_UPLOAD_BYTES:
-        raise _refuse(oversize_message(size))
-    return upload.read(MAX_UPLOAD_BYTES + 1)
+    """The uploaded bytes; an upload over 2 MB is refused stating its real size."""
+    return pipeline.read_upload(upload, UPLOAD_RULES)
 
 
 def decode_upload(content: bytes) -> tuple[Image.Image, SourceType]:
     """The uploaded picture as an RGB image, or a 400 that says what is wrong (size first)."""
-    if len(content) > MAX_UPLOAD_BYTES:
-        raise _refuse(oversize_message(len(content)))
-    if not content:
-        raise _refuse(WRONG_TYPE)
-    source_type: SourceType
-    if content.startswith(b"%PDF-"):
-        image, source_type = _render_pdf(content), "pdf"
-    else:
-        image, source_type = _decode_bitmap(content)
-    if image.mode != "RGB":
-        # Transparent PNGs go on white, as the cards' background.
-        background = Image.new("RGB", image.size, "white")
-        rgba = image.convert("RGBA")
-        background.paste(rgba, mask=rgba.getchannel("A"))
-        image = background
-    return image, source_type
+    decoded = pipeline.decode(content, UPLOAD_RULES)
+    return pipeline.flatten(decoded.image), _SOURCE_TYPES[decoded.source_format]
 
 
 def store_preview(content: bytes) -> StoredPreview:
@@ -136,8 +74,8 @@ def store_preview(content: bytes) -> StoredPreview:
     folder = _folder()
     folder.mkdir(parents=True, exist_ok=True)
     name = uuid.uuid4().hex
-    card.save(folder / f"{name}{CARD_SUFFIX}", format="JPEG", quality=JPEG_QUALITY, optimize=True)
-    large.save(folder / f"{name}.jpg", format="JPEG", quality=JPEG_QUALITY, optimize=True)
+    (folder / f"{name}{CARD_SUFFIX}").write_bytes(pipeline.encode(card, "JPEG"))
+    (folder / f"{name}.jpg").write_bytes(pipeline.encode(large, "JPEG"))
     return StoredPreview(
         card=f"{PUBLIC_PREFIX}{name}{CARD_SUFFIX}", large=f"{PUBLIC_PREFIX}{name}.jpg", source_type=source_type
     )

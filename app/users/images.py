@@ -1,37 +1,43 @@
 """Uploaded images of the users domain: profile images and bug-report screenshots.
 
-Every upload is sniffed by content (never trusted by name or header), stored under
-uploads/<folder> with a random name, and served at /uploads/<folder>/<name>.
+Every upload goes through the image pipeline (app.core.images): sniffed by content, decoded under a
+pixel cap, re-encoded in its own format without metadata and shrunk to the size it is shown at, then
+stored under uploads/<folder> with a random name and served at /uploads/<folder>/<name>.
 """
 
 from __future__ import annotations
 
-import io
 import re
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
-from PIL import Image, UnidentifiedImageError
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from app.core.errors import BadRequest, NotFound
+from app.core import images as pipeline
+from app.core.errors import NotFound
 from app.core.settings import get_settings
 from app.moderation.models import ApprovalKind
 from app.platform.models import PLATFORM_CONFIG_ID, PlatformConfig
 from app.users import approval_queue
 from app.users.models import User
 
-MAX_IMAGE_BYTES = 2 * 1024 * 1024  # spec §9: images up to 2 MB
-MAX_IMAGE_PIXELS = 40_000_000  # refuses decompression bombs before decoding
 IMAGE_FOLDER = "profile-images"
 BUG_IMAGE_FOLDER = "bug-images"
 PUBLIC_PREFIX = f"/uploads/{IMAGE_FOLDER}/"
-EXTENSIONS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
+PROFILE_IMAGE_BOUND = (1024, 1024)  # an avatar is shown at most a few hundred pixels wide
+BUG_IMAGE_BOUND = (2560, 2560)  # a screenshot stays readable at a laptop's full resolution
+EXTENSIONS: dict[pipeline.BitmapFormat, str] = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
 CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 IMAGE_NOT_FOUND = "Image not found"
 WRONG_TYPE = "Upload a JPG, PNG or WEBP image"
+UPLOAD_RULES = pipeline.UploadRules(
+    accepted=frozenset(EXTENSIONS),
+    wrong_type=WRONG_TYPE,
+    oversize="The image is {size} MB; the maximum is {maximum} MB",
+)
 _STORED_NAME = re.compile(r"^[0-9a-f]{32}\.(?:jpg|png|webp)$")
 _DISCARDED = "discarded_upload_files"
 
@@ -46,42 +52,32 @@ def _folder(folder: str = IMAGE_FOLDER) -> Path:
     return get_settings().uploads_dir / folder
 
 
-def sniff_image(content: bytes) -> str:
-    """The file extension for an acceptable image, or a 400 that says what is wrong."""
-    if len(content) > MAX_IMAGE_BYTES:
-        size = len(content) / (1024 * 1024)
-        message = f"The image is {size:.1f} MB; the maximum is {MAX_IMAGE_BYTES // (1024 * 1024)} MB"
-        raise BadRequest(message, fields={"image": message})
-    try:
-        with Image.open(io.BytesIO(content)) as image:
-            image_format = image.format or ""
-            width, height = image.size
-            image.verify()
-    except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError) as exc:
-        raise BadRequest(WRONG_TYPE, fields={"image": WRONG_TYPE}) from exc
-    if image_format not in EXTENSIONS or width * height > MAX_IMAGE_PIXELS:
-        raise BadRequest(WRONG_TYPE, fields={"image": WRONG_TYPE})
-    return EXTENSIONS[image_format]
+def read_upload(upload: BinaryIO) -> bytes:
+    """The uploaded bytes; an upload over 2 MB is refused stating its real size."""
+    return pipeline.read_upload(upload, UPLOAD_RULES)
 
 
-def store_upload(content: bytes, folder: str) -> StoredImage:
-    """Write a sniffed image under uploads/<folder> and say where it is served."""
-    extension = sniff_image(content)
+def store_upload(content: bytes, folder: str, bound: tuple[int, int]) -> StoredImage:
+    """Re-encode an uploaded image (same format, within `bound`, no metadata) under uploads/<folder>
+    and say where it is served; the uploaded bytes themselves are never stored."""
+    decoded = pipeline.decode(content, UPLOAD_RULES)
+    encoded = pipeline.encode(decoded.image, decoded.stored_format, bound=bound)
+    extension = EXTENSIONS[decoded.stored_format]
     target = _folder(folder)
     target.mkdir(parents=True, exist_ok=True)
     name = f"{uuid.uuid4().hex}.{extension}"
-    (target / name).write_bytes(content)
+    (target / name).write_bytes(encoded)
     return StoredImage(path=f"/uploads/{folder}/{name}", content_type=CONTENT_TYPES[extension])
 
 
 def store_image(content: bytes) -> str:
-    """Write a sniffed profile image and return its public path."""
-    return store_upload(content, IMAGE_FOLDER).path
+    """Store an uploaded profile image at avatar size and return its public path."""
+    return store_upload(content, IMAGE_FOLDER, PROFILE_IMAGE_BOUND).path
 
 
 def store_bug_image(content: bytes) -> StoredImage:
     """POST bug-image: a screenshot for a bug report, stored before the report that will name it."""
-    return store_upload(content, BUG_IMAGE_FOLDER)
+    return store_upload(content, BUG_IMAGE_FOLDER, BUG_IMAGE_BOUND)
 
 
 def public_path(image: str) -> str:

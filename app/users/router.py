@@ -150,8 +150,7 @@ def upload_profile_image(
     user: CurrentUser, db: DbSession, response: Response, image: UploadFile = File(...)
 ) -> ProfileImageAnswer:
     """JPG, PNG or WEBP up to 2 MB. 200 in use; 201 waiting for approval (images_approval on)."""
-    content = image.file.read(images.MAX_IMAGE_BYTES + 1)
-    path = images.store_image(content)
+    path = images.store_image(images.read_upload(image.file))
     pending = images.set_profile_image(db, user=user, editor=user, path=path)
     response.status_code = 201 if pending else 200
     message = "Your profile image waits for approval" if pending else "Your profile image has been saved"
@@ -378,7 +377,7 @@ def upload_bug_image(request: Request, user: CurrentUser, image: UploadFile = Fi
     """A screenshot for a bug report: JPG, PNG or WEBP up to 2 MB. The answer's path goes into the
     bug report."""
     check_rate_limit("bug-image", ip=client_ip(request), account=str(user.id))
-    stored = images.store_bug_image(image.file.read(images.MAX_IMAGE_BYTES + 1))
+    stored = images.store_bug_image(images.read_upload(image.file))
     return BugImageAnswer(path=stored.path, content_type=stored.content_type, message="The image has been uploaded")
 
 

@@ -96,7 +96,7 @@ def test_an_oversize_image_states_its_size_and_the_maximum(client: TestClient, s
         (picture((40, 40), "WEBP"), "Upload a PDF, JPG, JPEG or PNG image"),
         (b"just some text", "Upload a PDF, JPG, JPEG or PNG image"),
         (b"", "Upload a PDF, JPG, JPEG or PNG image"),
-        (picture((40, 40), "PNG")[:60], "Upload a PDF, JPG, JPEG or PNG image"),
+        (picture((40, 40), "PNG")[:60], "The image is damaged or incomplete"),
         (b"%PDF-1.7\n%broken beyond repair", "This PDF cannot be read: upload a JPG or PNG image instead"),
     ],
     ids=["gif", "webp", "text", "empty", "truncated-png", "broken-pdf"],

@@ -136,7 +136,9 @@ def test_bug_image_is_sniffed_stored_and_served(client: TestClient, db: Session)
     assert body["path"].startswith("/uploads/bug-images/") and body["path"].endswith(".jpg")
     assert (get_settings().uploads_dir / "bug-images" / body["path"].rsplit("/", 1)[-1]).is_file()
     served = client.get(body["path"])
-    assert served.status_code == 200 and served.content == image_bytes("JPEG")
+    assert served.status_code == 200 and served.headers["content-type"] == "image/jpeg"
+    with Image.open(io.BytesIO(served.content)) as stored:  # re-encoded, not the uploaded bytes
+        assert stored.format == "JPEG" and stored.size == (32, 20)
 
 
 def test_bug_image_refuses_wrong_types_big_files_and_anonymous_callers(client: TestClient, db: Session) -> None:
