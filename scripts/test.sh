@@ -15,8 +15,9 @@ $PY -m mypy app indexer workers
 step "The generated API client matches the backend's OpenAPI"
 bash scripts/check-client.sh
 
-step "Front end: type check and Vitest"
+step "Front end: type check, ESLint and Vitest"
 npm --prefix frontend run --silent typecheck
+npm --prefix frontend run --silent lint
 npm --prefix frontend run --silent test
 
 step "pytest on SQLite (the embedded default)"

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../lib/store';
 
 /**
  * Screens that open as dialogs or panels (spec §2 "Modals and other screens") are reached from the
@@ -22,12 +22,10 @@ export type AppAction =
 type Handler = () => void;
 
 const handlers = new Map<AppAction, Handler>();
-const listeners = new Set<() => void>();
-let available: ReadonlySet<AppAction> = new Set();
+const available = createStore<ReadonlySet<AppAction>>(new Set());
 
 function changed(): void {
-  available = new Set(handlers.keys());
-  listeners.forEach((listener) => listener());
+  available.set(new Set(handlers.keys()));
 }
 
 /** Register the opener of a screen; returns the function that unregisters it. */
@@ -50,15 +48,6 @@ export function runAppAction(action: AppAction): boolean {
   return true;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useAvailableAppActions(): ReadonlySet<AppAction> {
-  return useSyncExternalStore(
-    subscribe,
-    () => available,
-    () => available,
-  );
+  return available.useStore();
 }

@@ -1,38 +1,22 @@
-import { useSyncExternalStore } from 'react';
-
+import { createStore } from '../lib/store';
 import { isSignedIn } from './session';
 
 /**
  * Whether the login dialog is open. Any feature may ask for it (signed-out users who try something
  * that needs an account, spec §2 and §4); the app renders the dialog once.
  */
-let open = false;
-const listeners = new Set<() => void>();
-
-function setOpen(next: boolean): void {
-  open = next;
-  listeners.forEach((listener) => listener());
-}
+const loginDialogOpen = createStore(false);
 
 export function openLoginDialog(): void {
-  setOpen(true);
+  loginDialogOpen.set(true);
 }
 
 export function closeLoginDialog(): void {
-  setOpen(false);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  loginDialogOpen.set(false);
 }
 
 export function useLoginDialogOpen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => open,
-    () => open,
-  );
+  return loginDialogOpen.useStore();
 }
 
 /** An action that needs an account: run it when signed in, otherwise ask the visitor to sign in. */

@@ -1,6 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-import { readItem, removeItem, STORAGE_KEYS, subscribeToStorage, writeItem } from '../storage/localStore';
+import { readItem, removeItem, STORAGE_KEYS, storedValue, writeItem } from '../storage/localStore';
 import { decodeTokenClaims, roleFromClaims, type TokenClaims, type UserRole } from './claims';
 
 export interface Session {
@@ -39,25 +37,16 @@ export function clearSession(): void {
   ].forEach(removeItem);
 }
 
-// useSyncExternalStore needs a stable snapshot: recompute only when the token string changes.
-let cachedToken: string | null = null;
-let cachedSession: Session = SIGNED_OUT;
-
-function readSession(): Session {
-  const token = getAccessToken();
-  if (token === cachedToken) return cachedSession;
-  cachedToken = token;
-  if (token === null) {
-    cachedSession = SIGNED_OUT;
-  } else {
-    const claims = decodeTokenClaims(token);
-    // A token we cannot read still means signed in: the server decides what it is worth.
-    const role = claims === null ? 'user' : roleFromClaims(claims);
-    cachedSession = { signedIn: true, role, claims, creatorId: claims?.creator_id ?? null };
-  }
-  return cachedSession;
+function sessionFromToken(token: string | null): Session {
+  if (token === null) return SIGNED_OUT;
+  const claims = decodeTokenClaims(token);
+  // A token we cannot read still means signed in: the server decides what it is worth.
+  const role = claims === null ? 'user' : roleFromClaims(claims);
+  return { signedIn: true, role, claims, creatorId: claims?.creator_id ?? null };
 }
 
+const session = storedValue(STORAGE_KEYS.accessToken, sessionFromToken);
+
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeToStorage, readSession, readSession);
+  return session.useStore();
 }

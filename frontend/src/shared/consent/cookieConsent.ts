@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
-
-import { readItem, readJson, STORAGE_KEYS, subscribeToStorage, writeJson } from '../storage/localStore';
+import { createStore } from '../lib/store';
+import { parseJson, readJson, STORAGE_KEYS, storedValue, writeJson } from '../storage/localStore';
 
 /**
  * The visitor's cookie choice (spec §2 "cookie consent"), kept in localStorage `cookieConsent`.
@@ -38,49 +37,23 @@ export function preferenceCookiesAllowed(): boolean {
   return readCookieConsent()?.preferences !== false;
 }
 
-// useSyncExternalStore needs a stable snapshot: re-read only when the stored text changes.
-let cachedRaw: string | null | undefined;
-let cachedConsent: CookieConsent | null = null;
-
-function snapshot(): CookieConsent | null {
-  const raw = readItem(STORAGE_KEYS.cookieConsent);
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedConsent = readCookieConsent();
-  }
-  return cachedConsent;
-}
+const storedConsent = storedValue(STORAGE_KEYS.cookieConsent, (raw) => parseJson(raw, isCookieConsent));
 
 export function useCookieConsent(): CookieConsent | null {
-  return useSyncExternalStore(subscribeToStorage, snapshot, snapshot);
+  return storedConsent.useStore();
 }
 
 // The preferences dialog can be opened again from anywhere (the help tool's 'cookie preferences').
-let preferencesOpen = false;
-const preferenceListeners = new Set<() => void>();
-
-function setPreferencesOpen(next: boolean): void {
-  preferencesOpen = next;
-  preferenceListeners.forEach((listener) => listener());
-}
+const preferencesOpen = createStore(false);
 
 export function openCookiePreferences(): void {
-  setPreferencesOpen(true);
+  preferencesOpen.set(true);
 }
 
 export function closeCookiePreferences(): void {
-  setPreferencesOpen(false);
-}
-
-function subscribePreferences(listener: () => void): () => void {
-  preferenceListeners.add(listener);
-  return () => preferenceListeners.delete(listener);
+  preferencesOpen.set(false);
 }
 
 export function useCookiePreferencesOpen(): boolean {
-  return useSyncExternalStore(
-    subscribePreferences,
-    () => preferencesOpen,
-    () => preferencesOpen,
-  );
+  return preferencesOpen.useStore();
 }

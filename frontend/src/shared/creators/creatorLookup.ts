@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { discoveryFilteredGrid } from '../api/generated/sdk.gen';
 import type { CreatorCard } from '../api/generated/types.gen';
+import { creatorQueryKeys } from './creatorQueryKeys';
 
 const LOOKUP_LIMIT = 10;
 
@@ -12,7 +13,7 @@ const LOOKUP_LIMIT = 10;
 export function creatorByNameQueryOptions(creatorName: string) {
   const wanted = creatorName.trim().toLowerCase();
   return queryOptions({
-    queryKey: ['creators', 'by-name', wanted],
+    queryKey: creatorQueryKeys.byName(wanted),
     queryFn: async ({ signal }): Promise<CreatorCard | null> => {
       const answer = await discoveryFilteredGrid({
         query: { mode: 'creators', searchPattern: `@${wanted}`, limit: LOOKUP_LIMIT, offset: 0 },

@@ -8,6 +8,7 @@ import {
   locationsAddressCountries,
   vendorsListVendors,
 } from '../api/generated/sdk.gen';
+import { dictionaryQueryKeys } from './dictionaryQueryKeys';
 
 /**
  * The dictionaries every feature reads (hosts, categories, media types, capture devices, countries).
@@ -21,7 +22,7 @@ export const DICTIONARY_STALE_MS = 10 * 60_000;
 /** The hosts with their link and embed rules (GET /v2/vendors/). */
 export function vendorsQueryOptions() {
   return queryOptions({
-    queryKey: ['vendors'],
+    queryKey: dictionaryQueryKeys.vendors,
     queryFn: async ({ signal }) => (await vendorsListVendors({ signal, throwOnError: true })).data.data,
     staleTime: DICTIONARY_STALE_MS,
   });
@@ -29,7 +30,7 @@ export function vendorsQueryOptions() {
 
 export function categoriesQueryOptions() {
   return queryOptions({
-    queryKey: ['classifications', 'categories'],
+    queryKey: dictionaryQueryKeys.categories,
     queryFn: async ({ signal }) => (await classificationsListCategories({ signal, throwOnError: true })).data.data,
     staleTime: DICTIONARY_STALE_MS,
   });
@@ -37,7 +38,7 @@ export function categoriesQueryOptions() {
 
 export function mediaTypesQueryOptions() {
   return queryOptions({
-    queryKey: ['classifications', 'media-types'],
+    queryKey: dictionaryQueryKeys.mediaTypes,
     queryFn: async ({ signal }) => (await classificationsListMediaTypes({ signal, throwOnError: true })).data.data,
     staleTime: DICTIONARY_STALE_MS,
   });
@@ -45,7 +46,7 @@ export function mediaTypesQueryOptions() {
 
 export function captureDevicesQueryOptions() {
   return queryOptions({
-    queryKey: ['classifications', 'capture-devices'],
+    queryKey: dictionaryQueryKeys.captureDevices,
     queryFn: async ({ signal }) => (await classificationsListCaptureDevices({ signal, throwOnError: true })).data.data,
     staleTime: DICTIONARY_STALE_MS,
   });
@@ -54,7 +55,7 @@ export function captureDevicesQueryOptions() {
 /** The countries that have tours (spec §2 filters: countries come from address-countries). */
 export function addressCountriesQueryOptions() {
   return queryOptions({
-    queryKey: ['locations', 'address-countries'],
+    queryKey: dictionaryQueryKeys.addressCountries,
     queryFn: async ({ signal }) => (await locationsAddressCountries({ signal, throwOnError: true })).data.data,
     staleTime: DICTIONARY_STALE_MS,
   });
@@ -73,7 +74,7 @@ interface TagSearch {
 export function tagsQueryOptions({ search, categoryId, mediaTypeId }: TagSearch) {
   const text = search.trim().replace(/^#/, '');
   return queryOptions({
-    queryKey: ['classifications', 'tags', text, categoryId, mediaTypeId],
+    queryKey: dictionaryQueryKeys.tags(text, categoryId, mediaTypeId),
     queryFn: async ({ signal }) =>
       (
         await classificationsListTags({

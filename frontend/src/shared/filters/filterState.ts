@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
-
 import type { DiscoveryFilteredGridData } from '../api/generated/types.gen';
+import { createStore } from '../lib/store';
 import { readItem, readJson, removeItem, STORAGE_KEYS, writeItem, writeJson } from '../storage/localStore';
 
 type GridQuery = NonNullable<DiscoveryFilteredGridData['query']>;
@@ -287,40 +286,35 @@ export function readGridPages(): GridPages {
 }
 
 export function storeGridPages(pages: GridPages): void {
-  const { sorting: _sorting, ...filters } = current;
+  const { sorting: _sorting, ...filters } = filterStore.get();
   writeJson(STORAGE_KEYS.userState, { filters, ...pages });
 }
 
-let current: FilterState = loadFilterState();
-const listeners = new Set<() => void>();
+const filterStore = createStore<FilterState>(loadFilterState());
 
 export function getFilterState(): FilterState {
-  return current;
+  return filterStore.get();
+}
+
+/** Stored before subscribers hear of it, so what they read back from storage is already the new state. */
+function replaceFilterState(next: FilterState): void {
+  persist(next);
+  filterStore.set(next);
 }
 
 export function updateFilterState(change: Partial<FilterState>): void {
-  current = { ...current, ...change };
-  persist(current);
-  listeners.forEach((listener) => listener());
+  replaceFilterState({ ...filterStore.get(), ...change });
 }
 
 export function resetFilterState(): void {
-  current = INITIAL_FILTER_STATE;
-  persist(current);
-  listeners.forEach((listener) => listener());
+  replaceFilterState(INITIAL_FILTER_STATE);
 }
 
 /** Read the stored state again (another tab changed it, or a test cleared storage). */
 export function reloadFilterState(): void {
-  current = loadFilterState();
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  filterStore.set(loadFilterState());
 }
 
 export function useFilterState(): FilterState {
-  return useSyncExternalStore(subscribe, getFilterState, getFilterState);
+  return filterStore.useStore();
 }

@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
+import { createStore } from '../lib/store';
 import { readItem, STORAGE_KEYS } from '../storage/localStore';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './languages';
 
@@ -25,32 +24,17 @@ export interface LanguagePopupState {
   suggested: LanguageCode | null;
 }
 
-let state: LanguagePopupState = { opened: false, suggested: null };
-const listeners = new Set<() => void>();
-
-function setState(next: LanguagePopupState): void {
-  state = next;
-  listeners.forEach((listener) => listener());
-}
+const popup = createStore<LanguagePopupState>({ opened: false, suggested: null });
 
 /** Open the language selection popup (spec §2), from a menu or on a first visit. */
 export function openLanguagePopup(suggested: LanguageCode | null = null): void {
-  setState({ opened: true, suggested });
+  popup.set({ opened: true, suggested });
 }
 
 export function closeLanguagePopup(): void {
-  setState({ opened: false, suggested: null });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  popup.set({ opened: false, suggested: null });
 }
 
 export function useLanguagePopup(): LanguagePopupState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+  return popup.useStore();
 }

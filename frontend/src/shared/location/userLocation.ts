@@ -1,6 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-import { readJson, STORAGE_KEYS, subscribeToStorage, writeJson } from '../storage/localStore';
+import { parseJson, readJson, STORAGE_KEYS, storedValue, writeJson } from '../storage/localStore';
 
 /** Spec §3 `user_location`: where the visitor is (center as [longitude, latitude]). */
 export interface UserLocation {
@@ -26,19 +24,8 @@ export function storeUserLocation(location: UserLocation): void {
   writeJson(STORAGE_KEYS.userLocation, location);
 }
 
-// Snapshots must be stable between changes, so keep the last parsed value for the same raw text.
-let lastRaw: string | null = null;
-let lastLocation: UserLocation | null = null;
-
-function snapshot(): UserLocation | null {
-  const raw = window.localStorage.getItem(STORAGE_KEYS.userLocation);
-  if (raw !== lastRaw) {
-    lastRaw = raw;
-    lastLocation = readUserLocation();
-  }
-  return lastLocation;
-}
+const userLocation = storedValue(STORAGE_KEYS.userLocation, (raw) => parseJson(raw, isUserLocation));
 
 export function useUserLocation(): UserLocation | null {
-  return useSyncExternalStore(subscribeToStorage, snapshot, snapshot);
+  return userLocation.useStore();
 }

@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
-
 import type { Bounds } from '../filters/filterState';
+import { createStore } from '../lib/store';
 
 /** Spec §9: a map centred on coordinates opens at zoom 14. */
 export const COORDINATES_ZOOM = 14;
@@ -10,9 +9,8 @@ export type MapTarget = { kind: 'bounds'; bounds: Bounds; id: number } | { kind:
 
 type NewTarget = { kind: 'bounds'; bounds: Bounds } | { kind: 'point'; center: [number, number]; zoom?: number };
 
-let pending: MapTarget | null = null;
+const pending = createStore<MapTarget | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
 
 /**
  * Ask the map to move (a place chosen in search, spec §2). The map may not be open yet: the target
@@ -20,26 +18,18 @@ const listeners = new Set<() => void>();
  */
 export function requestMapTarget(target: NewTarget): void {
   const id = nextId++;
-  pending = target.kind === 'bounds' ? { ...target, id } : { kind: 'point', center: target.center, zoom: target.zoom ?? COORDINATES_ZOOM, id };
-  listeners.forEach((listener) => listener());
+  pending.set(target.kind === 'bounds' ? { ...target, id } : { kind: 'point', center: target.center, zoom: target.zoom ?? COORDINATES_ZOOM, id });
 }
 
 /** The map has moved there: the request is done. */
 export function takeMapTarget(id: number): void {
-  if (pending?.id !== id) return;
-  pending = null;
-  listeners.forEach((listener) => listener());
+  if (pending.get()?.id === id) pending.set(null);
 }
 
 export function peekMapTarget(): MapTarget | null {
-  return pending;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return pending.get();
 }
 
 export function useMapTarget(): MapTarget | null {
-  return useSyncExternalStore(subscribe, peekMapTarget, peekMapTarget);
+  return pending.useStore();
 }

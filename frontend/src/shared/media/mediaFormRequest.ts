@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../lib/store';
 
 /**
  * Which media form is open, if any (spec §2 "add/edit media form"). The top bar, the menu, the tour
@@ -6,31 +6,16 @@ import { useSyncExternalStore } from 'react';
  */
 export type MediaFormRequest = { mode: 'add' } | { mode: 'edit'; guid: string };
 
-let current: MediaFormRequest | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: MediaFormRequest | null): void {
-  current = next;
-  listeners.forEach((listener) => listener());
-}
+const openRequest = createStore<MediaFormRequest | null>(null);
 
 export function openMediaForm(request: MediaFormRequest = { mode: 'add' }): void {
-  set(request);
+  openRequest.set(request);
 }
 
 export function closeMediaForm(): void {
-  set(null);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  openRequest.set(null);
 }
 
 export function useMediaFormRequest(): MediaFormRequest | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => current,
-  );
+  return openRequest.useStore();
 }

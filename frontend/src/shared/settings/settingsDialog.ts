@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../lib/store';
 
 /** The tabs of the settings modal (spec §2: account, vendor API tokens, interests). */
 export type SettingsTab = 'account' | 'interests';
@@ -12,35 +12,20 @@ export interface SettingsDialogState {
  * Whether the settings modal is open, and on which tab. The profile menu opens it on Account, the
  * getting-started guide on Interests; the app renders the modal once.
  */
-let state: SettingsDialogState = { opened: false, tab: 'account' };
-const listeners = new Set<() => void>();
-
-function setState(next: SettingsDialogState): void {
-  state = next;
-  listeners.forEach((listener) => listener());
-}
+const dialog = createStore<SettingsDialogState>({ opened: false, tab: 'account' });
 
 export function openSettingsDialog(tab: SettingsTab = 'account'): void {
-  setState({ opened: true, tab });
+  dialog.set({ opened: true, tab });
 }
 
 export function selectSettingsTab(tab: SettingsTab): void {
-  setState({ ...state, tab });
+  dialog.update((state) => ({ ...state, tab }));
 }
 
 export function closeSettingsDialog(): void {
-  setState({ ...state, opened: false });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  dialog.update((state) => ({ ...state, opened: false }));
 }
 
 export function useSettingsDialog(): SettingsDialogState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+  return dialog.useStore();
 }

@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 
+import { creatorQueryKeys } from '../creators/creatorQueryKeys';
+import { moderationQueryKeys } from '../moderation/moderationQueryKeys';
 import { appVersionQueryOptions } from '../platform/platformConfig';
 import { tourCountersKey } from '../tours/tourQueryKeys';
 import { writeEventToCache } from './cacheWriters';
 import { REALTIME_EVENTS } from './events';
-import { creatorAnalyticsKey, creatorKey, MODERATION_COUNTS_KEY } from './queryKeys';
 
 const PLAYER = { id: 'abc', views: 10, likes: 2, saves: 1, shared: 0, user_like: 1, user_save: 0 };
 
@@ -49,17 +50,17 @@ describe('realtime events written into the query cache', () => {
     const queryClient = client();
     const profile = { id: 7, creator_name: 'Ada', followers: 5, views: 100, likes: 9 };
     const card = { id: 7, type: 'creator', followers: 5, views: 100, is_follow: true };
-    queryClient.setQueryData(creatorKey(7), profile);
+    queryClient.setQueryData(creatorQueryKeys.byId(7), profile);
     queryClient.setQueryData(['creators', 'by-name', 'ada'], card);
-    queryClient.setQueryData(creatorKey(8), { ...profile, id: 8 });
+    queryClient.setQueryData(creatorQueryKeys.byId(8), { ...profile, id: 8 });
     queryClient.setQueryData(['discovery', 'something'], { id: 7, followers: 5 });
 
     writeEventToCache(queryClient, REALTIME_EVENTS.creatorCounters, { id: 7, followers: 6, views: 101, likes: 10 });
 
-    expect(queryClient.getQueryData(creatorKey(7))).toEqual({ ...profile, followers: 6, views: 101, likes: 10 });
+    expect(queryClient.getQueryData(creatorQueryKeys.byId(7))).toEqual({ ...profile, followers: 6, views: 101, likes: 10 });
     // Only the counters the cached object has: a card without likes does not grow one.
     expect(queryClient.getQueryData(['creators', 'by-name', 'ada'])).toEqual({ ...card, followers: 6, views: 101 });
-    expect(queryClient.getQueryData(creatorKey(8))).toEqual({ ...profile, id: 8 });
+    expect(queryClient.getQueryData(creatorQueryKeys.byId(8))).toEqual({ ...profile, id: 8 });
     expect(queryClient.getQueryData(['discovery', 'something'])).toEqual({ id: 7, followers: 5 });
   });
 
@@ -72,12 +73,12 @@ describe('realtime events written into the query cache', () => {
   it('keeps the moderation badges current, whichever domain changed the queue', () => {
     const queryClient = client();
     writeEventToCache(queryClient, REALTIME_EVENTS.moderationQueue, { kind: 'new_user', id: 3, action: 'added', pending: { new_user: 4, vt_edit: 0 } });
-    expect(queryClient.getQueryData(MODERATION_COUNTS_KEY)).toEqual({ new_user: 4, vt_edit: 0 });
+    expect(queryClient.getQueryData(moderationQueryKeys.pendingCounts)).toEqual({ new_user: 4, vt_edit: 0 });
     // A tour's push names the tour by guid and carries every kind's count too.
     writeEventToCache(queryClient, REALTIME_EVENTS.moderationQueue, { kind: 'new_virtual_tour', id: 'abc', action: 'added', pending: { new_user: 4, vt_edit: 1 } });
-    expect(queryClient.getQueryData(MODERATION_COUNTS_KEY)).toEqual({ new_user: 4, vt_edit: 1 });
+    expect(queryClient.getQueryData(moderationQueryKeys.pendingCounts)).toEqual({ new_user: 4, vt_edit: 1 });
     writeEventToCache(queryClient, REALTIME_EVENTS.moderationQueue, { kind: 'vt_edit', id: 'abc', action: 'added', pending: { vt_edit: 'one' } });
-    expect(queryClient.getQueryData(MODERATION_COUNTS_KEY)).toEqual({ new_user: 4, vt_edit: 1 });
+    expect(queryClient.getQueryData(moderationQueryKeys.pendingCounts)).toEqual({ new_user: 4, vt_edit: 1 });
   });
 
   it('ignores malformed payloads and unknown events', () => {
@@ -160,20 +161,20 @@ describe('a creator’s live analytics', () => {
   it('are kept whole for the analytics page, before it loads and once it has', () => {
     const queryClient = client();
     writeEventToCache(queryClient, REALTIME_EVENTS.creatorAnalytics, { ...TOTALS, extra: 'ignored' });
-    expect(queryClient.getQueryData(creatorAnalyticsKey(7))).toEqual(TOTALS);
+    expect(queryClient.getQueryData(creatorQueryKeys.analytics(7))).toEqual(TOTALS);
 
-    queryClient.setQueryData(creatorAnalyticsKey(7), { ...TOTALS, period: 'all time' });
+    queryClient.setQueryData(creatorQueryKeys.analytics(7), { ...TOTALS, period: 'all time' });
     writeEventToCache(queryClient, REALTIME_EVENTS.creatorAnalytics, { ...TOTALS, views: 101, followers: 6 });
-    expect(queryClient.getQueryData(creatorAnalyticsKey(7))).toEqual({ ...TOTALS, views: 101, followers: 6, period: 'all time' });
+    expect(queryClient.getQueryData(creatorQueryKeys.analytics(7))).toEqual({ ...TOTALS, views: 101, followers: 6, period: 'all time' });
   });
 
   it('are not mistaken for creator counters, and ignore malformed pushes', () => {
     const queryClient = client();
     writeEventToCache(queryClient, REALTIME_EVENTS.creatorAnalytics, TOTALS);
     writeEventToCache(queryClient, REALTIME_EVENTS.creatorCounters, { id: 7, followers: 60, views: 1000, likes: 90 });
-    expect(queryClient.getQueryData(creatorAnalyticsKey(7))).toEqual(TOTALS);
+    expect(queryClient.getQueryData(creatorQueryKeys.analytics(7))).toEqual(TOTALS);
     writeEventToCache(queryClient, REALTIME_EVENTS.creatorAnalytics, { ...TOTALS, saves: null });
     writeEventToCache(queryClient, REALTIME_EVENTS.creatorAnalytics, { ...TOTALS, creator_id: '7', views: 5 });
-    expect(queryClient.getQueryData(creatorAnalyticsKey(7))).toEqual(TOTALS);
+    expect(queryClient.getQueryData(creatorQueryKeys.analytics(7))).toEqual(TOTALS);
   });
 });

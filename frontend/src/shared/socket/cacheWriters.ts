@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import { appVersionQueryOptions } from '../platform/platformConfig';
+import { creatorQueryKeys } from '../creators/creatorQueryKeys';
+import { discoveryQueryKeys } from '../discovery/discoveryQueryKeys';
+import { moderationQueryKeys } from '../moderation/moderationQueryKeys';
+import { platformQueryKeys } from '../platform/platformQueryKeys';
 import { tourCountersKey } from '../tours/tourQueryKeys';
 import {
   type AppVersionEvent,
@@ -10,7 +13,6 @@ import {
   REALTIME_EVENTS,
   type TourCountersEvent,
 } from './events';
-import { CARD_LIST_QUERIES_KEY, CREATOR_QUERIES_KEY, creatorAnalyticsKey, MODERATION_COUNTS_KEY } from './queryKeys';
 
 /**
  * Pushed events written straight into the react-query cache with setQueryData: the page shows the
@@ -32,7 +34,7 @@ export function writeEventToCache(queryClient: QueryClient, event: string, data:
       return;
     case REALTIME_EVENTS.moderationQueue:
       // The counts of every kind, as the count call answers them: a complete answer, loaded or not.
-      if (isModerationQueue(data)) queryClient.setQueryData(MODERATION_COUNTS_KEY, data.pending);
+      if (isModerationQueue(data)) queryClient.setQueryData(moderationQueryKeys.pendingCounts, data.pending);
       return;
     case REALTIME_EVENTS.creatorAnalytics:
       if (isCreatorAnalytics(data)) writeCreatorAnalytics(queryClient, data);
@@ -53,7 +55,7 @@ export function writeTourCounters(queryClient: QueryClient, counters: TourCounte
 
 /** Into every loaded creator query about this creator (profile, card, lookup by name) and its grid cards. */
 export function writeCreatorCounters(queryClient: QueryClient, counters: CreatorCountersEvent): void {
-  queryClient.setQueriesData({ queryKey: CREATOR_QUERIES_KEY }, (old: unknown) =>
+  queryClient.setQueriesData({ queryKey: creatorQueryKeys.all }, (old: unknown) =>
     isRecord(old) && old.id === counters.id ? mergeCounters(old, counters, CREATOR_COUNTERS) : old,
   );
   writeIntoCards(queryClient, (card) => card.type === 'creator' && card.id === counters.id, counters, CREATOR_COUNTERS);
@@ -66,7 +68,7 @@ export function writeCreatorCounters(queryClient: QueryClient, counters: Creator
  */
 export function writeCreatorAnalytics(queryClient: QueryClient, totals: CreatorAnalyticsEvent): void {
   const { creator_id, views, likes, saves, shared, followers } = totals;
-  queryClient.setQueryData(creatorAnalyticsKey(creator_id), (old: unknown) =>
+  queryClient.setQueryData(creatorQueryKeys.analytics(creator_id), (old: unknown) =>
     isRecord(old) ? mergeCounters(old, totals, CREATOR_ANALYTICS) : { creator_id, views, likes, saves, shared, followers },
   );
 }
@@ -80,7 +82,7 @@ type Card = Record<string, unknown>;
  */
 function writeIntoCards(queryClient: QueryClient, matches: (card: Card) => boolean, pushed: object, names: readonly string[]): void {
   const updateCard = (card: unknown) => (isRecord(card) && matches(card) ? mergeCounters(card, pushed, names) : card);
-  queryClient.setQueriesData({ queryKey: CARD_LIST_QUERIES_KEY }, (old: unknown) => {
+  queryClient.setQueriesData({ queryKey: discoveryQueryKeys.all }, (old: unknown) => {
     if (!isRecord(old)) return old;
     if (Array.isArray(old.pages)) {
       const pages = mapKeepingIdentity(old.pages, (page) => (isRecord(page) ? withCards(page, updateCard) : page));
@@ -108,7 +110,7 @@ function mapKeepingIdentity<T>(items: readonly T[], update: (item: T) => T): rea
 }
 
 export function writeAppVersion(queryClient: QueryClient, version: AppVersionEvent): void {
-  queryClient.setQueryData(appVersionQueryOptions().queryKey, version);
+  queryClient.setQueryData(platformQueryKeys.appVersion, version);
 }
 
 /** The counters the cached object already has, replaced by the pushed values; the same object when nothing changed. */

@@ -1,10 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
-import { appVersionQueryOptions } from '../platform/platformConfig';
+import { moderationQueryKeys } from '../moderation/moderationQueryKeys';
+import { platformQueryKeys } from '../platform/platformQueryKeys';
 import { tourCountersKey } from '../tours/tourQueryKeys';
 import { writeEventToCache } from './cacheWriters';
-import { MODERATION_COUNTS_KEY } from './queryKeys';
 import { getRealtimeConnection, type RealtimeConnection } from './realtimeConnection';
 
 /**
@@ -48,8 +48,8 @@ function showRooms(rooms: string[]): void {
 }
 
 function refreshAfterGap(queryClient: QueryClient, rooms: string[]): void {
-  void queryClient.invalidateQueries({ queryKey: appVersionQueryOptions().queryKey });
-  void queryClient.invalidateQueries({ queryKey: MODERATION_COUNTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: platformQueryKeys.appVersion });
+  void queryClient.invalidateQueries({ queryKey: moderationQueryKeys.pendingCounts });
   for (const room of rooms) {
     if (room.startsWith('tour:')) void queryClient.invalidateQueries({ queryKey: tourCountersKey(room.slice('tour:'.length)) });
   }

@@ -1,3 +1,5 @@
+import { externalStore, type ReadableStore } from '../lib/store';
+
 /**
  * Every key the app keeps in localStorage (spec §3 "Stored locally"), and safe access to them:
  * private browsing or a full quota must never break the page, so failures read as "nothing stored".
@@ -63,7 +65,11 @@ export function removeItem(key: StorageKey): void {
 }
 
 export function readJson<T>(key: StorageKey, isValid: (value: unknown) => value is T): T | null {
-  const raw = readItem(key);
+  return parseJson(readItem(key), isValid);
+}
+
+/** Stored JSON text as a `T`; null when there is none, it does not parse, or it is not a `T`. */
+export function parseJson<T>(raw: string | null, isValid: (value: unknown) => value is T): T | null {
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -85,4 +91,17 @@ export function subscribeToStorage(listener: Listener): () => void {
     listeners.delete(listener);
     window.removeEventListener('storage', listener);
   };
+}
+
+/**
+ * A store of what one key holds, parsed by `parse` (null when nothing is stored). The value is parsed
+ * again only when the stored text changes, so components following it see the same object until then.
+ */
+export function storedValue<T>(key: StorageKey, parse: (raw: string | null) => T): ReadableStore<T> {
+  let cached: { raw: string | null; value: T } | null = null;
+  return externalStore(subscribeToStorage, () => {
+    const raw = readItem(key);
+    if (cached === null || cached.raw !== raw) cached = { raw, value: parse(raw) };
+    return cached.value;
+  });
 }

@@ -8,6 +8,7 @@ import { errorMessage, fieldErrors } from '../../../shared/api/apiError';
 import { authCheckResetToken } from '../../../shared/api/generated/sdk.gen';
 import { paths } from '../../../shared/routing/paths';
 import { PageShell } from '../../../shared/ui/PageShell';
+import { authQueryKeys } from '../api/queryKeys';
 import { InvalidResetLink } from '../components/InvalidResetLink';
 import { NewPasswordForm } from '../components/NewPasswordForm';
 import { ResetRequestForm } from '../components/ResetRequestForm';
@@ -40,7 +41,7 @@ export function ResetPasswordPage() {
 /** The link is checked before the form shows, so a spent or expired one is told at once. */
 function ResetWithToken({ token }: { token: string }) {
   const check = useQuery({
-    queryKey: ['auth', 'reset-token', token],
+    queryKey: authQueryKeys.resetToken(token),
     queryFn: async ({ signal }) => (await authCheckResetToken({ query: { token }, signal, throwOnError: true })).data,
     retry: false,
     staleTime: Infinity,

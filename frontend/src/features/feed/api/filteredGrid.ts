@@ -4,6 +4,7 @@ import { discoveryCreatorMedia, discoveryFilteredGrid } from '../../../shared/ap
 import type { GridPage } from '../../../shared/api/generated/types.gen';
 import { type FilterState, toGridQuery } from '../../../shared/filters/filterState';
 import { sessionSeed } from '../../../shared/filters/sessionSeed';
+import { feedQueryKeys } from './queryKeys';
 
 /** Spec §9: the grid loads 48 cards at a time; offset = page number × limit. */
 export const GRID_PAGE_SIZE = 48;
@@ -41,7 +42,7 @@ export function uniqueCards(pages: readonly GridPage[]): GridCard[] {
 export function filteredGridQueryOptions(filters: FilterState, language: string) {
   const query = { ...toGridQuery(filters), seed: sessionSeed() };
   return infiniteQueryOptions({
-    queryKey: ['discovery', 'filtered-grid', query, language],
+    queryKey: feedQueryKeys.filteredGrid(query, language),
     queryFn: async ({ pageParam, signal }) =>
       (await discoveryFilteredGrid({ query: { ...query, limit: GRID_PAGE_SIZE, offset: pageParam }, signal, throwOnError: true })).data,
     initialPageParam: 0,
@@ -54,7 +55,7 @@ export function creatorGridQueryOptions(userId: number, filters: FilterState, la
   // The server scopes this grid to the creator's tours: feed and mode do not apply.
   const query = { ...toGridQuery(filters), feed: undefined, mode: undefined, seed: sessionSeed() };
   return infiniteQueryOptions({
-    queryKey: ['discovery', 'creator-media', userId, query, language],
+    queryKey: feedQueryKeys.creatorMedia(userId, query, language),
     queryFn: async ({ pageParam, signal }) =>
       (
         await discoveryCreatorMedia({

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 
 import { usersPostGuideSteps } from '../../../shared/api/generated/sdk.gen';
 import type { CurrentUserOut } from '../../../shared/api/generated/types.gen';
-import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../../shared/auth/currentUser';
+import { useCurrentUser } from '../../../shared/auth/currentUser';
 import { useCookieConsent } from '../../../shared/consent/cookieConsent';
 import { useLanguagePopup } from '../../../shared/i18n/languagePopup';
 import { openSettingsDialog, useSettingsDialog } from '../../../shared/settings/settingsDialog';
+import { userQueryKeys } from '../../../shared/users/userQueryKeys';
 import {
   completionPatch,
   GUIDE_STEPS,
@@ -49,7 +50,7 @@ function useRecordSteps() {
   return useMutation({
     mutationFn: async (patch: GuidePatch) => (await usersPostGuideSteps({ body: { guide_steps: patch }, throwOnError: true })).data,
     onSuccess: ({ guide_steps }) =>
-      queryClient.setQueryData<CurrentUserOut>(CURRENT_USER_QUERY_KEY, (user) => (user ? { ...user, guide_steps } : user)),
+      queryClient.setQueryData<CurrentUserOut>(userQueryKeys.current, (user) => (user ? { ...user, guide_steps } : user)),
     onError: (error) => console.warn('Guide progress could not be saved', error),
   });
 }

@@ -4,6 +4,7 @@ import { discoveryFilteredMap } from '../../../shared/api/generated/sdk.gen';
 import type { DiscoveryFilteredMapData, MapAreaAnswer, MapFeature } from '../../../shared/api/generated/types.gen';
 import { type Bounds, type FilterState, toGridQuery } from '../../../shared/filters/filterState';
 import { WORLD_BOUNDS } from '../mapBounds';
+import { mapQueryKeys } from './queryKeys';
 
 type MapQuery = NonNullable<DiscoveryFilteredMapData['query']>;
 
@@ -38,7 +39,7 @@ async function fetchMapArea(query: MapQuery, signal: AbortSignal): Promise<MapAr
 export function mapAreaQueryOptions(filters: FilterState, viewport: MapViewport | null, language: string) {
   const query = viewport ? toMapQuery(filters, viewport.bounds, viewport.zoom) : null;
   return queryOptions({
-    queryKey: ['discovery', 'filtered-map', query, language],
+    queryKey: mapQueryKeys.filteredMap(query, language),
     queryFn: ({ signal }) => fetchMapArea(query as MapQuery, signal),
     enabled: query !== null,
     placeholderData: keepPreviousData,
@@ -50,7 +51,7 @@ export function mapAreaQueryOptions(filters: FilterState, viewport: MapViewport 
 export function spotQueryOptions(filters: FilterState, bounds: Bounds | null, language: string) {
   const query = bounds ? toMapQuery(filters, bounds, POINTS_ZOOM) : null;
   return queryOptions({
-    queryKey: ['discovery', 'map-spot', query, language],
+    queryKey: mapQueryKeys.spot(query, language),
     queryFn: async ({ signal }) => (await fetchMapArea(query as MapQuery, signal)).features,
     enabled: query !== null,
     staleTime: 60_000,
@@ -65,7 +66,7 @@ export function spotQueryOptions(filters: FilterState, bounds: Bounds | null, la
 export function creatorPointsQueryOptions(filters: FilterState, userId: number | null, language: string) {
   const query: MapQuery = { ...toMapQuery(filters, WORLD_BOUNDS, POINTS_ZOOM), userid: userId };
   return queryOptions({
-    queryKey: ['discovery', 'creator-map', userId, query, language],
+    queryKey: mapQueryKeys.creatorPoints(userId, query, language),
     queryFn: async ({ signal }): Promise<MapFeature[]> => (await fetchMapArea(query, signal)).features,
     enabled: userId !== null,
     placeholderData: keepPreviousData,

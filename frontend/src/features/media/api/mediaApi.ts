@@ -13,11 +13,11 @@ import {
   toursGetTour,
   toursLinkExists,
   toursUploadPreviewImage,
-  usersSearchUsers,
 } from '../../../shared/api/generated/sdk.gen';
 import type { OnBehalfWrite, TourEdit, TourWrite } from '../../../shared/api/generated/types.gen';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import type { OnBehalfOf } from '../model/mediaForm';
+import { mediaQueryKeys } from './queryKeys';
 
 /** GET /v2/virtualtours/{id}: the tour being edited, fresh (the owner may have changed it elsewhere). */
 export function tourForEditQueryOptions(guid: string) {
@@ -39,7 +39,7 @@ export interface LookupResult {
 /** GET discover (url, vendor_name): what the provider's page says about the tour (spec §4). */
 export function lookupQueryOptions(url: string, vendorName: string) {
   return queryOptions({
-    queryKey: ['virtualtours', 'discover', url, vendorName],
+    queryKey: mediaQueryKeys.lookup(url, vendorName),
     queryFn: async ({ signal }): Promise<LookupResult> => {
       const { data } = await toursDiscover({ query: { url, vendor_name: vendorName || undefined }, signal, throwOnError: true });
       const { OpenGraph: page, address_id, address_str } = data.data;
@@ -53,7 +53,7 @@ export function lookupQueryOptions(url: string, vendorName: string) {
 /** GET link_exists: spec §5 'Link is not unique' before the user even saves. */
 export function linkExistsQueryOptions(link: string) {
   return queryOptions({
-    queryKey: ['virtualtours', 'link-exists', link],
+    queryKey: mediaQueryKeys.linkExists(link),
     queryFn: async ({ signal }) => (await toursLinkExists({ query: { link }, signal, throwOnError: true })).data.exists,
     retry: false,
     staleTime: 30_000,
@@ -69,7 +69,7 @@ export interface Suggestions {
 export function suggestionsQueryOptions(text: string) {
   const [title = '', ...rest] = text.split('\n');
   return queryOptions({
-    queryKey: ['classifications', 'document-tags', text],
+    queryKey: mediaQueryKeys.documentTags(text),
     queryFn: async ({ signal }): Promise<Suggestions> => {
       const { data } = await classificationsDocumentTags({ body: { documents: [title, rest.join('\n')] }, signal, throwOnError: true });
       return { tags: data.tags, category_id: data.category_id };
@@ -103,19 +103,10 @@ export async function saveMedia(mode: 'add' | 'edit', payload: TourWrite | TourE
   return { status: answer.response.status, body: answer.data ?? answer.error };
 }
 
-/** Platform usernames for 'on behalf of' (spec §6). */
-export function userSearchQueryOptions(pattern: string) {
-  return queryOptions({
-    queryKey: ['users', 'search', pattern],
-    queryFn: async ({ signal }) => (await usersSearchUsers({ query: { searchPattern: pattern, limit: 10 }, signal, throwOnError: true })).data.data.data,
-    staleTime: 30_000,
-  });
-}
-
 /** Places for the address field and the picker's search box. */
 export function locationSearchQueryOptions(text: string) {
   return queryOptions({
-    queryKey: ['locations', 'search', text],
+    queryKey: mediaQueryKeys.locationSearch(text),
     queryFn: async ({ signal }) => (await locationsSearchLocations({ query: { search_text: text, limit: 8 }, signal, throwOnError: true })).data.data,
     staleTime: 5 * 60_000,
   });
@@ -124,7 +115,7 @@ export function locationSearchQueryOptions(text: string) {
 /** Where a place id is, to open the picker there. Centres are [lng, lat]. */
 export function placeCenterQueryOptions(placeId: string) {
   return queryOptions({
-    queryKey: ['locations', 'location', placeId],
+    queryKey: mediaQueryKeys.placeCenter(placeId),
     queryFn: async ({ signal }) => {
       const { data, error } = await locationsLocation({ query: { id: placeId }, signal });
       const [lng, lat] = data?.center ?? [];
@@ -142,7 +133,7 @@ export function placeCenterQueryOptions(placeId: string) {
 export function addressAtQueryOptions(point: { lng: number; lat: number } | null) {
   const coordinates = point ? `${point.lng.toFixed(6)},${point.lat.toFixed(6)}` : '';
   return queryOptions({
-    queryKey: ['locations', 'address-at', coordinates],
+    queryKey: mediaQueryKeys.addressAt(coordinates),
     queryFn: async ({ signal }) => {
       const found = await locationsGetAddress({ query: { coordinates }, signal });
       if (found.data) return { addressStr: found.data.address_str, addressId: found.data.address_id };

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconLock, IconWorldWww } from '@tabler/icons-react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { VendorOut } from '../../../shared/api/generated/types.gen';
-import { readItem, readJson, STORAGE_KEYS, subscribeToStorage, writeItem, writeJson } from '../../../shared/storage/localStore';
+import { parseJson, STORAGE_KEYS, storedValue, writeItem, writeJson } from '../../../shared/storage/localStore';
 import type { MediaForm } from './MediaForm';
 
 interface HostSectionProps {
@@ -50,9 +49,7 @@ export function HostSection({ form, vendors, vendor, locked }: HostSectionProps)
   );
 }
 
-function useStored<T>(read: () => T): T {
-  return useSyncExternalStore(subscribeToStorage, read, read);
-}
+const whiteLabelHintHidden = storedValue(STORAGE_KEYS.notShowWhiteLabel, (raw) => raw === 'true');
 
 /**
  * Spec §2 "white-label host hint": a host that serves tours under the customer's own domain. The
@@ -60,7 +57,7 @@ function useStored<T>(read: () => T): T {
  */
 function WhiteLabelHint({ host }: { host: string }) {
   const { t } = useTranslation();
-  const hidden = useStored(() => readItem(STORAGE_KEYS.notShowWhiteLabel) === 'true');
+  const hidden = whiteLabelHintHidden.useStore();
   if (hidden) return null;
   return (
     <Alert variant="light" color="blue" radius="md" title={t('mediaForm.whiteLabelTitle')} data-testid="white-label-hint">
@@ -78,9 +75,8 @@ function WhiteLabelHint({ host }: { host: string }) {
 
 const isIdList = (value: unknown): value is number[] => Array.isArray(value) && value.every((item) => typeof item === 'number');
 
-function readAcknowledged(): string {
-  return JSON.stringify(readJson(STORAGE_KEYS.providerAttention, isIdList) ?? []);
-}
+/** The hosts whose notice the user has acknowledged (ids). */
+const acknowledgedHosts = storedValue(STORAGE_KEYS.providerAttention, (raw): readonly number[] => parseJson(raw, isIdList) ?? []);
 
 /**
  * Spec §2 "a provider-specific notice with a video link": hosts that share no preview picture need
@@ -88,7 +84,7 @@ function readAcknowledged(): string {
  */
 function ProviderNotice({ vendor }: { vendor: VendorOut }) {
   const { t } = useTranslation();
-  const acknowledged = JSON.parse(useStored(readAcknowledged)) as number[];
+  const acknowledged = acknowledgedHosts.useStore();
   if (acknowledged.includes(vendor.vendor_id)) return null;
   const acknowledge = () => writeJson(STORAGE_KEYS.providerAttention, [...acknowledged, vendor.vendor_id]);
   return (

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { TourOut } from '../../../shared/api/generated/types.gen';
 import { useSession } from '../../../shared/auth/session';
+import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
 import { vendorsQueryOptions } from '../../../shared/dictionaries/queries';
@@ -116,7 +117,7 @@ export function MediaForm({ mode, tour, initial = EMPTY_MEDIA_FORM, onDone, ref 
     const outcome = saveOutcome(status, body, mode);
     if (outcome.kind === 'created' || outcome.kind === 'pending') {
       void queryClient.invalidateQueries({ queryKey: tourQueryKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['discovery'] });
+      void queryClient.invalidateQueries({ queryKey: discoveryQueryKeys.all });
     }
     switch (outcome.kind) {
       case 'created':

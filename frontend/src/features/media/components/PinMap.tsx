@@ -35,9 +35,12 @@ export function PinMap({ focus, pin, onPick, label }: PinMapProps) {
   const marker = useRef<Marker | null>(null);
   const onPickRef = useRef(onPick);
   onPickRef.current = onPick;
+  // The map is made once, where the picker opened; later focus changes fly there (below).
+  const openingFocus = useRef(focus);
 
   useEffect(() => {
     if (!container.current) return undefined;
+    const focus = openingFocus.current;
     const instance = new MapLibreMap({
       container: container.current,
       style: mapStyleFor(DEFAULT_MAP_STYLE),
@@ -56,7 +59,6 @@ export function PinMap({ focus, pin, onPick, label }: PinMapProps) {
       instance.remove();
       setMap(null);
     };
-    // The map is made once; later focus changes fly there (below).
   }, []);
 
   useEffect(() => {

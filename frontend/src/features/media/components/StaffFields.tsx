@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
-import { userSearchQueryOptions } from '../api/mediaApi';
+import { userSearchQueryOptions } from '../../../shared/users/userSearch';
 import type { MediaForm } from './MediaForm';
 
 const USER_SEARCH_DEBOUNCE_MS = 400;

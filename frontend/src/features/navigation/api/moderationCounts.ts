@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { moderationListPendingItems } from '../../../shared/api/generated/sdk.gen';
 import { useSession } from '../../../shared/auth/session';
-import { MODERATION_COUNTS_KEY } from '../../../shared/socket/queryKeys';
+import { moderationQueryKeys } from '../../../shared/moderation/moderationQueryKeys';
 
 /** Items waiting per kind of spec §4 "Pending approval items". */
 export type ModerationCounts = Record<string, number>;
@@ -14,7 +14,7 @@ export type ModerationCounts = Record<string, number>;
  */
 export function moderationCountsQueryOptions() {
   return queryOptions({
-    queryKey: MODERATION_COUNTS_KEY,
+    queryKey: moderationQueryKeys.pendingCounts,
     queryFn: async ({ signal }): Promise<ModerationCounts> =>
       (await moderationListPendingItems({ query: { limit: 0 }, signal, throwOnError: true })).data.pending,
     staleTime: 5 * 60_000,

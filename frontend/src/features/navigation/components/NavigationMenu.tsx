@@ -33,6 +33,7 @@ import { useSession } from '../../../shared/auth/session';
 import { MARKETPLACE_URL } from '../../../shared/config/links';
 import { formatCount } from '../../../shared/format/formatCount';
 import { useIsDesktop, useIsMobile } from '../../../shared/layout/breakpoints';
+import { isPlatformQuery } from '../../../shared/platform/platformQueryKeys';
 import { paths } from '../../../shared/routing/paths';
 import { readItem, STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { useModerationWaiting } from '../api/moderationCounts';
@@ -175,7 +176,7 @@ function useConfirmSignOut(): () => void {
       onConfirm: async () => {
         await signOut();
         // Cached answers were made for the signed-in user (is_save, is_follow…): drop them.
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'platform' });
+        queryClient.removeQueries({ predicate: (query) => !isPlatformQuery(query.queryKey) });
         if (readItem(STORAGE_KEYS.restrictAccess) === 'true') {
           void navigate(paths.registration);
         } else {

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { discoverySearch } from '../../../shared/api/generated/sdk.gen';
 import type { SearchResult } from '../../../shared/api/generated/types.gen';
+import { searchQueryKeys } from './queryKeys';
 
 export type SuggestionKind = SearchResult['type'];
 
@@ -25,7 +26,7 @@ export function isSearchable(text: string): boolean {
 export function suggestionsQueryOptions(text: string) {
   const searchData = text.trim();
   return queryOptions({
-    queryKey: ['discovery', 'search', searchData],
+    queryKey: searchQueryKeys.suggestions(searchData),
     queryFn: async ({ signal }): Promise<SearchResult[]> =>
       (await discoverySearch({ query: { searchData }, signal, throwOnError: true })).data.data,
     enabled: isSearchable(searchData),

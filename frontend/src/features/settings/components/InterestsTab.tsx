@@ -6,8 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '../../../shared/api/apiError';
-import { classificationsListCategories, usersGetUserInterests, usersPutUserInterests } from '../../../shared/api/generated/sdk.gen';
+import { usersGetUserInterests, usersPutUserInterests } from '../../../shared/api/generated/sdk.gen';
 import type { CategoryOut, InterestOut } from '../../../shared/api/generated/types.gen';
+import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
+import { categoriesQueryOptions } from '../../../shared/dictionaries/queries';
+import { settingsQueryKeys } from '../api/queryKeys';
 import {
   addInterest,
   canAddInterest,
@@ -22,18 +25,12 @@ import {
 } from '../model/interests';
 import { TabLoading } from './SettingsStates';
 
-const INTERESTS_QUERY_KEY = ['user', 'interests'] as const;
-
 /** Settings → Interests: up to 20 categories (GET/PUT user-interests); "For You" is built from them. */
 export function InterestsTab() {
-  // Same key as the category strip's query: one request serves both.
-  const categories = useQuery({
-    queryKey: ['classifications', 'categories'],
-    queryFn: async ({ signal }) => (await classificationsListCategories({ signal, throwOnError: true })).data.data,
-    staleTime: 10 * 60_000,
-  });
+  // The category strip's query: one request serves both.
+  const categories = useQuery(categoriesQueryOptions());
   const interests = useQuery({
-    queryKey: INTERESTS_QUERY_KEY,
+    queryKey: settingsQueryKeys.interests,
     queryFn: async ({ signal }) => (await usersGetUserInterests({ signal, throwOnError: true })).data.data,
   });
   if (categories.data && interests.data) return <InterestsEditor categories={categories.data} saved={interests.data} />;
@@ -59,9 +56,9 @@ function InterestsEditor({ categories, saved }: { categories: CategoryOut[]; sav
   const mutation = useMutation({
     mutationFn: async () => (await usersPutUserInterests({ body: interestsPayload(rows), throwOnError: true })).data.data,
     onSuccess: (stored) => {
-      queryClient.setQueryData(INTERESTS_QUERY_KEY, stored);
+      queryClient.setQueryData(settingsQueryKeys.interests, stored);
       // "For You" is built from the interests: let it ask again.
-      void queryClient.invalidateQueries({ queryKey: ['discovery', 'filtered-grid'] });
+      void queryClient.invalidateQueries({ queryKey: discoveryQueryKeys.filteredGrids });
       notifications.show({ color: 'teal', message: t('settings.interests.saved') });
     },
   });

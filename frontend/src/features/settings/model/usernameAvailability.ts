@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { usersUsersInfoCheck } from '../../../shared/api/generated/sdk.gen';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
 import { shouldCheckUsername, validateUsername } from '../../../shared/validation/account';
+import { settingsQueryKeys } from '../api/queryKeys';
 
 /** Wait this long after the last keystroke before asking the server. */
 export const USERNAME_CHECK_DEBOUNCE_MS = 400;
@@ -24,7 +25,7 @@ export function useUsernameAvailability(value: string, current: string | null): 
   const { debounced, waiting } = useDebouncedValue(value, USERNAME_CHECK_DEBOUNCE_MS);
   const wanted = needsAvailabilityCheck(debounced, current);
   const check = useQuery({
-    queryKey: ['users', 'username-check', debounced],
+    queryKey: settingsQueryKeys.usernameCheck(debounced),
     queryFn: async ({ signal }) =>
       (await usersUsersInfoCheck({ query: { platform_username: debounced }, signal, throwOnError: true })).data,
     enabled: wanted,

@@ -14,12 +14,12 @@ import {
   toursSavedTours,
   toursSetFeaturedTours,
   toursUserTours,
-  usersSearchUsers,
 } from '../../../shared/api/generated/sdk.gen';
 import type { MediaCard, TaskName, UserTourSort } from '../../../shared/api/generated/types.gen';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import type { PlayerCounters } from '../model/playerCounters';
 import { asSavedPage, nextSavedOffset, type SavedPage } from '../model/savedTours';
+import { toursQueryKeys } from './queryKeys';
 
 /** An error with the HTTP status the server answered, so the page can tell "not found" from "offline". */
 export class TourRequestError extends Error {
@@ -79,7 +79,7 @@ export async function postShare(guid: string, channel: string) {
 /** GET /v2/user-recomendations/similar-media/{guid}: tours like this one. */
 export function similarToursQueryOptions(guid: string, language: string) {
   return queryOptions({
-    queryKey: ['discovery', 'similar-media', guid, language],
+    queryKey: toursQueryKeys.similar(guid, language),
     queryFn: async ({ signal }) => {
       const { data } = await discoverySimilarMedia({ path: { tour_id: guid }, query: { limit: 12 }, signal, throwOnError: true });
       return data.filter((card): card is MediaCard => card.type === 'vt' && card.guid !== guid);
@@ -92,15 +92,10 @@ export function similarToursQueryOptions(guid: string, language: string) {
 
 export const SAVED_PAGE_SIZE = 48;
 
-/** Every language's saved-tours list of a user (created_ago comes translated by the server). */
-export function savedToursKey(userId: number) {
-  return [...tourQueryKeys.all, 'saved', userId] as const;
-}
-
 /** GET saved/{userid}: the user's saved tours as media cards, newest save first. */
 export function savedToursQueryOptions(userId: number, language: string) {
   return infiniteQueryOptions({
-    queryKey: [...savedToursKey(userId), language],
+    queryKey: toursQueryKeys.savedPages(userId, language),
     queryFn: async ({ pageParam, signal }): Promise<SavedPage> => {
       const { data } = await toursSavedTours({
         path: { userid: userId },
@@ -134,7 +129,7 @@ export interface ManageQuery {
 /** GET user/{userid}: the owner's tours including drafts and pending ones (spec §2 manage media). */
 export function userToursQueryOptions(userId: number, query: ManageQuery) {
   return infiniteQueryOptions({
-    queryKey: [...tourQueryKeys.userTours(userId), query],
+    queryKey: toursQueryKeys.userToursPages(userId, query),
     queryFn: async ({ pageParam, signal }) => {
       const { data } = await toursUserTours({
         path: { userid: userId },
@@ -178,19 +173,10 @@ export async function saveFeaturedOrder(userId: number, guids: readonly string[]
 /** The creator's featured tours in their order (favorite_tours of GET creator/{user_id}). */
 export function creatorFeaturedQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: [...tourQueryKeys.userTours(userId), 'featured'],
+    queryKey: toursQueryKeys.featured(userId),
     queryFn: async ({ signal }) => {
       const { data } = await toursCreatorTours({ path: { user_id: userId }, query: { limit: 1, includeFavorites: true }, signal, throwOnError: true });
       return data.favorite_tours;
     },
-  });
-}
-
-/** Admins manage anyone's media: the owner is found by platform username. */
-export function ownerSearchQueryOptions(pattern: string) {
-  return queryOptions({
-    queryKey: ['users', 'search', pattern],
-    queryFn: async ({ signal }) => (await usersSearchUsers({ query: { searchPattern: pattern, limit: 10 }, signal, throwOnError: true })).data.data.data,
-    staleTime: 30_000,
   });
 }

@@ -22,16 +22,17 @@ import { useTranslation } from 'react-i18next';
 
 import type { TaskName, TourOut, UserTourSort } from '../../../shared/api/generated/types.gen';
 import { useSession } from '../../../shared/auth/session';
+import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
 import { openMediaForm } from '../../../shared/media/mediaFormRequest';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
+import { userSearchQueryOptions } from '../../../shared/users/userSearch';
 import { categoriesQueryOptions, vendorsQueryOptions } from '../../../shared/dictionaries/queries';
 import {
   creatorFeaturedQueryOptions,
   deleteTour,
   type ManageQuery,
-  ownerSearchQueryOptions,
   runTourTask,
   saveFeaturedOrder,
   userToursQueryOptions,
@@ -79,7 +80,7 @@ export function ManageMediaDashboard({ onOpenTour }: { onOpenTour: () => void })
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: tourQueryKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['discovery'] });
+    void queryClient.invalidateQueries({ queryKey: discoveryQueryKeys.all });
   };
 
   const runBulk = async (action: BulkAction, guids: readonly string[]) => {
@@ -354,7 +355,7 @@ function OwnerPicker({ onPick }: { onPick: (owner: Owner | null) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const { debounced } = useDebouncedValue(text.trim(), 400);
-  const users = useQuery({ ...ownerSearchQueryOptions(debounced), enabled: debounced.length >= 2, placeholderData: keepPreviousData });
+  const users = useQuery({ ...userSearchQueryOptions(debounced), enabled: debounced.length >= 2, placeholderData: keepPreviousData });
   const named = (users.data ?? []).filter((user) => user.platform_username);
   return (
     <Autocomplete

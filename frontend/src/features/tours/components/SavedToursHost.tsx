@@ -8,6 +8,7 @@ import { registerAppAction } from '../../../shared/actions/appActions';
 import type { MediaCard } from '../../../shared/api/generated/types.gen';
 import { whenSignedIn } from '../../../shared/auth/loginDialog';
 import { useSession } from '../../../shared/auth/session';
+import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
 import { useIsMobile } from '../../../shared/layout/breakpoints';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
@@ -152,7 +153,7 @@ function useUnsave(userId: number, language: string) {
     try {
       await unsaveTour(card.guid, card.saves);
       void queryClient.invalidateQueries({ queryKey: tourQueryKeys.player(card.guid) });
-      void queryClient.invalidateQueries({ queryKey: ['discovery'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: discoveryQueryKeys.all, refetchType: 'none' });
     } catch (error) {
       void queryClient.invalidateQueries({ queryKey });
       const message = (error as { message?: unknown } | null)?.message;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { openLoginDialog } from '../../../shared/auth/loginDialog';
 import { useSession } from '../../../shared/auth/session';
+import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
 import { postLike, postSave, postShare } from '../api/tourApi';
@@ -47,7 +48,7 @@ export function useTourEngagement(guid: string) {
         update((counters) => ({ ...withLiveCounters(counters, answer), user_save: answer.user_save }));
       }
       // Grids show is_save and save counts: let them catch up when next shown.
-      void queryClient.invalidateQueries({ queryKey: ['discovery'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: discoveryQueryKeys.all, refetchType: 'none' });
     } catch (error) {
       // Undo by toggling back, so counters pushed meanwhile by other visitors are kept.
       update((counters) => toggleEngagement(counters, kind));

@@ -1,0 +1,16 @@
+/**
+ * react-query keys of creators. Every creator query starts with `all`: pushed creator counters are
+ * merged into those about that creator (the realtime client, src/shared/socket/cacheWriters.ts).
+ */
+export const creatorQueryKeys = {
+  all: ['creators'] as const,
+  /** A creator page's profile (GET /v2/creators/by-id/{id}). */
+  byId: (creatorId: number) => ['creators', 'by-id', creatorId] as const,
+  /** The creator behind a `/{creatorName}/grid` or `/map` address (lower-cased name). */
+  byName: (name: string) => ['creators', 'by-name', name] as const,
+  /**
+   * A creator's live analytics totals (CREATOR_ANALYTICS, pushed to the owner's own room): views,
+   * likes, saves, shares and followers. The analytics page (a later issue) reads and loads this entry.
+   */
+  analytics: (creatorId: number) => ['creators', 'analytics', creatorId] as const,
+};
