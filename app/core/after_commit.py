@@ -45,7 +45,10 @@ def after_commit(session: Session, callback: Callback, *, key: str | None = None
     With `key`, a second callback under the same key is ignored while the first is still queued."""
     queue = _queue(session)
     transaction = session.get_nested_transaction() or session.get_transaction()
-    if key is not None and any(queued.key == key and _outlives(queued, transaction) for queued in queue):
+    # A same-key callback still queued is enough: it belongs to this transaction, an enclosing one or
+    # a savepoint since released into one of them (a rolled-back savepoint took its callbacks along),
+    # so it runs whenever this one would.
+    if key is not None and any(queued.key == key for queued in queue):
         return
     queue.append(_Queued(callback, transaction, key, description or key or _name_of(callback)))
 
@@ -67,18 +70,6 @@ def _queue(session: Session) -> list[_Queued]:
 
 def _name_of(callback: Callback) -> str:
     return getattr(callback, "__qualname__", None) or repr(callback)
-
-
-def _outlives(queued: _Queued, transaction: SessionTransaction | None) -> bool:
-    """Whether `queued` runs whenever something queued now in `transaction` would: it was queued in
-    this transaction or one enclosing it (not in a savepoint that may still roll back alone)."""
-    if queued.transaction is None:
-        return True
-    while transaction is not None:
-        if transaction is queued.transaction:
-            return True
-        transaction = transaction.parent
-    return False
 
 
 def _belongs_to(queued: _Queued, ended: SessionTransaction) -> bool:
