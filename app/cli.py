@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from app.core.settings import get_settings
+from app.task_modules import load_task_modules
 
 
 def progress(message: str) -> None:
@@ -40,8 +41,9 @@ def setup_platform() -> None:
         # Tours without an embedding get one in the background; similar tours and For You improve
         # as it goes, while the site already serves.
         from app.core.tasks import get_task_runner
+        from app.search.tasks import EMBED_TOURS_TASK
 
-        get_task_runner().submit("embeddings.tours")
+        get_task_runner().submit(EMBED_TOURS_TASK)
     print(f"==> Ready in {time.monotonic() - started:.1f} s", flush=True)
 
 
@@ -76,6 +78,8 @@ def announce_version(version: str | None) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     settings = get_settings()
+    # Setting up submits tasks (embeddings, the outbox dispatch after the demo's commits).
+    load_task_modules()
     parser = argparse.ArgumentParser(prog="python -m app.cli")
     commands = parser.add_subparsers(dest="command", required=True)
     serve_cmd = commands.add_parser("serve", help="set up, then serve API, Socket.IO and the front end on one port")

@@ -36,6 +36,7 @@ from app.platform import service as platform_service
 from app.platform.router import router as platform_router
 from app.platform.schemas import HealthOut
 from app.realtime.server import get_sio, realtime_lifespan
+from app.task_modules import load_task_modules
 from app.tours.discover_router import router as tours_discover_router
 from app.tours.router import router as tours_router
 from app.users.router import router as users_router
@@ -75,6 +76,8 @@ def _operation_id(route: APIRoute) -> str:
 
 def create_app() -> FastAPI:
     settings = get_settings()
+    # Every domain's tasks registered before a request or the in-process beat submits one.
+    load_task_modules()
     app = FastAPI(
         title="TourAtlas API",
         version=APP_VERSION,

@@ -113,6 +113,10 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestDatabase]
         url = f"sqlite:///{data_dir / 'test.db'}"
     point_settings_at(url, data_dir)
     upgrade_database(url)
+    # As every entry point does: tests that call services without create_app submit tasks too.
+    from app.task_modules import load_task_modules
+
+    load_task_modules()
     try:
         yield TestDatabase(url=url, data_dir=data_dir)
     finally:

@@ -1,5 +1,6 @@
 """The Celery app: Redis broker, queues and routes, and the beat schedule. Tasks are the domain
-functions registered in app.tasks (with their intervals), wrapped here with retries.
+functions each domain's tasks.py registers (with their queue and interval; app/task_modules.py lists
+the modules), wrapped here with retries.
 
     celery -A workers.celery_app worker            # every queue; or -Q index for index sync only
     celery -A workers.celery_app beat              # exactly one beat per deployment
@@ -20,17 +21,21 @@ from celery import Celery
 from kombu.entity import Queue
 
 from app.core.settings import get_settings
-from app.core.tasks import periodic_schedule, queued_marker, registered_tasks
+from app.core.tasks import DEFAULT_QUEUE, periodic_schedule, queued_marker, registered_tasks, task_queues
+from app.task_modules import load_task_modules
 
 logger = logging.getLogger("touratlas.workers")
 
-QUEUES = ("default", "index", "embeddings", "mail")
-ROUTES = {
-    "outbox.*": {"queue": "index"},
-    "index.*": {"queue": "index"},
-    "embeddings.*": {"queue": "embeddings"},
-    "mail.*": {"queue": "mail"},
-}
+load_task_modules()
+
+# The queues workers consume (docker-compose.yml: `-Q index,mail,default` and `-Q embeddings`).
+QUEUES = (DEFAULT_QUEUE, "index", "embeddings", "mail")
+# Each task goes to the queue it declared (the API's sender, app.core.tasks.CeleryRunner, names the
+# same queue explicitly).
+ROUTES = {name: {"queue": queue} for name, queue in sorted(task_queues().items())}
+_UNCONSUMED = {queue for queue in task_queues().values() if queue not in QUEUES}
+if _UNCONSUMED:
+    raise RuntimeError(f"tasks declare queues no worker consumes: {sorted(_UNCONSUMED)}")
 MAX_RETRIES = 5
 MAX_RETRY_DELAY_SECONDS = 300
 
@@ -43,7 +48,7 @@ celery_app.conf.update(
     # work itself either way).
     task_acks_late=True,
     worker_prefetch_multiplier=1,
-    task_default_queue="default",
+    task_default_queue=DEFAULT_QUEUE,
     task_queues=[Queue(name) for name in QUEUES],  # type: ignore[no-untyped-call]
     task_routes=ROUTES,
     # Beat's periodic runs are worthless once the next one is due: never let them pile up.

@@ -1,10 +1,12 @@
 """The task port: background work runs in Celery workers when REDIS_URL is set, otherwise in a
 worker thread of this process. Either way a task only starts after the transaction that asked for
-it has committed (the outbox guarantees the work itself is never lost).
+it has committed (app/core/after_commit.py; the outbox guarantees the work itself is never lost).
 
-Periodic tasks are declared once, with the task (`@task(name, every=seconds)`): Celery beat runs
-them in the distributed stack, and `PeriodicScheduler` runs the same schedule inside the API
-process when there is no Redis.
+Each domain declares its tasks in its own `tasks.py` with `@task(name, every=seconds, queue=...)`;
+`every` makes it periodic (Celery beat runs the schedule in the distributed stack,
+`PeriodicScheduler` inside the API process when there is no Redis). Core knows no domain: the entry
+points (app/main.py, workers/celery_app.py, app/cli.py) import the domains' task modules through
+app/task_modules.py, which fills this registry before any task is submitted.
 """
 
 from __future__ import annotations
@@ -15,19 +17,30 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Protocol
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from app.core.after_commit import after_commit
+from app.core.outbox import OutboxEntry
 from app.core.settings import get_settings
+
+if TYPE_CHECKING:
+    from celery import Celery
 
 logger = logging.getLogger("touratlas.tasks")
 
 TaskFunction = Callable[..., Any]
-_TASKS: dict[str, TaskFunction] = {}
-_SCHEDULE: dict[str, float] = {}
+
+# Queues the Celery workers consume (docker-compose.yml starts a worker per group of them). A task
+# names its queue when it is declared; most want the default one.
+DEFAULT_QUEUE = "default"
+
+# Every commit that writes the outbox asks for this task (registered by the search package, which
+# owns the index side of the outbox).
+OUTBOX_DISPATCH_TASK = "outbox.dispatch"
 
 # An argument-less task already waiting in the Celery queue is not queued again for this long: a
 # burst of commits that each ask for "outbox.dispatch" then costs one run, not one per commit.
@@ -35,29 +48,61 @@ QUEUED_MARKER_SECONDS = 30
 QUEUED_MARKER_PREFIX = "touratlas:queued:"
 
 
-def task(name: str, *, every: float | None = None) -> Callable[[TaskFunction], TaskFunction]:
+@dataclass(frozen=True, slots=True)
+class TaskSpec:
+    name: str
+    function: TaskFunction
+    queue: str
+    every: float | None
+
+
+_TASKS: dict[str, TaskSpec] = {}
+
+
+class UnknownTask(KeyError):
+    """A task name nothing in this process registered: its entry point did not load the task
+    modules (app.task_modules.load_task_modules), or the name is misspelt."""
+
+
+def task(
+    name: str, *, every: float | None = None, queue: str = DEFAULT_QUEUE
+) -> Callable[[TaskFunction], TaskFunction]:
     """Register a domain function as a background task under a stable name; `every` (seconds) also
-    runs it periodically (beat, or the in-process scheduler)."""
+    runs it periodically (beat, or the in-process scheduler); `queue` is the Celery queue it goes to."""
 
     def register(function: TaskFunction) -> TaskFunction:
-        _TASKS[name] = function
-        if every is not None:
-            _SCHEDULE[name] = every
+        known = _TASKS.get(name)
+        if known is not None and _qualified_name(known.function) != _qualified_name(function):
+            raise ValueError(f"task {name!r} is already registered by {_qualified_name(known.function)}")
+        _TASKS[name] = TaskSpec(name, function, queue, every)
         return function
 
     return register
 
 
-def registered_tasks() -> dict[str, TaskFunction]:
-    import app.tasks  # noqa: F401 - importing registers every domain's tasks
+def _qualified_name(function: TaskFunction) -> str:
+    return f"{function.__module__}.{function.__qualname__}"
 
-    return dict(_TASKS)
+
+def task_spec(name: str) -> TaskSpec:
+    spec = _TASKS.get(name)
+    if spec is None:
+        raise UnknownTask(f"no task {name!r} is registered in this process (were the task modules loaded?)")
+    return spec
+
+
+def registered_tasks() -> dict[str, TaskFunction]:
+    return {name: spec.function for name, spec in _TASKS.items()}
+
+
+def task_queues() -> dict[str, str]:
+    """Task name → the Celery queue it is sent to."""
+    return {name: spec.queue for name, spec in _TASKS.items()}
 
 
 def periodic_schedule() -> dict[str, float]:
     """Task name → interval in seconds, for every periodic task."""
-    registered_tasks()
-    return dict(_SCHEDULE)
+    return {name: spec.every for name, spec in _TASKS.items() if spec.every is not None}
 
 
 class TaskRunner(Protocol):
@@ -75,7 +120,7 @@ class InProcessRunner:
         self._lock = threading.Lock()
 
     def submit(self, name: str, **kwargs: Any) -> None:
-        function = registered_tasks()[name]
+        function = task_spec(name).function
         if self.eager:
             function(**kwargs)
             return
@@ -100,19 +145,23 @@ class InProcessRunner:
 
 
 class CeleryRunner:
-    """Sends tasks to the Celery workers through Redis; routes and retries live in workers/."""
+    """Sends tasks by name to the Celery workers through Redis, on the queue each task declared.
+
+    The sender is a bare Celery app of its own rather than workers.celery_app: sending by name needs
+    no task code, so any process (API, CLI, a worker queueing a follow-up) can send without importing
+    the worker entry point, and core stays free of it. Retries and the beat live in workers/."""
 
     def __init__(self, redis_url: str) -> None:
         import redis
 
         self._redis = redis.Redis.from_url(redis_url, socket_timeout=5, socket_connect_timeout=5)
+        self._celery = celery_sender(redis_url)
 
     def submit(self, name: str, **kwargs: Any) -> None:
-        from workers.celery_app import celery_app
-
+        queue = task_spec(name).queue
         if not kwargs and not self._mark_queued(name):
             return
-        celery_app.send_task(name, kwargs=kwargs)
+        self._celery.send_task(name, kwargs=kwargs, queue=queue)
 
     def _mark_queued(self, name: str) -> bool:
         """True when no run of this argument-less task is waiting yet (the worker clears the mark
@@ -126,6 +175,14 @@ class CeleryRunner:
 
 def queued_marker(name: str) -> str:
     return QUEUED_MARKER_PREFIX + name
+
+
+def celery_sender(broker_url: str) -> Celery:
+    """A publish-only Celery app: `send_task` with an explicit queue goes straight to that queue
+    (direct, by name), exactly where the workers' consumers of that queue listen."""
+    from celery import Celery
+
+    return Celery("touratlas", broker=broker_url, set_as_current=False)
 
 
 @lru_cache
@@ -194,33 +251,22 @@ def start_periodic_tasks() -> PeriodicScheduler | None:
 
 def submit_after_commit(session: Session, name: str, **kwargs: Any) -> None:
     """Queue a task to start once this session's transaction commits (dropped on rollback)."""
-    session.info.setdefault("after_commit_tasks", []).append((name, kwargs))
+    after_commit(session, partial(_submit, name, kwargs), description=f"task {name}")
+
+
+def request_outbox_dispatch(session: Session) -> None:
+    """Ask for one outbox dispatch after this transaction commits, however many writes asked.
+    Writes through the ORM ask by themselves; bulk inserts (Core `insert`) must ask here."""
+    after_commit(
+        session, partial(_submit, OUTBOX_DISPATCH_TASK, {}), key=OUTBOX_DISPATCH_TASK, description=OUTBOX_DISPATCH_TASK
+    )
+
+
+def _submit(name: str, kwargs: dict[str, Any]) -> None:
+    get_task_runner().submit(name, **kwargs)
 
 
 @event.listens_for(Session, "after_flush")
-def _note_outbox_writes(session: Session, _flush_context: Any) -> None:
-    from app.core.outbox import OutboxEntry
-
+def _dispatch_outbox_writes(session: Session, _flush_context: Any) -> None:
     if any(isinstance(instance, OutboxEntry) for instance in session.new):
-        session.info["outbox_written"] = True
-
-
-@event.listens_for(Session, "after_commit")
-def _run_after_commit(session: Session) -> None:
-    queued = session.info.pop("after_commit_tasks", [])
-    if session.info.pop("outbox_written", False):
-        queued.append(("outbox.dispatch", {}))
-    if not queued:
-        return
-    runner = get_task_runner()
-    for name, kwargs in queued:
-        try:
-            runner.submit(name, **kwargs)
-        except Exception:
-            logger.exception("could not queue task %s", name)
-
-
-@event.listens_for(Session, "after_rollback")
-def _drop_after_rollback(session: Session) -> None:
-    session.info.pop("after_commit_tasks", None)
-    session.info.pop("outbox_written", None)
+        request_outbox_dispatch(session)

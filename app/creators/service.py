@@ -16,9 +16,9 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from app.auth.service import record_activity
+from app.core import outbox_topics
 from app.core.db import utcnow
 from app.core.errors import BadRequest, Forbidden, NotFound
-from app.core.outbox import add_outbox
 from app.creators.models import Creator, Follow
 from app.engagement.service import (
     delete_rows,
@@ -92,7 +92,7 @@ def _move_followers(db: Session, creator_id: int, delta: int) -> int:
         .returning(Creator.id, Creator.followers, Creator.views, Creator.likes)
         .execution_options(synchronize_session=False)
     ).one()
-    add_outbox(db, "index.creator", creator_id, {})
+    outbox_topics.creator_changed(db, creator_id)
     emit_creator_counters(db, *row)
     emit_creator_analytics(db, creator_id)
     return int(row.followers)

@@ -27,14 +27,18 @@ from sqlalchemy import ColumnElement, Select, Table, bindparam, func, insert, se
 from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
 from app.classifications.models import Rank, RankEntityType, RankSource
+from app.core import outbox_topics
 from app.core.db import utcnow
-from app.core.outbox import OutboxEntry, OutboxStatus, add_outbox
-from app.core.tasks import submit_after_commit
+from app.core.outbox import OutboxEntry, OutboxStatus
+from app.core.outbox_topics import OutboxTopic
+from app.core.tasks import request_outbox_dispatch
 from app.engagement.models import TourLike, TourSave, TourShare, TourView
 from app.tours.models import Tour
 from indexer.scores import ENGAGEMENT_WEIGHTS, TRENDING_WINDOW_HOURS, decayed_weight, trending_score
 
 logger = logging.getLogger("touratlas.ranking")
+
+CALC_RANKS_TASK = "ranks.calc"
 
 TRENDING_SOURCE = "Trending"
 FEATURED_SOURCE = "Featured"
@@ -71,7 +75,7 @@ def calculate_ranks(session_factory: sessionmaker[Session], *, now: datetime | N
 def request_score_refresh(session_factory: sessionmaker[Session]) -> None:
     """The `ranks.refresh_scores` task: one outbox entry that rewrites every tour's scores in the index."""
     with session_factory.begin() as session:
-        add_outbox(session, "index.scores", 0, {})
+        outbox_topics.all_scores_stale(session)
 
 
 # ----------------------------------------------------------------------------------------- trending
@@ -87,7 +91,7 @@ def update_trending_scores(session: Session, now: datetime) -> int:
         tour_id: score for tour_id, score in targets.items() if abs(score - stored[tour_id]) > TRENDING_TOLERANCE
     }
     _write_scores(session, changed)
-    _queue_index_updates(session, "index.tour_counters", changed)
+    _queue_index_updates(session, OutboxTopic.tour_counters, changed)
     return len(changed)
 
 
@@ -189,14 +193,14 @@ def renumber_featured_tours(session: Session) -> int:
     rows_to_write += [{"tour_id": tour_id, "position": None} for tour_id in stale]
     for chunk in _chunks(rows_to_write, WRITE_BATCH):
         session.connection().execute(statement, chunk)
-    _queue_index_updates(session, "index.tour", [row["tour_id"] for row in rows_to_write])
+    _queue_index_updates(session, OutboxTopic.tour, [row["tour_id"] for row in rows_to_write])
     return len(rows_to_write)
 
 
 # ----------------------------------------------------------------------------------------- outbox
 
 
-def _queue_index_updates(session: Session, topic: str, tour_ids: Iterable[int]) -> None:
+def _queue_index_updates(session: Session, topic: OutboxTopic, tour_ids: Iterable[int]) -> None:
     """One outbox entry per changed tour, inserted in bulk (an hourly run may touch many tours)."""
     now = utcnow()
     rows = [
@@ -216,7 +220,7 @@ def _queue_index_updates(session: Session, topic: str, tour_ids: Iterable[int]) 
     for chunk in _chunks(rows, WRITE_BATCH):
         session.execute(insert(OutboxEntry), chunk)
     # Bulk inserts bypass the unit of work that notices outbox writes: ask for the dispatch here.
-    submit_after_commit(session, "outbox.dispatch")
+    request_outbox_dispatch(session)
 
 
 def _chunks(items: Sequence[Any], size: int) -> Iterable[Sequence[Any]]:

@@ -24,9 +24,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from app.auth.service import record_activity
+from app.core import outbox_topics
 from app.core.db import Base, utcnow
 from app.core.errors import BadRequest, NotFound
-from app.core.outbox import add_outbox
 from app.core.settings import get_settings
 from app.creators.models import Creator
 from app.engagement.models import TourLike, TourSave, TourShare, TourView
@@ -159,7 +159,7 @@ def _move_counters(db: Session, tour: Tour, **deltas: int) -> TourCounters:
         .execution_options(synchronize_session=False)
     ).one()
     counters = TourCounters(*row)
-    add_outbox(db, "index.tour_counters", tour.id, {})
+    outbox_topics.tour_counters_changed(db, tour.id)
     emit_after_commit(db, TOUR_COUNTERS, counters.as_event(), room=tour_room(counters.guid))
     creator_deltas = {name: delta for name, delta in deltas.items() if name in ("views", "likes")}
     if tour.creator_id is not None:
@@ -181,7 +181,7 @@ def _move_creator_totals(db: Session, creator_id: int, deltas: dict[str, int]) -
     ).one_or_none()
     if row is None:
         return
-    add_outbox(db, "index.creator", creator_id, {})
+    outbox_topics.creator_changed(db, creator_id)
     emit_creator_counters(db, *row)
 
 

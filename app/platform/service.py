@@ -8,9 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from sqlalchemy import event, text
+from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from app.core.after_commit import after_commit
 from app.core.settings import APP_VERSION, get_settings
 from app.platform.models import PlatformConfig
 
@@ -34,7 +35,8 @@ def update_config(session: Session, *, restrict_access: bool | None, images_appr
     if images_approval is not None:
         config.images_approval = images_approval
     session.flush()
-    session.info[_CONFIG_CHANGED] = True
+    # Every cache of this process drops its reading once the change is visible to others.
+    after_commit(session, RestrictAccessCache.invalidate_all, key=_CONFIG_CHANGED)
     return config
 
 
@@ -95,17 +97,6 @@ def restrict_access_cache(state: object) -> RestrictAccessCache:
         cache = RestrictAccessCache()
         setattr(state, "restrict_access_cache", cache)  # noqa: B010 - starlette State takes any attribute
     return cache
-
-
-@event.listens_for(Session, "after_commit")
-def _invalidate_after_commit(session: Session) -> None:
-    if session.info.pop(_CONFIG_CHANGED, False):
-        RestrictAccessCache.invalidate_all()
-
-
-@event.listens_for(Session, "after_rollback")
-def _forget_rolled_back_change(session: Session) -> None:
-    session.info.pop(_CONFIG_CHANGED, None)
 
 
 def set_gui_version(session: Session, version: str) -> PlatformConfig:

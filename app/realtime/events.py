@@ -19,14 +19,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import socketio
-from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from app.core.after_commit import after_commit
 from app.core.settings import get_settings
 
 logger = logging.getLogger("touratlas.realtime")
@@ -142,15 +142,4 @@ def emit_now(event_name: str, data: dict[str, Any], *, room: str) -> None:
 
 def emit_after_commit(db: Session, event_name: str, data: dict[str, Any], *, room: str) -> None:
     """Queue an event for when this session's transaction commits; dropped on rollback."""
-    db.info.setdefault("after_commit_events", []).append((event_name, data, room))
-
-
-@event.listens_for(Session, "after_commit")
-def _emit_after_commit(session: Session) -> None:
-    for event_name, data, room in session.info.pop("after_commit_events", []):
-        emit_now(event_name, data, room=room)
-
-
-@event.listens_for(Session, "after_rollback")
-def _drop_after_rollback(session: Session) -> None:
-    session.info.pop("after_commit_events", None)
+    after_commit(db, partial(emit_now, event_name, data, room=room), description=f"event {event_name} to {room}")

@@ -16,9 +16,9 @@ from typing import Any
 from sqlalchemy import Select, case, delete, func, select
 from sqlalchemy.orm import Session
 
+from app.core import outbox_topics
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, field_error
-from app.core.outbox import add_outbox
 from app.creators.models import MAX_FEATURED_TOURS, CreatorFeaturedTour
 from app.tours import rules
 from app.tours.models import ApprovalState, DailyFeaturedSubmission, Tour, TourStatus
@@ -173,7 +173,7 @@ def set_featured_tours(session: Session, *, editor: User, body: FeaturedToursBod
     )
     session.flush()
     session.expire(creator, ["featured_tours"])
-    add_outbox(session, "index.creator", creator.id, {})
+    outbox_topics.creator_changed(session, creator.id)
     return guids
 
 
@@ -187,10 +187,10 @@ def _set_platform_featured(session: Session, guids: Sequence[str]) -> list[str]:
     for tour in session.scalars(select(Tour).where(Tour.is_featured.is_(True))):
         if tour.id not in keep:
             tour.is_featured, tour.featured_order = False, None
-            add_outbox(session, "index.tour", tour.id, {})
+            outbox_topics.tour_changed(session, tour.id)
     for position, tour in enumerate(tours, start=1):
         tour.is_featured, tour.featured_order = True, position
-        add_outbox(session, "index.tour", tour.id, {})
+        outbox_topics.tour_changed(session, tour.id)
     session.flush()
     return wanted
 

@@ -13,7 +13,7 @@ The rows of both kinds are kept here; the creator calls (app/creators/ranks.py) 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -24,10 +24,13 @@ from sqlalchemy.orm import Session
 
 from app.classifications.models import Rank, RankEntityType, RankSource
 from app.classifications.suggestions import EMBEDDINGS_OFF
+from app.core import outbox_topics
 from app.core.errors import BadRequest, Conflict, NotFound, field_error
-from app.core.outbox import add_outbox
+from app.core.outbox import OutboxEntry
 from app.core.settings import get_settings
 from app.core.tasks import submit_after_commit
+from app.discovery.ranking import CALC_RANKS_TASK
+from app.search.tasks import EMBED_TOURS_TASK
 from app.tours.models import Tour
 from app.tours.schemas import RankEdit, TourRankOut, TourRanksPage, TourRankWrite
 from app.tours.service import NOT_FOUND_MESSAGE
@@ -39,18 +42,16 @@ UNKNOWN_TOURS = "Unknown tours"
 CALC_QUEUED = "The rank calculation has started"
 EMBEDDINGS_QUEUED = "The tour embeddings are being computed"
 
-CALC_TASK = "ranks.calc"
-EMBEDDINGS_TASK = "embeddings.tours"
-
 
 @dataclass(frozen=True, slots=True)
 class RankKind:
     entity_type: RankEntityType
-    index_topic: str
+    # Records the index outbox entry of one entity of this kind (its document carries rank values).
+    entity_changed: Callable[[Session, int], OutboxEntry]
 
 
-TOUR_RANKS = RankKind(RankEntityType.tour, "index.tour")
-CREATOR_RANKS = RankKind(RankEntityType.creator, "index.creator")
+TOUR_RANKS = RankKind(RankEntityType.tour, outbox_topics.tour_changed)
+CREATOR_RANKS = RankKind(RankEntityType.creator, outbox_topics.creator_changed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +122,7 @@ def add_rank(db: Session, kind: RankKind, entry: RankEntry) -> Rank:
         position=entry.position,
     )
     _flush_new(db, [row])
-    add_outbox(db, kind.index_topic, entry.entity_id, {})
+    kind.entity_changed(db, entry.entity_id)
     return row
 
 
@@ -136,7 +137,7 @@ def edit_rank(db: Session, kind: RankKind, body: RankEdit) -> Rank:
     row = rank_row(db, kind, body.id)
     row.value, row.position = body.value, body.position
     db.flush()
-    add_outbox(db, kind.index_topic, row.entity_id, {})
+    kind.entity_changed(db, row.entity_id)
     return row
 
 
@@ -144,7 +145,7 @@ def delete_rank(db: Session, kind: RankKind, rank_id: int) -> None:
     row = rank_row(db, kind, rank_id)
     db.delete(row)
     db.flush()
-    add_outbox(db, kind.index_topic, row.entity_id, {})
+    kind.entity_changed(db, row.entity_id)
 
 
 def put_ranks(db: Session, kind: RankKind, entries: Sequence[RankEntry]) -> BulkResult:
@@ -172,7 +173,7 @@ def put_ranks(db: Session, kind: RankKind, entries: Sequence[RankEntry]) -> Bulk
     _flush_new(db, new_rows)
     db.flush()
     for entity_id in sorted({entity_id for _source_id, entity_id in wanted}):
-        add_outbox(db, kind.index_topic, entity_id, {})
+        kind.entity_changed(db, entity_id)
     return BulkResult(created=len(new_rows), updated=len(wanted) - len(new_rows))
 
 
@@ -184,7 +185,7 @@ def _stored_rows(db: Session, kind: RankKind, keys: Iterable[tuple[int, int]]) -
 
 def request_calculation(db: Session) -> None:
     """ranks/calc: the hourly calculation, now (after this request commits)."""
-    submit_after_commit(db, CALC_TASK)
+    submit_after_commit(db, CALC_RANKS_TASK)
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -275,12 +276,12 @@ def request_tour_embeddings(db: Session, guids: Sequence[str] | None) -> int | N
     if not get_settings().embeddings_enabled:
         raise BadRequest(EMBEDDINGS_OFF)
     if guids is None:
-        submit_after_commit(db, EMBEDDINGS_TASK)
+        submit_after_commit(db, EMBED_TOURS_TASK)
         return None
     wanted = sorted(set(guids))
     ids = sorted(db.scalars(select(Tour.id).where(Tour.guid.in_(wanted))))
     if len(ids) != len(wanted):
         raise field_error("tours", UNKNOWN_TOURS)
     if ids:
-        submit_after_commit(db, EMBEDDINGS_TASK, ids=ids)
+        submit_after_commit(db, EMBED_TOURS_TASK, ids=ids)
     return len(ids)

@@ -28,9 +28,9 @@ from sqlalchemy.orm import Session, object_session
 
 from app.classifications.dictionaries import normalise_link
 from app.classifications.models import Rank, RankEntityType
+from app.core import outbox_topics
 from app.core.db import utcnow
 from app.core.errors import BadRequest, Conflict, Forbidden, NotFound, field_error
-from app.core.outbox import add_outbox
 from app.creators.models import Creator
 from app.locations import service as locations
 from app.locations.ports import Geocoder
@@ -510,7 +510,7 @@ def record_change(session: Session, tour: Tour) -> None:
     """After any change to a tour: the index follows (outbox) and the creator's vt_count is recounted."""
     session.flush()
     session.expire(tour, ["tags"])
-    add_outbox(session, "index.tour", tour.id, {})
+    outbox_topics.tour_changed(session, tour.id)
     _recount_creator(session, tour.user_id)
 
 
@@ -532,7 +532,7 @@ def _recount_creator(session: Session, user_id: int) -> None:
         )
         or 0
     )
-    add_outbox(session, "index.creator", creator.id, {})
+    outbox_topics.creator_changed(session, creator.id)
 
 
 def push_queue(session: Session, kind: ApprovalKind, guid: str, action: str) -> None:
@@ -640,7 +640,7 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
         session.delete(tour)
     session.flush()
     for tour_id in ids:
-        add_outbox(session, "index.tour", tour_id, {})
+        outbox_topics.tour_changed(session, tour_id)
     for owner_id in owners:
         _recount_creator(session, owner_id)
         sync_edit_flag(session, owner_id)

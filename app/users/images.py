@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO
 
-from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from app.core import images as pipeline
+from app.core.after_commit import after_commit
 from app.core.errors import NotFound
 from app.core.settings import get_settings
 from app.moderation.models import ApprovalKind
@@ -39,7 +40,6 @@ UPLOAD_RULES = pipeline.UploadRules(
     oversize="The image is {size} MB; the maximum is {maximum} MB",
 )
 _STORED_NAME = re.compile(r"^[0-9a-f]{32}\.(?:jpg|png|webp)$")
-_DISCARDED = "discarded_upload_files"
 
 
 @dataclass(frozen=True)
@@ -93,18 +93,8 @@ def discard_after_commit(session: Session, path: str) -> None:
     keeps it); a path that is not one of our stored images is left alone."""
     name = path.rsplit("/", 1)[-1]
     if path == PUBLIC_PREFIX + name and _STORED_NAME.match(name):
-        session.info.setdefault(_DISCARDED, []).append(_folder() / name)
-
-
-@event.listens_for(Session, "after_commit")
-def _remove_discarded(session: Session) -> None:
-    for file in session.info.pop(_DISCARDED, []):
-        file.unlink(missing_ok=True)
-
-
-@event.listens_for(Session, "after_rollback")
-def _keep_discarded(session: Session) -> None:
-    session.info.pop(_DISCARDED, None)
+        file = _folder() / name
+        after_commit(session, partial(file.unlink, missing_ok=True), description=f"remove {name}")
 
 
 def set_profile_image(session: Session, *, user: User, editor: User, path: str) -> bool:

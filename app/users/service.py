@@ -15,9 +15,9 @@ from sqlalchemy.orm import Session
 
 from app.ads.models import Ad
 from app.classifications.models import Category, Vendor, VendorStatus
+from app.core import outbox_topics
 from app.core.db import utcnow
 from app.core.errors import BadRequest, Conflict, Forbidden, NotFound
-from app.core.outbox import add_outbox
 from app.core.security import hash_password
 from app.creators.models import Creator, CreatorFeaturedTour
 from app.moderation.models import ApprovalKind
@@ -212,7 +212,7 @@ def _file_profile_edit(session: Session, user: User, changes: dict[str, Any]) ->
 def _reindex_public_identity(session: Session, user: User, applied: dict[str, Any]) -> None:
     # Creator cards carry the platform username: the index must hear about a change.
     if "platform_username" in applied and user.creator is not None:
-        add_outbox(session, "index.creator", user.creator.id, {})
+        outbox_topics.creator_changed(session, user.creator.id)
 
 
 def apply_profile_edit(session: Session, user: User, changes: dict[str, Any]) -> None:
@@ -438,11 +438,11 @@ def _reindex_owned(session: Session, user: User) -> None:
         select(Tour.id).where(or_(Tour.user_id == user.id, Tour.vendor_id.in_(custom_hosts)))
     ).all()
     for tour_id in tour_ids:
-        add_outbox(session, "index.tour", tour_id, {})
+        outbox_topics.tour_changed(session, tour_id)
     for ad_id in session.scalars(select(Ad.id).where(Ad.user_id == user.id)).all():
-        add_outbox(session, "index.ad", ad_id, {})
+        outbox_topics.ad_changed(session, ad_id)
     if user.creator is not None:
-        add_outbox(session, "index.creator", user.creator.id, {})
+        outbox_topics.creator_changed(session, user.creator.id)
 
 
 def set_account_active(session: Session, *, admin: User, user: User, is_active: bool) -> None:
@@ -497,7 +497,7 @@ def transfer_tours(session: Session, *, source: User, target: User, guids: list[
     creator_ids = {row.creator_id for row in rows if row.creator_id is not None} | {target_creator_id}
     _recount_listed_tours(session, {creator_id for creator_id in creator_ids if creator_id is not None})
     for tour_id in tour_ids:
-        add_outbox(session, "index.tour", tour_id, {})
+        outbox_topics.tour_changed(session, tour_id)
     session.flush()
     session.expire_all()  # the bulk updates bypassed the identity map
     return sorted(row.guid for row in rows)
@@ -526,4 +526,4 @@ def _recount_listed_tours(session: Session, creator_ids: set[int]) -> None:
             .scalar_subquery()
         )
         session.execute(update(Creator).where(Creator.id == creator_id).values(vt_count=listed))
-        add_outbox(session, "index.creator", creator_id, {})
+        outbox_topics.creator_changed(session, creator_id)

@@ -28,6 +28,7 @@ import httpx
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from app.core.after_commit import discard_pending
 from tests.conftest import create_postgres_database, drop_postgres_database, postgres_available
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -284,9 +285,7 @@ class Stack:
 def commit_without_dispatch(session: Session) -> None:
     """Commit rows (outbox entries included) and leave their dispatch to the stack's workers."""
     session.flush()
-    session.info.pop("outbox_written", None)
-    session.info.pop("after_commit_tasks", None)
-    session.info.pop("after_commit_events", None)
+    discard_pending(session)
     session.commit()
 
 

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from app.core.after_commit import discard_pending
 from app.core.db import get_sessionmaker, utcnow
 from app.core.outbox import OutboxEntry, OutboxStatus, add_outbox
 from indexer import sync
@@ -36,7 +37,7 @@ def pending_entries(db: Session, count: int, topic: str = "index.tour_counters")
     ]
     db.add_all(rows)
     db.flush()
-    db.info.pop("outbox_written", None)
+    discard_pending(db)
     db.commit()
     return [row.id for row in rows]
 
@@ -91,7 +92,7 @@ def test_concurrent_claimers_never_share_an_entry(db: Session) -> None:
 def test_a_dead_workers_entries_are_reclaimed_after_the_lease(db: Session) -> None:
     catalog = factories.catalog(db)
     tour = catalog.tour(db, factories.user(db))
-    db.info.pop("outbox_written", None)  # no eager dispatch: a worker takes the entry and dies
+    discard_pending(db)  # no eager dispatch: a worker takes the entry and dies
     db.commit()
     assert claim(10) != []  # claimed, never finished
     assert dispatch_index_outbox(get_sessionmaker()) == 0  # the lease still holds
@@ -132,7 +133,7 @@ def test_a_poison_entry_does_not_hold_back_its_batch(db: Session, monkeypatch: p
     catalog = factories.catalog(db)
     owner = factories.user(db)
     tours = [catalog.tour(db, owner) for _ in range(3)]
-    db.info.pop("outbox_written", None)
+    discard_pending(db)
     db.commit()
     index = get_index()
     poison = tours[1].id
@@ -170,7 +171,7 @@ def test_handled_entries_are_purged_after_a_week(db: Session) -> None:
     db.execute(update(OutboxEntry).values(status=OutboxStatus.done))
     db.execute(update(OutboxEntry).where(OutboxEntry.id == old).values(created_at=utcnow() - timedelta(days=8)))
     add_outbox(db, "index.tour_counters", 5, {})  # still pending: kept whatever its age
-    db.info.pop("outbox_written", None)
+    discard_pending(db)
     db.commit()
     assert purge_done_entries(get_sessionmaker()) == 1
     assert [entry.id for entry in entries(db)][:1] == [recent]

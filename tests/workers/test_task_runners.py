@@ -64,27 +64,66 @@ class FakeRedis:
         return 1 if self.keys.pop(key, None) is not None else 0
 
 
+class RecordingSender:
+    """Celery's send_task, as the Celery runner calls it."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict[str, Any], str]] = []
+
+    def send_task(self, name: str, *, kwargs: dict[str, Any], queue: str) -> None:
+        self.sent.append((name, kwargs, queue))
+
+
+def celery_runner(fake: FakeRedis, sender: RecordingSender) -> CeleryRunner:
+    runner = CeleryRunner.__new__(CeleryRunner)
+    runner._redis = fake  # type: ignore[assignment]
+    runner._celery = sender  # type: ignore[assignment]
+    return runner
+
+
 def test_an_argument_less_task_waits_in_the_queue_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from workers import celery_app as worker_module
 
-    sent: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(worker_module.celery_app, "send_task", lambda name, kwargs: sent.append((name, kwargs)))
-    fake = FakeRedis()
-    runner = CeleryRunner.__new__(CeleryRunner)
-    runner._redis = fake  # type: ignore[assignment]
+    sender, fake = RecordingSender(), FakeRedis()
+    runner = celery_runner(fake, sender)
 
     for _ in range(3):  # three commits in a row, each asking for a dispatch
         runner.submit("outbox.dispatch")
     runner.submit("mail.send", mail_id=1)
     runner.submit("mail.send", mail_id=2)
-    assert sent == [("outbox.dispatch", {}), ("mail.send", {"mail_id": 1}), ("mail.send", {"mail_id": 2})]
+    assert sender.sent == [
+        ("outbox.dispatch", {}, "index"),
+        ("mail.send", {"mail_id": 1}, "mail"),
+        ("mail.send", {"mail_id": 2}, "mail"),
+    ]
 
     # The worker clears the mark as the run starts: a commit from then on queues another run.
     monkeypatch.setattr(worker_module, "_redis", lambda: fake)
     worker_module._clear_queued_marker("outbox.dispatch")
     assert queued_marker("outbox.dispatch") not in fake.keys
     runner.submit("outbox.dispatch")
-    assert sent[-1] == ("outbox.dispatch", {})
+    assert sender.sent[-1] == ("outbox.dispatch", {}, "index")
+
+
+def test_a_task_nobody_registered_is_refused_by_both_runners() -> None:
+    with pytest.raises(tasks.UnknownTask):
+        InProcessRunner(eager=True).submit("no.such_task")
+    with pytest.raises(tasks.UnknownTask):
+        celery_runner(FakeRedis(), RecordingSender()).submit("no.such_task", key=1)
+
+
+def test_the_api_sender_publishes_where_the_workers_route() -> None:
+    """The API sends with a bare Celery app (core cannot import workers/): it must put each task on
+    the queue the worker app routes it to."""
+    from workers.celery_app import celery_app
+
+    sender, fake = RecordingSender(), FakeRedis()
+    runner = celery_runner(fake, sender)
+    for name in tasks.registered_tasks():
+        runner.submit(name, probe=1)
+    for name, _kwargs, queue in sender.sent:
+        routed = celery_app.amqp.router.route({}, name, (), {})
+        assert routed["queue"].name == queue, name
 
 
 def test_worker_retries_back_off() -> None:
