@@ -33,7 +33,7 @@ def setup_platform() -> None:
         print("==> Demo content", flush=True)
         load_demo(session_factory, tours=settings.demo_tours, creators=settings.demo_creators, progress=progress)
     print("==> Search index", flush=True)
-    from indexer.sync import ensure_index_built
+    from app.search.sync import ensure_index_built
 
     ensure_index_built(session_factory, progress=progress)
     if settings.embeddings_enabled:

@@ -16,28 +16,29 @@ DAY = 24 * HOUR
 # retries whose backoff has passed and leases of workers that died.
 @task("outbox.dispatch", every=10.0)
 def dispatch_outbox(batch: int | None = None) -> int:
-    from indexer.sync import CLAIM_BATCH, dispatch_index_outbox
+    from app.core.outbox import CLAIM_BATCH
+    from app.search.sync import dispatch_index_outbox
 
     return dispatch_index_outbox(get_sessionmaker(), batch=batch or CLAIM_BATCH)
 
 
 @task("outbox.purge", every=DAY)
 def purge_outbox() -> int:
-    from indexer.sync import purge_done_entries
+    from app.core.outbox import purge_done_entries
 
     return purge_done_entries(get_sessionmaker())
 
 
 @task("index.reindex")
 def reindex() -> dict[str, int]:
-    from indexer.sync import reindex as rebuild
+    from app.search.sync import reindex as rebuild
 
     return rebuild(get_sessionmaker())
 
 
 @task("embeddings.tours")
 def embed_tours(ids: list[int] | None = None) -> int:
-    from indexer.embeddings import embed_tours as compute
+    from app.search.embeddings import embed_tours as compute
 
     return compute(get_sessionmaker(), ids=ids)
 

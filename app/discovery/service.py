@@ -44,6 +44,7 @@ from app.discovery.schemas import (
     TagOut,
 )
 from app.engagement.models import TourLike, TourSave
+from app.search.embeddings import vectors_of
 from app.tours.models import Tour, TourTag
 from app.users.models import User, UserInterest
 from indexer.port import SearchIndex
@@ -168,7 +169,7 @@ def resolve_feed(
     if feed is FeedChoice.saves_follows or params.saves_follow:
         tour_filter = replace(tour_filter, saved_or_followed=saved_and_followed(db, user))
     if feed is FeedChoice.for_you and user is not None:
-        vector = taste_vector(db, index, user)
+        vector = taste_vector(db, user)
         if vector is None and not tour_filter.categories:
             tour_filter = replace(tour_filter, categories=interest_categories(db, user))
     return tour_filter, sort, vector
@@ -426,18 +427,16 @@ def interest_categories(db: Session, user: User) -> tuple[int, ...]:
     return tuple(db.scalars(select(UserInterest.category_id).where(UserInterest.user_id == user.id)))
 
 
-def taste_vector(db: Session, index: SearchIndex, user: User) -> list[float] | None:
-    """The mean embedding of what the user liked and saved (their taste), when embeddings exist."""
-    vector_of = getattr(index, "vector_of", None)
-    if vector_of is None:
-        return None
+def taste_vector(db: Session, user: User) -> list[float] | None:
+    """The mean embedding of what the user liked and saved (their taste), when embeddings exist.
+    Vectors come from the database's stored embeddings (see app.search.embeddings.vectors_of)."""
     liked = db.scalars(
         select(TourLike.tour_id).where(TourLike.user_id == user.id).order_by(TourLike.created_at.desc()).limit(50)
     )
     saved = db.scalars(
         select(TourSave.tour_id).where(TourSave.user_id == user.id).order_by(TourSave.created_at.desc()).limit(50)
     )
-    vectors = [vector for tour_id in {*liked, *saved} if (vector := vector_of(tour_id)) is not None]
+    vectors = list(vectors_of(db, {*liked, *saved}).values())
     if not vectors:
         return None
     dimensions = len(vectors[0])
@@ -528,8 +527,7 @@ def similar_media(
     db: Session, index: SearchIndex, user: User | None, guid: str, limit: int, locale: str = DEFAULT_LOCALE
 ) -> list[MediaCard | CreatorCard | AdCard]:
     tour = tour_by_guid(db, guid)
-    vector_of = getattr(index, "vector_of", None)
-    vector = vector_of(tour.id) if vector_of else None
+    vector = vectors_of(db, (tour.id,)).get(tour.id)
     if vector is not None:
         page = index.similar(SimilarQuery(vector=vector, limit=limit, exclude_ids=(tour.id,)))
         docs = page.docs

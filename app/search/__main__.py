@@ -1,15 +1,16 @@
-"""`python -m indexer reindex` rebuilds the search index from the database, with progress."""
+"""`python -m app.search reindex` rebuilds the search index from the database, with progress;
+`python -m app.search sync` applies the pending outbox entries."""
 
 from __future__ import annotations
 
 import argparse
 
 from app.core.db import get_sessionmaker
-from indexer.sync import dispatch_index_outbox, reindex
+from app.search.sync import dispatch_index_outbox, reindex
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m indexer")
+    parser = argparse.ArgumentParser(prog="python -m app.search")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("reindex", help="rebuild the whole index from the database")
     commands.add_parser("sync", help="apply pending outbox entries to the index")
