@@ -31,7 +31,7 @@ demo: ## Load the demo corpus (TOURS=n to size it)
 	@$(PY) -m app.demo load --tours $${TOURS:-2000}
 
 reindex: ## Rebuild the search index from the database
-	@$(PY) -m indexer reindex
+	@$(PY) -m app.search reindex
 
 clean:
 	rm -rf data/touratlas.db* data/index

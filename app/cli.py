@@ -34,14 +34,14 @@ def setup_platform() -> None:
         print("==> Demo content", flush=True)
         load_demo(session_factory, tours=settings.demo_tours, creators=settings.demo_creators, progress=progress)
     print("==> Search index", flush=True)
-    from indexer.sync import ensure_index_built
+    from app.search.sync import ensure_index_built
 
     ensure_index_built(session_factory, progress=progress)
     if settings.embeddings_enabled:
         # Tours without an embedding get one in the background; similar tours and For You improve
         # as it goes, while the site already serves.
         from app.core.tasks import get_task_runner
-        from app.search.tasks import EMBED_TOURS_TASK
+        from app.search.embeddings import EMBED_TOURS_TASK
 
         get_task_runner().submit(EMBED_TOURS_TASK)
     print(f"==> Ready in {time.monotonic() - started:.1f} s", flush=True)

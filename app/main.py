@@ -107,7 +107,7 @@ def create_app() -> FastAPI:
 def _add_health(app: FastAPI) -> None:
     @app.get("/health", response_model=HealthOut, tags=["platform"], operation_id="platform-health")
     def health(db: DbSession) -> HealthOut:
-        from indexer.registry import get_index
+        from app.search.registry import get_index
 
         database = platform_service.database_status(db)
         index = get_index().health()

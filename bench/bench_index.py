@@ -55,9 +55,9 @@ def prepare(tours: int, rebuild: bool) -> tuple[Any, dict[str, float]]:
     from app.core.migrate import upgrade_database
     from app.core.settings import get_settings
     from app.demo.loader import load_demo, load_dictionaries
-    from indexer.registry import get_index
-    from indexer.source import listable_tour_count
-    from indexer.sync import reindex
+    from app.search.documents import listable_tour_count
+    from app.search.registry import get_index
+    from app.search.sync import reindex
 
     figures: dict[str, float] = {}
     upgrade_database(get_settings().sqlalchemy_url)

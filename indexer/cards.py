@@ -7,12 +7,101 @@ the human "created_ago" text are added by the API layer: the index never stores 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from indexer.documents import AdDocument, CreatorDocument, TourDocument
 
 
-def tour_card(doc: TourDocument) -> dict[str, Any]:
+class TourCard(TypedDict):
+    """Media card of a tour, as the index stores and answers it (`created_at` in epoch seconds).
+    Counters folded in by `update_counters` may arrive as floats (`7.0`): readers int() them."""
+
+    type: Literal["vt"]
+    id: int
+    guid: str
+    title: str
+    preview_picture: str | None
+    views: int
+    saves: int
+    likes: int
+    shared: int
+    created_at: float
+    media_type_id: int
+    userid: int
+
+
+class CreatorLocation(TypedDict):
+    location: str
+
+
+class CreatorCard(TypedDict):
+    type: Literal["creator"]
+    id: int
+    creator_name: str
+    platform_username: str | None
+    logo: str | None
+    img_settings: dict[str, Any]  # the creator's stored display settings (bgColor, logoScale, …)
+    followers: int
+    vt_count: int
+    views: int
+    locations: list[CreatorLocation]
+    userid: int
+
+
+class AdCard(TypedDict):
+    type: Literal["ad"]
+    id: int
+    guid: str
+    title: str
+    preview_picture: str | None
+    link: str
+    user_id: int
+
+
+# What a grid page holds; `type` tells them apart (mypy narrows on `card["type"] == "vt"`).
+Card = TourCard | CreatorCard | AdCard
+
+
+class MapFeature(TypedDict):
+    """Map feature properties of a tour. `vt_count` and `followers` belong to creator features; a tour
+    feature carries them as None so the client reads one shape for both kinds."""
+
+    type: Literal["vt"]
+    id: int
+    guid: str
+    userid: int
+    platform_username: str | None
+    address: str | None
+    address_id: str | None
+    created_at: float
+    title: str
+    link: str
+    category_id: int
+    subcategory_id: int | None
+    description: str
+    creator_name: str | None
+    third_party_creator: str | None
+    creator_website: str | None
+    preview_picture: str | None
+    logo: str | None
+    img_settings: dict[str, Any]
+    shared: int
+    saves: int
+    likes: int
+    views: int
+    vt_count: None
+    followers: None
+    media_type_id: int
+
+
+class MapPoint(MapFeature):
+    """A map point: the feature properties plus where to draw it."""
+
+    lat: float
+    lng: float
+
+
+def tour_card(doc: TourDocument) -> TourCard:
     """Media card. `created_at` is epoch seconds; the API turns it into created_ago."""
     return {
         "type": "vt",
@@ -30,7 +119,7 @@ def tour_card(doc: TourDocument) -> dict[str, Any]:
     }
 
 
-def creator_card(doc: CreatorDocument) -> dict[str, Any]:
+def creator_card(doc: CreatorDocument) -> CreatorCard:
     return {
         "type": "creator",
         "id": doc.id,
@@ -46,7 +135,7 @@ def creator_card(doc: CreatorDocument) -> dict[str, Any]:
     }
 
 
-def ad_card(doc: AdDocument) -> dict[str, Any]:
+def ad_card(doc: AdDocument) -> AdCard:
     return {
         "type": "ad",
         "id": doc.id,
@@ -58,9 +147,7 @@ def ad_card(doc: AdDocument) -> dict[str, Any]:
     }
 
 
-def map_feature(doc: TourDocument) -> dict[str, Any]:
-    """Map feature properties of a tour. `vt_count` and `followers` belong to creator features; a tour
-    feature carries them as None so the client reads one shape for both kinds."""
+def map_feature(doc: TourDocument) -> MapFeature:
     return {
         "type": "vt",
         "id": doc.id,
@@ -91,6 +178,8 @@ def map_feature(doc: TourDocument) -> dict[str, Any]:
     }
 
 
-def map_point(doc: TourDocument) -> dict[str, Any]:
-    """A map point: the feature properties plus where to draw it."""
+def map_point(doc: TourDocument) -> MapPoint:
+    """A map point: the feature properties plus where to draw it (only located tours are drawn)."""
+    if doc.lat is None or doc.lng is None:
+        raise ValueError(f"tour {doc.id} has no location to draw on the map")
     return {**map_feature(doc), "lat": doc.lat, "lng": doc.lng}

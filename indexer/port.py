@@ -66,7 +66,10 @@ class SearchIndex(Protocol):
         ...
 
     def set_vectors(self, vectors: dict[int, list[float]]) -> None:
-        """Store tour embeddings (384 floats) for similar tours and For You."""
+        """Store tour embeddings (384 floats) for similar tours and For You. The index keeps a copy
+        to rank by; the application's database holds the vectors themselves, and the query vectors
+        of For You (the taste vector) and similar tours are read from there, so the port has no
+        "vector of a tour" call and both adapters answer `similar` from the same query vector."""
         ...
 
     def feed(self, query: FeedQuery) -> Page: ...

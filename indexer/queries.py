@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+
+from indexer.cards import Card, MapPoint
 
 # Elasticsearch answers 400 when `from + size` passes `index.max_result_window` (mappings/*.json set
 # it to this). No adapter pages past it: a page reaching beyond it is cut at the window, and a page
@@ -101,7 +102,7 @@ class FeedQuery:
 class Page:
     ids: list[int]
     total: int
-    docs: list[dict[str, Any]] = field(default_factory=list)  # card payloads, same order as ids
+    docs: list[Card] = field(default_factory=list)  # card payloads, same order as ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,7 @@ class Cluster:
 
 @dataclass(frozen=True, slots=True)
 class MapAnswer:
-    points: list[dict[str, Any]]  # map feature properties plus lat/lng
+    points: list[MapPoint]  # map feature properties plus lat/lng
     clusters: list[Cluster]
     total: int
 

@@ -1,26 +1,26 @@
-"""Picks the index adapter the settings ask for: Elasticsearch when ELASTICSEARCH_URL is set,
-otherwise the embedded index under data/."""
+"""Builds an index adapter from plain arguments: Elasticsearch when a URL is given, otherwise the
+embedded index in `directory`. The application decides the arguments (app/search/registry.py)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from pathlib import Path
 
 from indexer.port import SearchIndex
 
 
-@lru_cache
-def get_index() -> SearchIndex:
-    from app.core.settings import get_settings
-
-    settings = get_settings()
-    if settings.elasticsearch_url:
+def open_index(
+    *, elasticsearch_url: str | None, elasticsearch_prefix: str, directory: Path, requests_in_flight: int
+) -> SearchIndex:
+    """`requests_in_flight`: how many requests one process serves at once; the Elasticsearch client
+    keeps a connection for each, plus spares for the writes of tasks run in the process."""
+    if elasticsearch_url:
         from indexer.elasticsearch.adapter import SPARE_CONNECTIONS, ElasticsearchIndex
 
         return ElasticsearchIndex(
-            settings.elasticsearch_url,
-            prefix=settings.elasticsearch_index_prefix,
-            connections_per_node=settings.max_requests_in_flight + SPARE_CONNECTIONS,
+            elasticsearch_url,
+            prefix=elasticsearch_prefix,
+            connections_per_node=requests_in_flight + SPARE_CONNECTIONS,
         )
     from indexer.embedded.adapter import EmbeddedIndex
 
-    return EmbeddedIndex(settings.data_dir / "index")
+    return EmbeddedIndex(directory)

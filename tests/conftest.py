@@ -20,7 +20,7 @@ def clear_caches() -> None:
     from app.core.db import get_engine, get_sessionmaker
     from app.core.settings import get_settings
     from app.core.tasks import get_task_runner
-    from indexer.registry import get_index
+    from app.search.registry import get_index
 
     for cached in (get_settings, get_engine, get_sessionmaker, get_index, get_task_runner):
         cached.cache_clear()
@@ -83,7 +83,7 @@ def empty_database_and_index() -> None:
 
     import app.models  # noqa: F401 - every table registered
     from app.core.db import Base, get_engine
-    from indexer.registry import get_index
+    from app.search.registry import get_index
 
     engine = get_engine()
     tables = [table.name for table in reversed(Base.metadata.sorted_tables)]

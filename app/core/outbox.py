@@ -4,17 +4,25 @@ A service that changes something the outside world must hear about (the search i
 realtime clients) adds an `OutboxEntry` in the same transaction as the change. The entry commits or
 rolls back with it, so no index update or mail is ever lost or sent for a change that did not
 happen. Workers claim due entries (`status = pending`, `available_at <= now`), handle them and mark
-them done; a failure goes back to pending with a later `available_at`.
+them done; a failure goes back to pending with a later `available_at`. The claiming, leases,
+backoff and purge below serve every topic.
 """
 
 from __future__ import annotations
 
 import enum
-from datetime import datetime
+import logging
+import os
+import socket
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import JSON, Enum, Index, String, Text
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import JSON, ColumnElement, Enum, Index, String, Text, and_, delete, or_, select, update
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from app.core.db import Base, utcnow
 
@@ -60,3 +68,195 @@ def add_outbox(session: Session, topic: str, aggregate_id: str | int, payload: d
     )
     session.add(entry)
     return entry
+
+
+# --------------------------------------------------------------------- claiming and handling entries
+#
+# Claiming is safe with any number of workers at once:
+# - a claim is one short transaction that flips due entries to `processing`, stamps them with the
+#   claimer's token and counts the attempt. On PostgreSQL the candidates are read with
+#   `FOR UPDATE SKIP LOCKED`, so concurrent claimers take disjoint rows without waiting; on SQLite the
+#   database serialises writers, and the UPDATE re-checks that each row is still claimable, so a
+#   claimer that read the same candidates gets nothing;
+# - the claim is a lease: a worker that dies mid-batch leaves its entries `processing`, and they are
+#   claimable again once LEASE has passed since the claim;
+# - a failed entry goes back to `pending` with an exponential backoff, and is marked `failed` after
+#   MAX_ATTEMPTS claims (lease expiries count as attempts too, so an entry that kills its worker
+#   cannot loop for ever).
+#
+# A topic's consumer (the index sync in app/search/sync.py, and whatever comes next) only says which
+# topics it takes and how a claimed batch is handled: `dispatch_entries` does the rest.
+
+MAX_ATTEMPTS = 8
+CLAIM_BATCH = 500
+LEASE = timedelta(minutes=5)
+MAX_BACKOFF_SECONDS = 600
+# One dispatch run stops taking new batches after this long, so a busy worker also serves other
+# queued tasks; whatever is left is picked up by the next run (after-commit or the beat sweep).
+DISPATCH_TIME_BUDGET_SECONDS = 60.0
+DONE_RETENTION = timedelta(days=7)
+HOST = socket.gethostname()
+
+logger = logging.getLogger("touratlas.outbox")
+
+BatchHandler = Callable[[list[OutboxEntry]], None]
+
+
+def _claimable(now: datetime, lease: timedelta) -> ColumnElement[bool]:
+    return or_(
+        and_(OutboxEntry.status == OutboxStatus.pending, OutboxEntry.available_at <= now),
+        and_(
+            OutboxEntry.status == OutboxStatus.processing,
+            OutboxEntry.claimed_at < now - lease,
+            OutboxEntry.attempts < MAX_ATTEMPTS,
+        ),
+    )
+
+
+def claim_entries(
+    session: Session, *, topics: Iterable[str], limit: int = CLAIM_BATCH, lease: timedelta = LEASE
+) -> list[OutboxEntry]:
+    """Take up to `limit` due entries of these topics for this worker (see the notes above). Commit
+    the session right after: the claim is only visible to other workers once committed."""
+    now = utcnow()
+    topic_list = list(topics)
+    _fail_exhausted_leases(session, topic_list, now, lease)
+    due = (
+        select(OutboxEntry.id)
+        .where(OutboxEntry.topic.in_(topic_list), _claimable(now, lease))
+        .order_by(OutboxEntry.id)
+        .limit(limit)
+    )
+    if session.get_bind().dialect.name == "postgresql":
+        due = due.with_for_update(skip_locked=True)
+    ids = list(session.scalars(due))
+    if not ids:
+        return []
+    # host:pid:random: unique per claim, and says which process holds it (read at claim time, so each
+    # process forked by a Celery prefork pool names itself).
+    claim_token = f"{HOST}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+    session.execute(
+        update(OutboxEntry)
+        .where(OutboxEntry.id.in_(ids), _claimable(now, lease))
+        .values(
+            status=OutboxStatus.processing,
+            claimed_by=claim_token,
+            claimed_at=now,
+            attempts=OutboxEntry.attempts + 1,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    claimed = select(OutboxEntry).where(OutboxEntry.claimed_by == claim_token).order_by(OutboxEntry.id)
+    return list(session.scalars(claimed.execution_options(populate_existing=True)))
+
+
+def _fail_exhausted_leases(session: Session, topics: list[str], now: datetime, lease: timedelta) -> None:
+    """An entry whose every attempt ended with its worker gone is not handed out again."""
+    session.execute(
+        update(OutboxEntry)
+        .where(
+            OutboxEntry.topic.in_(topics),
+            OutboxEntry.status == OutboxStatus.processing,
+            OutboxEntry.claimed_at < now - lease,
+            OutboxEntry.attempts >= MAX_ATTEMPTS,
+        )
+        .values(status=OutboxStatus.failed, last_error="the worker handling it stopped (lease expired)")
+        .execution_options(synchronize_session=False)
+    )
+
+
+def dispatch_entries(
+    session_factory: sessionmaker[Session],
+    *,
+    topics: Sequence[str],
+    handle: BatchHandler,
+    isolate_failures: Callable[[], bool] = lambda: True,
+    batch: int = CLAIM_BATCH,
+    lease: timedelta = LEASE,
+    time_budget: float = DISPATCH_TIME_BUDGET_SECONDS,
+) -> int:
+    """Claim due entries of `topics` batch by batch and hand each batch to `handle`; returns how many
+    entries were handled. A batch `handle` raised on is retried entry by entry when
+    `isolate_failures()` says the fault is likely one entry's (the target answers), so one poison
+    entry does not hold back the others; otherwise the whole batch backs off."""
+    handled = 0
+    deadline = time.monotonic() + time_budget
+    while time.monotonic() < deadline:
+        with session_factory.begin() as session:
+            entries = claim_entries(session, topics=topics, limit=batch, lease=lease)
+        if not entries:
+            break
+        handled += _handle_batch(session_factory, entries, handle, isolate_failures)
+    return handled
+
+
+def _handle_batch(
+    session_factory: sessionmaker[Session],
+    entries: list[OutboxEntry],
+    handle: BatchHandler,
+    isolate_failures: Callable[[], bool],
+) -> int:
+    try:
+        handle(entries)
+    except Exception as exc:
+        logger.exception("handling failed for %d outbox entries (%s)", len(entries), entries[0].topic)
+        if len(entries) == 1 or not isolate_failures():
+            release_failed(session_factory, entries, exc)
+            return 0
+        return sum(_handle_batch(session_factory, [entry], handle, isolate_failures) for entry in entries)
+    mark_done(session_factory, entries)
+    return len(entries)
+
+
+def mark_done(session_factory: sessionmaker[Session], entries: list[OutboxEntry]) -> None:
+    """Handled: only entries still under our claim are touched (a lease may have passed meanwhile)."""
+    with session_factory.begin() as session:
+        for claim_token, ids in _ids_by_claim(entries).items():
+            session.execute(
+                update(OutboxEntry)
+                .where(OutboxEntry.id.in_(ids), OutboxEntry.claimed_by == claim_token)
+                .values(status=OutboxStatus.done, last_error=None)
+                .execution_options(synchronize_session=False)
+            )
+
+
+def release_failed(session_factory: sessionmaker[Session], entries: list[OutboxEntry], exc: Exception) -> None:
+    """Back to pending with a later `available_at` (2, 4, 8 … seconds, at most MAX_BACKOFF_SECONDS),
+    or failed for good after MAX_ATTEMPTS. Only entries still under our claim are touched."""
+    now = utcnow()
+    error = f"{exc.__class__.__name__}: {exc}"[:2000]
+    with session_factory.begin() as session:
+        for claim_token, ids in _ids_by_claim(entries).items():
+            held = select(OutboxEntry).where(OutboxEntry.id.in_(ids), OutboxEntry.claimed_by == claim_token)
+            for entry in session.scalars(held):
+                entry.last_error = error
+                entry.claimed_by = None
+                if entry.attempts >= MAX_ATTEMPTS:
+                    entry.status = OutboxStatus.failed
+                else:
+                    entry.status = OutboxStatus.pending
+                    entry.available_at = now + timedelta(seconds=backoff_seconds(entry.attempts))
+
+
+def backoff_seconds(attempts: int) -> int:
+    return int(min(MAX_BACKOFF_SECONDS, 2**attempts))
+
+
+def _ids_by_claim(entries: Iterable[OutboxEntry]) -> dict[str, list[int]]:
+    grouped: dict[str, list[int]] = defaultdict(list)
+    for entry in entries:
+        grouped[entry.claimed_by or ""].append(entry.id)
+    return grouped
+
+
+def purge_done_entries(session_factory: sessionmaker[Session], *, older_than: timedelta = DONE_RETENTION) -> int:
+    """Delete handled entries after a week (kept that long to answer "did this change reach its
+    consumer?"); failed ones stay for an admin to look at."""
+    cutoff = utcnow() - older_than
+    with session_factory.begin() as session:
+        result = session.execute(
+            delete(OutboxEntry)
+            .where(OutboxEntry.status == OutboxStatus.done, OutboxEntry.created_at < cutoff)
+            .execution_options(synchronize_session=False)
+        )
+    return int(getattr(result, "rowcount", 0) or 0)

@@ -5,7 +5,7 @@ so it runs on every start and never overwrites what administrators changed. `loa
 corpus with SQLAlchemy Core `insert()` in batches inside one transaction (a failed load leaves
 nothing behind) and does nothing when the database already holds the demo (its admin account).
 
-The search index is not touched here: `indexer.sync.ensure_index_built` derives it from the rows.
+The search index is not touched here: `app.search.sync.ensure_index_built` derives it from the rows.
 """
 
 from __future__ import annotations

@@ -31,9 +31,9 @@ from app.discovery.schemas import (
     Sorting,
     TagList,
 )
+from app.search.registry import get_index
 from indexer.port import SearchIndex
 from indexer.queries import BBox, TourFilter
-from indexer.registry import get_index
 
 router = APIRouter(prefix="/v2/user-recomendations", tags=["discovery"])
 location_router = APIRouter(prefix="/v2/locations", tags=["discovery"])

@@ -44,8 +44,10 @@ from app.discovery.schemas import (
     TagOut,
 )
 from app.engagement.models import TourLike, TourSave
+from app.search.embeddings import vectors_of
 from app.tours.models import Tour, TourTag
 from app.users.models import User, UserInterest
+from indexer.cards import Card, TourCard
 from indexer.port import SearchIndex
 from indexer.queries import (
     BBox,
@@ -122,9 +124,7 @@ def grid_page_json(
     return to_json(page)
 
 
-def grid_cards(
-    db: Session, index: SearchIndex, user: User | None, params: FeedParams
-) -> tuple[list[dict[str, Any]], int]:
+def grid_cards(db: Session, index: SearchIndex, user: User | None, params: FeedParams) -> tuple[list[Card], int]:
     """The index payloads of one grid page (tours, creators, ads in order) and the total."""
     tour_filter, sort, vector = resolve_feed(db, index, user, params)
     near = params.near or _stored_location(user) if sort is Sort.NEAR_ME else None
@@ -133,7 +133,7 @@ def grid_cards(
     feed_query = FeedQuery(
         filter=tour_filter, sort=sort, limit=params.limit, offset=params.offset, seed=params.seed, near=near
     )
-    cards: list[dict[str, Any]]
+    cards: list[Card]
     if params.mode is Mode.media:
         page = _tour_page(index, feed_query, vector)
         cards, total = page.docs, page.total
@@ -168,7 +168,7 @@ def resolve_feed(
     if feed is FeedChoice.saves_follows or params.saves_follow:
         tour_filter = replace(tour_filter, saved_or_followed=saved_and_followed(db, user))
     if feed is FeedChoice.for_you and user is not None:
-        vector = taste_vector(db, index, user)
+        vector = taste_vector(db, user)
         if vector is None and not tour_filter.categories:
             tour_filter = replace(tour_filter, categories=interest_categories(db, user))
     return tour_filter, sort, vector
@@ -220,7 +220,7 @@ def _tour_only_filter(tour_filter: TourFilter) -> bool:
     )
 
 
-def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None) -> tuple[list[dict[str, Any]], int]:
+def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None) -> tuple[list[Card], int]:
     creator_query = _creator_query(query.filter, query.sort, 1, 0)
     # Creators are matched by name, country and category only: under a filter that only tours have
     # (a place on the map, tags, hosts, media types, a list of tours) the mix shows tours alone
@@ -239,7 +239,7 @@ def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None
         if creators_total and wanted
         else []
     )
-    cards: list[dict[str, Any]] = []
+    cards: list[Card] = []
     for position in range(query.offset, query.offset + query.limit):
         wants_creator = position % CREATOR_EVERY == CREATOR_EVERY - 1
         if (wants_creator and creators) or not tours:
@@ -251,14 +251,14 @@ def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None
     return cards, tours_total + creators_total
 
 
-def _with_ads(index: SearchIndex, cards: list[dict[str, Any]], offset: int, seed: str) -> list[dict[str, Any]]:
+def _with_ads(index: SearchIndex, cards: list[Card], offset: int, seed: str) -> list[Card]:
     slots = len(cards) // ADS_EVERY
     if slots == 0:
         return cards
     ads = index.ads(limit=slots, seed=f"{seed}:{offset // ADS_EVERY}").docs
     if not ads:
         return cards
-    mixed: list[dict[str, Any]] = []
+    mixed: list[Card] = []
     for position, card in enumerate(cards, start=1):
         mixed.append(card)
         if position % ADS_EVERY == 0 and ads:
@@ -270,7 +270,7 @@ def _with_ads(index: SearchIndex, cards: list[dict[str, Any]], offset: int, seed
 
 
 def shape_cards(
-    db: Session, user: User | None, cards: Sequence[dict[str, Any]], locale: str = DEFAULT_LOCALE
+    db: Session, user: User | None, cards: Sequence[Card], locale: str = DEFAULT_LOCALE
 ) -> list[MediaCard | CreatorCard | AdCard]:
     return [
         MediaCard.model_validate(card) if isinstance(card, dict) else card
@@ -279,22 +279,21 @@ def shape_cards(
 
 
 def card_payloads(
-    db: Session, user: User | None, cards: Sequence[dict[str, Any]], locale: str = DEFAULT_LOCALE
+    db: Session, user: User | None, cards: Sequence[Card], locale: str = DEFAULT_LOCALE
 ) -> list[dict[str, Any] | CreatorCard | AdCard]:
     """The wire cards of index payloads, with the caller's flags: a media card as the dict of its
     JSON (see media_payload), creator and ad cards (a few a page) as their models."""
-    tour_ids = [card["id"] for card in cards if card.get("type") == "vt"]
-    creator_ids = [card["id"] for card in cards if card.get("type") == "creator"]
+    tour_ids = [card["id"] for card in cards if card["type"] == "vt"]
+    creator_ids = [card["id"] for card in cards if card["type"] == "creator"]
     saved = saved_among(db, user, tour_ids)
     followed = followed_among(db, user, creator_ids)
     now = datetime.now(UTC)
     user_id = user.id if user is not None else None
     shaped: list[dict[str, Any] | CreatorCard | AdCard] = []
     for card in cards:
-        kind = card.get("type")
-        if kind == "vt":
+        if card["type"] == "vt":
             shaped.append(media_payload(card, saved=card["id"] in saved, user_id=user_id, now=now, locale=locale))
-        elif kind == "creator":
+        elif card["type"] == "creator":
             shaped.append(
                 CreatorCard(
                     id=card["id"],
@@ -310,7 +309,7 @@ def card_payloads(
                     userid=card["userid"],
                 )
             )
-        elif kind == "ad":
+        elif card["type"] == "ad":
             shaped.append(
                 AdCard(
                     id=card["id"],
@@ -323,14 +322,12 @@ def card_payloads(
     return shaped
 
 
-def media_card(card: dict[str, Any], *, saved: bool, user: User | None, now: datetime, locale: str) -> MediaCard:
+def media_card(card: TourCard, *, saved: bool, user: User | None, now: datetime, locale: str) -> MediaCard:
     user_id = user.id if user is not None else None
     return MediaCard.model_validate(media_payload(card, saved=saved, user_id=user_id, now=now, locale=locale))
 
 
-def media_payload(
-    card: dict[str, Any], *, saved: bool, user_id: int | None, now: datetime, locale: str
-) -> dict[str, Any]:
+def media_payload(card: TourCard, *, saved: bool, user_id: int | None, now: datetime, locale: str) -> dict[str, Any]:
     """Spec §3 Media card as the dict of its JSON: MediaCard's fields, in its order, with the types
     its validation would give (counters folded in by the index may arrive as floats: int() them)."""
     created = datetime.fromtimestamp(float(card.get("created_at") or 0), UTC)
@@ -426,18 +423,16 @@ def interest_categories(db: Session, user: User) -> tuple[int, ...]:
     return tuple(db.scalars(select(UserInterest.category_id).where(UserInterest.user_id == user.id)))
 
 
-def taste_vector(db: Session, index: SearchIndex, user: User) -> list[float] | None:
-    """The mean embedding of what the user liked and saved (their taste), when embeddings exist."""
-    vector_of = getattr(index, "vector_of", None)
-    if vector_of is None:
-        return None
+def taste_vector(db: Session, user: User) -> list[float] | None:
+    """The mean embedding of what the user liked and saved (their taste), when embeddings exist.
+    Vectors come from the database's stored embeddings (see app.search.embeddings.vectors_of)."""
     liked = db.scalars(
         select(TourLike.tour_id).where(TourLike.user_id == user.id).order_by(TourLike.created_at.desc()).limit(50)
     )
     saved = db.scalars(
         select(TourSave.tour_id).where(TourSave.user_id == user.id).order_by(TourSave.created_at.desc()).limit(50)
     )
-    vectors = [vector for tour_id in {*liked, *saved} if (vector := vector_of(tour_id)) is not None]
+    vectors = list(vectors_of(db, {*liked, *saved}).values())
     if not vectors:
         return None
     dimensions = len(vectors[0])
@@ -471,8 +466,10 @@ def map_area(
     now = datetime.now(UTC)
     features = []
     for point in answer.points:
-        properties = {key: value for key, value in point.items() if key not in ("lat", "lng")}
-        created = datetime.fromtimestamp(float(properties.pop("created_at", 0) or 0), UTC)
+        properties: dict[str, Any] = {
+            key: value for key, value in point.items() if key not in ("lat", "lng", "created_at")
+        }
+        created = datetime.fromtimestamp(float(point["created_at"] or 0), UTC)
         properties.setdefault("created_date", created.date().isoformat())
         properties["created_ago"] = created_ago(created, now, locale)
         properties["is_save"] = point["id"] in saved
@@ -528,8 +525,7 @@ def similar_media(
     db: Session, index: SearchIndex, user: User | None, guid: str, limit: int, locale: str = DEFAULT_LOCALE
 ) -> list[MediaCard | CreatorCard | AdCard]:
     tour = tour_by_guid(db, guid)
-    vector_of = getattr(index, "vector_of", None)
-    vector = vector_of(tour.id) if vector_of else None
+    vector = vectors_of(db, (tour.id,)).get(tour.id)
     if vector is not None:
         page = index.similar(SimilarQuery(vector=vector, limit=limit, exclude_ids=(tour.id,)))
         docs = page.docs

@@ -120,11 +120,15 @@ def _media_cards(session: Session, viewer: User | None, tours: Sequence[Tour], l
     return [
         discovery.media_card(
             {
+                "type": "vt",
+                "id": tour.id,
                 "guid": tour.guid,
                 "title": tour.title,
                 "preview_picture": tour.preview_picture,
                 "views": tour.views,
                 "saves": tour.saves,
+                "likes": tour.likes,
+                "shared": tour.shared,
                 "created_at": as_utc(tour.created_at).timestamp(),
                 "media_type_id": tour.media_type_id,
                 "userid": tour.user_id,

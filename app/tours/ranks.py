@@ -30,7 +30,7 @@ from app.core.outbox import OutboxEntry
 from app.core.settings import get_settings
 from app.core.tasks import submit_after_commit
 from app.discovery.ranking import CALC_RANKS_TASK
-from app.search.tasks import EMBED_TOURS_TASK
+from app.search.embeddings import EMBED_TOURS_TASK
 from app.tours.models import Tour
 from app.tours.schemas import RankEdit, TourRankOut, TourRanksPage, TourRankWrite
 from app.tours.service import NOT_FOUND_MESSAGE

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from indexer.cards import ad_card, creator_card, map_point, tour_card
+from indexer.cards import MapPoint, ad_card, creator_card, map_point, tour_card
 from indexer.documents import AdDocument, CreatorDocument, TourDocument
 from indexer.elasticsearch.queries import expansion_zoom, suggest_score
 from indexer.elasticsearch.sources import document_from_source
@@ -46,7 +46,7 @@ def ad_page(response: Response) -> Page:
     return Page(ids=[doc.id for doc in docs], total=len(docs), docs=[ad_card(doc) for doc in docs])
 
 
-def map_points(response: Response) -> list[dict[str, Any]]:
+def map_points(response: Response) -> list[MapPoint]:
     return [map_point(doc) for doc in tour_documents(response)]
 
 

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 SORT_COLUMNS = (
     "title_key",
     "created_at",
@@ -174,3 +176,16 @@ def index_statements() -> list[str]:
         "CREATE INDEX IF NOT EXISTS ix_suggest_kind_weight ON suggest_items (kind, weight)",
     ]
     return statements
+
+
+def generation(connection: sqlite3.Connection) -> int:
+    """A number every write raises: totals are cached under it (pages.CountCache)."""
+    row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def bump_generation(connection: sqlite3.Connection) -> None:
+    connection.execute(
+        "INSERT INTO meta (key, value) VALUES ('generation', '1') "
+        "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
@@ -372,3 +373,33 @@ def test_creator_scoped_map_and_mixed_mode_under_tour_only_filters(client: TestC
     paris = {"leftX": 2, "leftY": 48, "rightX": 3, "rightY": 49.5}
     mixed = grid(client, mode="both", **paris)
     assert mixed["total_items"] == 10 and {card["type"] for card in mixed["data"]} == {"vt"}
+
+
+def store_city_vectors(db: Session, corpus: Corpus) -> None:
+    """Stored embeddings that group the tours by city (not by category, as the no-vector fallback
+    does), given to the index as a reindex would: the database holds the vectors, the index a copy."""
+    from app.core.db import get_sessionmaker
+    from app.search.registry import get_index
+    from app.search.sync import load_stored_vectors
+    from app.tours.models import TourEmbedding
+    from indexer.embeddings import DIMENSIONS, MODEL_NAME
+
+    for number, tour in enumerate(corpus.tours):
+        vector = np.zeros(DIMENSIONS, dtype="<f4")
+        vector[number % 3] = 1.0  # the city
+        vector[10 + number] = 0.05  # each tour a little apart
+        db.add(TourEmbedding(tour_id=tour.id, model=MODEL_NAME, vector=vector.tobytes(), text_hash=f"h{number}"))
+    db.commit()
+    assert load_stored_vectors(get_sessionmaker(), get_index()) == len(corpus.tours)
+
+
+def test_for_you_and_similar_media_rank_by_stored_embeddings(client: TestClient, corpus: Corpus, db: Session) -> None:
+    store_city_vectors(db, corpus)
+    berlin = {tour.guid for number, tour in enumerate(corpus.tours) if number % 3 == 1}
+    # The viewer saved tours[1], in Berlin: their taste is Berlin's.
+    for_you = grid(client, corpus.headers, feed="for_you", limit=len(berlin))
+    assert {card["guid"] for card in for_you["data"]} == berlin
+
+    tokyo = {tour.guid for number, tour in enumerate(corpus.tours) if number % 3 == 2}
+    similar = client.get(f"/v2/user-recomendations/similar-media/{corpus.tours[5].guid}", params={"limit": 9}).json()
+    assert {card["guid"] for card in similar} == tokyo - {corpus.tours[5].guid}

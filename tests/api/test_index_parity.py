@@ -11,12 +11,12 @@ from sqlalchemy.orm import Session
 
 from app.core.db import get_sessionmaker
 from app.core.outbox import OutboxEntry, OutboxStatus, add_outbox
+from app.search.documents import listable_tours
+from app.search.registry import get_index
+from app.search.sync import dispatch_index_outbox, reindex
 from app.tours.models import ApprovalState, Tour, TourStatus
 from app.users.models import User
 from indexer.queries import FeedQuery, Sort, TourFilter
-from indexer.registry import get_index
-from indexer.source import listable_tours
-from indexer.sync import dispatch_index_outbox, reindex
 from tests import factories
 
 

@@ -467,18 +467,18 @@ def test_near_me_through_tile_neighbourhoods(
     index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Large candidate sets take the tile-neighbourhood path; its order must match the whole-set sort."""
-    import indexer.embedded.adapter as embedded
+    import indexer.embedded.feed as feed_planner
 
     query = FeedQuery(sort=Sort.NEAR_ME, near=(35.6, 139.7), limit=20, offset=10)
     whole = index.feed(query)
-    monkeypatch.setattr(embedded, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
     assert index.feed(query).ids == whole.ids
 
 
 def test_small_candidate_sets_sort_like_large_ones(
     index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import indexer.embedded.adapter as embedded
+    import indexer.embedded.feed as feed_planner
 
     queries = [
         FeedQuery(filter=TourFilter(tags=(2,), countries=("FR", "JP")), sort=sort, limit=15, offset=5)
@@ -486,7 +486,7 @@ def test_small_candidate_sets_sort_like_large_ones(
     ]
     queries.append(FeedQuery(filter=TourFilter(text="museum"), sort=Sort.VIEWS, limit=10))
     driven = [index.feed(query).ids for query in queries]
-    monkeypatch.setattr(embedded, "CANDIDATE_SORT_LIMIT", 0)
+    monkeypatch.setattr(feed_planner, "CANDIDATE_SORT_LIMIT", 0)
     assert [index.feed(query).ids for query in queries] == driven
 
 
@@ -545,10 +545,10 @@ def test_near_me_tile_walk_matches_the_whole_set_sort(
 ) -> None:
     """Large candidate sets walk the Morton quadtree (embedded index); small tiles read at once, or
     split down to single tours, give the order of the plain sort, deep pages included."""
-    import indexer.embedded.adapter as embedded
+    import indexer.embedded.feed as feed_planner
     import indexer.embedded.nearby as nearby
 
-    monkeypatch.setattr(embedded, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
     monkeypatch.setattr(nearby, "PROBE_ROWS", probe_rows)
     expected = _by_distance(corpus, here, keep)
     for offset in (0, 40):
@@ -561,10 +561,10 @@ def test_near_me_orders_tours_at_one_spot_by_id(
     index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """More tours at one point than a tile probe takes: the deepest tile is read whole, ties by id."""
-    import indexer.embedded.adapter as embedded
+    import indexer.embedded.feed as feed_planner
     import indexer.embedded.nearby as nearby
 
-    monkeypatch.setattr(embedded, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
     monkeypatch.setattr(nearby, "PROBE_ROWS", 2)
     spot = [replace(corpus[0], id=20_000 + n, guid=f"spot{n}", lat=-33.0, lng=151.0, country="AU") for n in range(6)]
     index.upsert_tours(spot)

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-import indexer.embedded.adapter as adapter_module
+import indexer.embedded.pyramid as pyramid
+import indexer.embedded.writes as writes
 from indexer.documents import TourDocument
 from indexer.embedded.adapter import EmbeddedIndex
 from indexer.geo import mercator_xy, tile_bounds
@@ -78,9 +79,9 @@ def index(tmp_path: Path) -> Iterator[EmbeddedIndex]:
 def live(index: EmbeddedIndex, query: MapQuery) -> MapAnswer:
     """The same query grouped live: with no pyramid level, map_area never reads the pyramids."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(adapter_module, "PYRAMID_LEVELS", range(0))
-        patch.setattr(adapter_module, "TAG_PYRAMID_LEVELS", range(0))
-        patch.setattr(adapter_module, "_tag_pyramid_can_answer", lambda tour_filter: False)  # not tag_cells either
+        patch.setattr(pyramid, "PYRAMID_LEVELS", range(0))
+        patch.setattr(pyramid, "TAG_PYRAMID_LEVELS", range(0))
+        patch.setattr(pyramid, "tag_pyramid_can_answer", lambda tour_filter: False)  # not tag_cells either
         return index.map_area(query)
 
 
@@ -126,7 +127,7 @@ def test_tag_pyramid_follows_upserts_and_deletes(index: EmbeddedIndex) -> None:
 
 
 def test_bulk_upsert_rebuilds_the_tag_pyramid(index: EmbeddedIndex, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(adapter_module, "PYRAMID_INCREMENTAL_LIMIT", 2)
+    monkeypatch.setattr(writes, "PYRAMID_INCREMENTAL_LIMIT", 2)
     docs = scattered_tours()
     index.upsert_tours([replace(doc, tag_ids=(1, 4), tag_names=("Sunset", "Night")) for doc in docs[:30]])
     assert_pyramid_matches_live(index)
@@ -157,7 +158,7 @@ def _assert_tag_tiles_equal_a_rebuild(index: EmbeddedIndex) -> None:
     try:
         incremental = rows(connection)
         connection.execute("BEGIN")
-        adapter_module._rebuild_tag_pyramid(connection)
+        pyramid.rebuild_tag_pyramid(connection)
         rebuilt = rows(connection)
         connection.execute("ROLLBACK")
     finally:

@@ -13,8 +13,7 @@ import numpy as np
 import pytest
 
 from indexer.documents import TourDocument
-from indexer.embedded import adapter as adapter_module
-from indexer.embedded import vectors
+from indexer.embedded import similar, vectors
 from indexer.embedded.adapter import EmbeddedIndex
 from indexer.queries import SimilarQuery, TourFilter
 from tests.index.test_contract import make_tours
@@ -108,7 +107,7 @@ def test_filters_exact_for_few_allowed_and_post_filtered_for_many(
     assert recall(expected, broad) >= 0.95
 
     # Allowed to be a larger share, the same filter is ranked exactly over the stored vectors.
-    monkeypatch.setattr(adapter_module, "FILTER_EXACT_MAX_SHARE", 1.0)
+    monkeypatch.setattr(similar, "FILTER_EXACT_MAX_SHARE", 1.0)
     narrow = [index.similar(replace(query, filter=french)).ids for query in asked]
     assert recall(expected, narrow) >= 0.99
     assert index.similar(replace(asked[0], filter=TourFilter(countries=("XX",)))).ids == []

@@ -1,5 +1,6 @@
-"""The sentence encoder and `embed_tours`: the real all-MiniLM-L6-v2 model, loaded once for the
-module, and a migrated temporary database for the tour embeddings."""
+"""The sentence encoder (indexer/embeddings.py) and `embed_tours` (app/search/embeddings.py): the real
+all-MiniLM-L6-v2 model, loaded once for the module, and a migrated temporary database for the tour
+embeddings."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.search import embeddings as tour_embeddings
 from indexer import embeddings
+from indexer.embedded.adapter import EmbeddedIndex
 from tests.conftest import empty_database_and_index
 
 if TYPE_CHECKING:
@@ -132,63 +135,73 @@ def test_embed_tours_stores_and_indexes_vectors_of_listable_tours(encoder: Modul
     from app.core.db import get_sessionmaker
     from app.tours.models import TourEmbedding
     from indexer.queries import SimilarQuery
-    from indexer.registry import get_index
 
     tours = make_tours(db)
-    index = get_index()
+    index = embedded_index()
     messages: list[str] = []
 
-    assert embeddings.embed_tours(get_sessionmaker(), batch=2, progress=messages.append) == 3
+    assert tour_embeddings.embed_tours(get_sessionmaker(), batch=2, progress=messages.append) == 3
     rows = {row.tour_id: row for row in db.scalars(select(TourEmbedding))}
     assert set(rows) == {tours[name].id for name in ("castle", "fortress", "loft")}  # never the draft
     castle = rows[tours["castle"].id]
     assert castle.model == embeddings.MODEL_NAME
     assert castle.text_hash == embeddings.text_hash(embeddings.tour_text("Medieval castle", "Towers and a moat", []))
-    assert np.frombuffer(castle.vector, dtype=np.float32).tolist() == index.vector_of(tours["castle"].id)  # type: ignore[attr-defined]
+    assert np.frombuffer(castle.vector, dtype=np.float32).tolist() == index.vector_of(tours["castle"].id)
     assert messages[-1] == "embeddings: 3 computed, 3 tours checked"
 
-    nearest = index.similar(SimilarQuery(vector=index.vector_of(tours["castle"].id), exclude_ids=(tours["castle"].id,)))  # type: ignore[attr-defined]
+    castle_vector = tour_embeddings.vectors_of(db, [tours["castle"].id])[tours["castle"].id]
+    assert castle_vector == index.vector_of(tours["castle"].id)
+    nearest = index.similar(SimilarQuery(vector=castle_vector, exclude_ids=(tours["castle"].id,)))
     assert nearest.ids[0] == tours["fortress"].id
 
     # Nothing changed: nothing is computed. A changed title is recomputed, and only that tour.
-    assert embeddings.embed_tours(get_sessionmaker()) == 0
+    assert tour_embeddings.embed_tours(get_sessionmaker()) == 0
     old_hash = rows[tours["loft"].id].text_hash
     tours["loft"].title = "Loft with a roof terrace"
     db.commit()
-    assert embeddings.embed_tours(get_sessionmaker()) == 1
+    assert tour_embeddings.embed_tours(get_sessionmaker()) == 1
     db.expire_all()
     assert db.get(TourEmbedding, tours["loft"].id).text_hash != old_hash  # type: ignore[union-attr]
 
 
 def test_named_tours_get_their_stored_vectors_back_and_reindex_keeps_vectors(encoder: ModuleType, db: Session) -> None:
     from app.core.db import get_sessionmaker
-    from indexer.registry import get_index
-    from indexer.sync import reindex
+    from app.search.sync import reindex
 
     tours = make_tours(db)
-    index = get_index()
-    embeddings.embed_tours(get_sessionmaker())
+    index = embedded_index()
+    tour_embeddings.embed_tours(get_sessionmaker())
     castle_id = tours["castle"].id
-    stored = index.vector_of(castle_id)  # type: ignore[attr-defined]
+    stored = index.vector_of(castle_id)
 
     # A tour leaving the index loses its vector there; when it comes back, the unchanged text needs
     # no encoding, but naming the tour pushes its stored vector again.
     index.delete_tours([castle_id])
     index.upsert_tours([doc for doc in _documents(castle_id)])
-    assert index.vector_of(castle_id) is None  # type: ignore[attr-defined]
-    assert embeddings.embed_tours(get_sessionmaker(), ids=[castle_id]) == 0
-    assert index.vector_of(castle_id) == stored  # type: ignore[attr-defined]
+    assert index.vector_of(castle_id) is None
+    assert tour_embeddings.embed_tours(get_sessionmaker(), ids=[castle_id]) == 0
+    assert index.vector_of(castle_id) == stored
 
     # A full reindex from the database (here after the index lost everything) restores the vectors.
     index.reset()
     counts = reindex(get_sessionmaker(), index=index)
     assert counts["vectors"] == 3
-    assert index.vector_of(castle_id) == stored  # type: ignore[attr-defined]
+    assert index.vector_of(castle_id) == stored
+
+
+def embedded_index() -> EmbeddedIndex:
+    """The tests' index (the embedded adapter), typed as such: reading one tour's vector back is an
+    inspection of that adapter's storage, not part of the SearchIndex port."""
+    from app.search.registry import get_index
+
+    index = get_index()
+    assert isinstance(index, EmbeddedIndex)
+    return index
 
 
 def _documents(tour_id: int) -> list[Any]:
     from app.core.db import get_sessionmaker
-    from indexer.source import tour_documents
+    from app.search.documents import tour_documents
 
     with get_sessionmaker()() as session:
         return list(tour_documents(session, [tour_id]))

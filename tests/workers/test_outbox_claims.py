@@ -1,5 +1,6 @@
-"""Outbox claiming (indexer/sync.py): disjoint claims under concurrency, leases that outlive a dead
-worker, backoff and the final `failed`, a poison entry that does not hold back its batch."""
+"""Outbox claiming (app/core/outbox.py, driven here by the index sync of app/search/sync.py):
+disjoint claims under concurrency, leases that outlive a dead worker, backoff and the final
+`failed`, a poison entry that does not hold back its batch."""
 
 from __future__ import annotations
 
@@ -13,10 +14,17 @@ from sqlalchemy.orm import Session
 
 from app.core.after_commit import discard_pending
 from app.core.db import get_sessionmaker, utcnow
-from app.core.outbox import OutboxEntry, OutboxStatus, add_outbox
-from indexer import sync
-from indexer.registry import get_index
-from indexer.sync import INDEX_TOPICS, MAX_ATTEMPTS, claim_entries, dispatch_index_outbox, purge_done_entries
+from app.core.outbox import (
+    LEASE,
+    MAX_ATTEMPTS,
+    OutboxEntry,
+    OutboxStatus,
+    add_outbox,
+    claim_entries,
+    purge_done_entries,
+)
+from app.search.registry import get_index
+from app.search.sync import INDEX_TOPICS, dispatch_index_outbox
 from tests import factories
 
 
@@ -47,7 +55,7 @@ def entries(db: Session) -> list[OutboxEntry]:
     return list(db.scalars(select(OutboxEntry).order_by(OutboxEntry.id)))
 
 
-def claim(limit: int, lease: timedelta = sync.LEASE) -> list[int]:
+def claim(limit: int, lease: timedelta = LEASE) -> list[int]:
     with get_sessionmaker().begin() as session:
         return [entry.id for entry in claim_entries(session, topics=INDEX_TOPICS, limit=limit, lease=lease)]
 

@@ -17,10 +17,10 @@ from app.core.outbox import OutboxEntry, OutboxStatus
 from app.core.tasks import periodic_schedule
 from app.discovery.ranking import calculate_ranks, request_score_refresh
 from app.engagement.models import TourLike, TourSave, TourShare, TourView
+from app.search.registry import get_index
 from app.tours.models import Tour
 from app.users.models import User
 from indexer.queries import FeedQuery, Sort
-from indexer.registry import get_index
 from indexer.scores import TRENDING_HALF_LIFE_HOURS
 from tests import factories
 

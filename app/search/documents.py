@@ -396,7 +396,7 @@ def tag_documents(session: Session, ids: Iterable[int] | None) -> Iterator[TagDo
 
 def place_documents(session: Session) -> Iterator[PlaceDocument]:
     """Countries and cities from the offline gazetteer, with how many listable tours each holds."""
-    from app.locations.gazetteer import iter_places
+    from app.locations.gazetteer import iter_places  # scipy and the gazetteer load only when asked
 
     per_country = dict(
         session.execute(

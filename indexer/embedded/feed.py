@@ -1,0 +1,228 @@
+"""The feed planner of the embedded index: which read answers a grid page (a sort index walk, a small
+candidate set sorted whole, a text posting list in popularity order, a seeded rotation for Random,
+the Morton walk for Near Me), and the creator and ad listings."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from indexer.embedded.nearby import HAVERSINE_SQL, cell_index_for, haversine_params, nearest_ids
+from indexer.embedded.pages import CountCache, cards_by_ids, page_of_rows
+from indexer.embedded.rows import fraction
+from indexer.embedded.sql import in_clause, neighbourhood_ranges, text_match, tour_where, without_token_filters
+from indexer.embedded.text import match_expression
+from indexer.queries import TEXT_TOTAL_CAP, CreatorQuery, FeedQuery, Page, Sort, TourFilter, rows_in_window
+
+NEAR_SORT_WHOLE_SET = 20_000
+# Candidate sets up to this size are read whole and sorted instead of walking a sort index.
+CANDIDATE_SORT_LIMIT = 20_000
+TEXT_COUNT_CAP = TEXT_TOTAL_CAP  # text totals read "at least 1,000": more than anyone scrolls
+
+ORDER_BY: dict[Sort, str] = {
+    Sort.AZ: "title_key ASC, id ASC",
+    Sort.ZA: "title_key DESC, id DESC",
+    Sort.NEWEST: "created_at DESC, id DESC",
+    Sort.LIKES: "likes DESC, id DESC",
+    Sort.SAVES: "saves DESC, id DESC",
+    Sort.SHARES: "shared DESC, id DESC",
+    Sort.VIEWS: "views DESC, id DESC",
+    Sort.TRENDING: "trending DESC, id DESC",
+    Sort.FAVORITE: "favorite DESC, id DESC",
+    Sort.POPULAR: "popular DESC, id DESC",
+    Sort.FEATURED: "featured_order ASC, id DESC",
+    Sort.RELEVANCE: "views DESC, id DESC",
+}
+
+
+CREATOR_ORDER_BY: dict[Sort, str] = {
+    Sort.AZ: "name_key ASC, id ASC",
+    Sort.ZA: "name_key DESC, id DESC",
+    Sort.NEWEST: "created_at DESC, id DESC",
+    Sort.LIKES: "likes DESC, id DESC",
+    Sort.VIEWS: "views DESC, id DESC",
+    Sort.POPULAR: "followers DESC, id DESC",
+    Sort.FAVORITE: "followers DESC, id DESC",
+}
+
+
+def tour_page(connection: sqlite3.Connection, counts: CountCache, query: FeedQuery) -> Page:
+    """A page of the tour grid: the planner picks how to read it (see the comments)."""
+    # No page past MAX_RESULT_WINDOW, as on Elasticsearch: cut there, the total stays true.
+    query = replace(query, limit=rows_in_window(query.offset, query.limit))
+    tour_filter = query.filter
+    if query.sort is Sort.FEATURED and not tour_filter.featured_only:
+        tour_filter = replace(tour_filter, featured_only=True)
+    where, params = tour_where(tour_filter)
+    if query.sort is Sort.NEAR_ME and query.near is not None:
+        return _near_me(connection, counts, tour_filter, where, params, query)
+    selective = bool(tour_filter.tags or tour_filter.text)
+    if tour_filter.text:
+        total = _text_count(connection, counts, tour_filter)
+    else:
+        total = counts.count(connection, "tours", where, params)
+    # A small candidate set (a tag, a search) is cheapest read whole and sorted; a large text
+    # match is read in posting-list order, which is popularity order (rid = views rank).
+    capped = bool(tour_filter.text) and total >= TEXT_COUNT_CAP
+    small = selective and not capped and total <= CANDIDATE_SORT_LIMIT
+    if query.sort is Sort.RANDOM:
+        rows = _random_page(connection, counts, where, params, query)
+    elif tour_filter.text and not small and query.sort in (Sort.VIEWS, Sort.RELEVANCE):
+        rows = _text_in_popularity_order(connection, tour_filter, query)
+    else:
+        order = ORDER_BY.get(query.sort, ORDER_BY[Sort.NEWEST])
+        order_params: list[Any] = []
+        if query.sort is Sort.RELEVANCE and tour_filter.text:
+            title_match = match_expression(tour_filter.text, column="title")
+            if title_match:
+                order = "rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?) DESC, " + order
+                order_params.append(title_match)
+        if small:
+            order = _without_index(order)
+        rows = connection.execute(
+            f"SELECT id, rid FROM tours WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
+            (*params, *order_params, query.limit, query.offset),
+        ).fetchall()
+    return page_of_rows(connection, rows, total)
+
+
+def _text_count(connection: sqlite3.Connection, counts: CountCache, tour_filter: TourFilter) -> int:
+    """How many tours match the text and the other filters, counted up to TEXT_COUNT_CAP by
+    streaming the posting list (an `IN (MATCH …)` subquery would read every match first)."""
+    expression = text_match(tour_filter)
+    if expression is None:
+        return 0
+    where, params = tour_where(without_token_filters(tour_filter))
+    if where == "1":  # every indexed tour is listable: the posting list alone counts
+        return counts.count(connection, "tour_text", "tour_text MATCH ?", (expression,), cap=TEXT_COUNT_CAP)
+    return counts.count(
+        connection,
+        "tour_text JOIN tours ON tours.rid = tour_text.rowid",
+        f"tour_text MATCH ? AND {where}",
+        (expression, *params),
+        cap=TEXT_COUNT_CAP,
+    )
+
+
+def _text_in_popularity_order(connection: sqlite3.Connection, tour_filter: TourFilter, query: FeedQuery) -> list[Any]:
+    expression = text_match(tour_filter)
+    if expression is None:
+        return []
+    where, params = tour_where(without_token_filters(tour_filter))
+    return connection.execute(
+        "SELECT id, rid FROM tour_text JOIN tours ON tours.rid = tour_text.rowid "
+        f"WHERE tour_text MATCH ? AND {where} ORDER BY tour_text.rowid LIMIT ? OFFSET ?",
+        (expression, *params, query.limit, query.offset),
+    ).fetchall()
+
+
+def _random_page(
+    connection: sqlite3.Connection, counts: CountCache, where: str, params: Sequence[Any], query: FeedQuery
+) -> list[Any]:
+    """A rotation of the stored random key from a seed-derived start: stable for a seed, and
+    every row appears exactly once across pages ([start, 1) first, then [0, start))."""
+    start = fraction(query.seed or "default")
+    first = connection.execute(
+        f"SELECT id, rid FROM tours WHERE {where} AND random_key >= ? ORDER BY random_key, id LIMIT ? OFFSET ?",
+        (*params, start, query.limit, query.offset),
+    ).fetchall()
+    if len(first) == query.limit:
+        return first
+    in_first = counts.count(connection, "tours", f"{where} AND random_key >= ?", (*params, start))
+    remaining = query.limit - len(first)
+    second_offset = max(0, query.offset - in_first)
+    second = connection.execute(
+        f"SELECT id, rid FROM tours WHERE {where} AND random_key < ? ORDER BY random_key, id LIMIT ? OFFSET ?",
+        (*params, start, remaining, second_offset),
+    ).fetchall()
+    return first + second
+
+
+def _near_me(
+    connection: sqlite3.Connection,
+    counts: CountCache,
+    tour_filter: TourFilter,
+    where: str,
+    params: Sequence[Any],
+    query: FeedQuery,
+) -> Page:
+    """Tours by great-circle distance from the visitor (nearby.py), then id descending."""
+    assert query.near is not None
+    lat, lng = query.near
+    located = f"{where} AND lat IS NOT NULL"
+    total = counts.count(connection, "tours", located, params)
+    needed = query.offset + query.limit
+    if total > NEAR_SORT_WHOLE_SET and not (tour_filter.tags or tour_filter.text):
+        index = cell_index_for(tour_filter.countries, tour_filter.categories)
+        nearest = nearest_ids(connection, index=index, where=located, params=params, lat=lat, lng=lng, count=needed)
+        page_ids = nearest[query.offset :]
+        cards = cards_by_ids(connection, page_ids)
+        return Page(ids=page_ids, total=total, docs=[cards[tour_id] for tour_id in page_ids])
+    box_where, box_params = located, list(params)
+    if total > NEAR_SORT_WHOLE_SET:
+        # Tags and text filter through subqueries a tile walk would re-run at every probe: widen a
+        # 3x3 block of tiles around the visitor until it holds the page, then sort that block.
+        for level in (13, 11, 9, 7, 5):
+            ranges = neighbourhood_ranges(lat, lng, level)
+            cells = "(" + " OR ".join("cell BETWEEN ? AND ?" for _ in ranges) + ")"
+            candidate_where = f"{located} AND {cells}"
+            candidate_params = [*params, *(value for cell_range in ranges for value in cell_range)]
+            inside = connection.execute(
+                f"SELECT count(*) FROM (SELECT 1 FROM tours WHERE {candidate_where} LIMIT ?)",
+                (*candidate_params, needed),
+            ).fetchone()[0]
+            if inside >= needed:
+                box_where, box_params = candidate_where, candidate_params
+                break
+    rows = connection.execute(
+        f"SELECT id, rid FROM tours WHERE {box_where} ORDER BY {HAVERSINE_SQL}, id DESC LIMIT ? OFFSET ?",
+        (*box_params, *haversine_params(lat, lng), query.limit, query.offset),
+    ).fetchall()
+    return page_of_rows(connection, rows, total)
+
+
+def creator_page(connection: sqlite3.Connection, counts: CountCache, query: CreatorQuery) -> Page:
+    clauses, params = ["1"], []
+    if query.text:
+        expression = match_expression(query.text.lstrip("@"))
+        if expression is None:
+            return Page(ids=[], total=0)
+        clauses.append("rid IN (SELECT rowid FROM creator_text WHERE creator_text MATCH ?)")
+        params.append(expression)
+    if query.countries:
+        clauses.append("(" + " OR ".join("countries LIKE ?" for _ in query.countries) + ")")
+        params.extend(f"%|{code}|%" for code in query.countries)
+    if query.categories:
+        clauses.append("(" + " OR ".join("categories LIKE ?" for _ in query.categories) + ")")
+        params.extend(f"%|{category}|%" for category in query.categories)
+    if query.user_ids is not None:
+        clauses.append(in_clause("user_id", query.user_ids, params))
+    where = " AND ".join(clauses)
+    total = counts.count(connection, "creators", where, params)
+    order = CREATOR_ORDER_BY.get(query.sort, CREATOR_ORDER_BY[Sort.VIEWS])
+    rows = connection.execute(
+        f"SELECT id, card FROM creators WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
+        (*params, rows_in_window(query.offset, query.limit), query.offset),
+    ).fetchall()
+    return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
+
+
+def ads_page(connection: sqlite3.Connection, limit: int, seed: str) -> Page:
+    start = fraction(seed or "ads")
+    rows = connection.execute(
+        "SELECT id, card FROM ads ORDER BY (random_key - ? + 1.0) % 1.0 LIMIT ?", (start, limit)
+    ).fetchall()
+    return Page(ids=[row[0] for row in rows], total=len(rows), docs=[json.loads(row[1]) for row in rows])
+
+
+def _without_index(order: str) -> str:
+    """`views DESC, id DESC` → `+views DESC, +id DESC`: a unary plus keeps SQLite from walking a sort
+    index, so it drives the query from the (small) candidate set and sorts that instead."""
+    terms = []
+    for term in order.split(","):
+        term = term.strip()
+        terms.append(term if term.startswith(("rid IN", "+")) else f"+{term}")
+    return ", ".join(terms)

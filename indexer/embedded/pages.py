@@ -1,0 +1,87 @@
+"""Reading what a query answers: totals (counted once per index generation, see CountCache) and the
+stored card and map feature JSON of the tours, creators and ads a query picked."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from indexer.cards import MapPoint, TourCard
+from indexer.embedded.schema import generation
+from indexer.embedded.sql import chunks
+from indexer.queries import Page
+
+COUNT_CACHE_LIMIT = 4096
+
+
+class CountCache:
+    """Totals by (index generation, query): a page of the same filter counts once until the index
+    changes (every write bumps the generation)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, str, tuple[Any, ...]], int] = {}
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    def count(
+        self, connection: sqlite3.Connection, table: str, where: str, params: Sequence[Any], cap: int | None = None
+    ) -> int:
+        """Exact, or at most `cap` (text matches: counting a million hits costs more than the page)."""
+        key = (generation(connection), f"{table}:{where}:{cap}", tuple(params))
+        cached = self._cache.get(key)
+        if cached is None:
+            if cap is None:
+                sql, args = f"SELECT count(*) FROM {table} WHERE {where}", tuple(params)
+            else:
+                sql, args = f"SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {where} LIMIT ?)", (*params, cap)
+            cached = int(connection.execute(sql, args).fetchone()[0])
+            if len(self._cache) > COUNT_CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[key] = cached
+        return cached
+
+
+def page_of_rows(connection: sqlite3.Connection, rows: Sequence[tuple[int, int]], total: int) -> Page:
+    """A page from (id, rid) rows in page order: the cards are read by key once the page is known."""
+    cards: dict[int, str] = {}
+    for chunk in chunks([row[1] for row in rows], 500):
+        cards.update(
+            connection.execute(
+                f"SELECT tour_rid, card FROM tour_cards WHERE tour_rid IN ({','.join('?' * len(chunk))})", chunk
+            ).fetchall()
+        )
+    return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(cards[row[1]]) for row in rows])
+
+
+def cards_by_ids(connection: sqlite3.Connection, ids: Sequence[int]) -> dict[int, TourCard]:
+    """The cards of these tours by id; tours the index does not hold are absent."""
+    cards: dict[int, TourCard] = {}
+    for chunk in chunks(list(ids), 500):
+        for tour_id, card in connection.execute(
+            f"SELECT id, card FROM tours JOIN tour_cards ON tour_rid = rid WHERE id IN ({','.join('?' * len(chunk))})",
+            chunk,
+        ):
+            cards[tour_id] = json.loads(card)
+    return cards
+
+
+def features_by_rids(connection: sqlite3.Connection, rids: Sequence[int]) -> list[MapPoint]:
+    points: list[MapPoint] = []
+    for chunk in chunks(list(rids), 500):
+        rows = connection.execute(
+            "SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid "
+            f"WHERE rid IN ({','.join('?' * len(chunk))})",
+            chunk,
+        ).fetchall()
+        points += [map_point_of_row(row) for row in rows]
+    return points
+
+
+def map_point_of_row(row: tuple[str, float, float]) -> MapPoint:
+    """A stored map feature (JSON) with the tour's position: the feature is decoded into the point."""
+    feature: MapPoint = json.loads(row[0])
+    feature["lat"], feature["lng"] = row[1], row[2]
+    return feature

@@ -1,0 +1,245 @@
+"""The map of the embedded index: map areas answered from the tile pyramids (per category, and per
+tag and category) or grouped live, and the upkeep of those pyramids on writes and rebuilds."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from indexer.cards import MapPoint
+from indexer.embedded.pages import CountCache, features_by_rids, map_point_of_row
+from indexer.embedded.schema import PYRAMID_LEVELS, TAG_PYRAMID_LEVELS
+from indexer.embedded.sql import chunks, in_clause, tag_cells_where, tour_where
+from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy
+from indexer.queries import BBox, Cluster, MapAnswer, MapQuery, TourFilter
+
+MAX_CLUSTER_ZOOM = 18
+
+
+def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQuery) -> MapAnswer:
+    """Points, or clusters when there are more than `max_points`: from a pyramid when one holds the
+    filter at this zoom, otherwise grouped live."""
+    level = cluster_level(query.zoom)
+    cells: list[tuple[int, int, float, float]] | None = None
+    if pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
+        cells = _pyramid_cells(connection, query, level)
+    elif tag_pyramid_can_answer(query.filter) and level in TAG_PYRAMID_LEVELS:
+        cells = _tag_pyramid_cells(connection, query, level)
+    if cells is not None:
+        total = sum(cell[1] for cell in cells)
+        if total > query.max_points:
+            return _clusters_from_cells(connection, query, level, cells, total)
+    if tag_pyramid_can_answer(query.filter):
+        # One tag: the tag's own Morton key holds everything the grouping reads.
+        table, where, params = "tag_cells", *tag_cells_where(query.filter, query.bbox)
+    else:
+        table, (where, params) = "tours", tour_where(replace(query.filter, bounds=query.bbox))
+        where = f"{where} AND lat IS NOT NULL"
+    total = counts.count(connection, table, where, params)
+    if total <= query.max_points:
+        rids = [row[0] for row in connection.execute(f"SELECT rid FROM {table} WHERE {where}", params)]
+        return MapAnswer(points=features_by_rids(connection, rids), clusters=[], total=total)
+    shift = 2 * (MAX_LEVEL - level)
+    grouped = connection.execute(
+        f"SELECT cell >> ?, count(*), avg(lat), avg(lng), min(rid) FROM {table} WHERE {where} GROUP BY cell >> ?",
+        (shift, *params, shift),
+    ).fetchall()
+    singles = [row[4] for row in grouped if row[1] == 1]
+    points = features_by_rids(connection, singles)
+    clusters = [
+        Cluster(lat=row[2], lng=row[3], count=row[1], expansion_zoom=expansion_zoom(level), cell=f"{level}/{row[0]}")
+        for row in grouped
+        if row[1] > 1
+    ]
+    return MapAnswer(points=points, clusters=clusters, total=total)
+
+
+def _pyramid_cells(connection: sqlite3.Connection, query: MapQuery, level: int) -> list[tuple[int, int, float, float]]:
+    keys = cell_keys(query.bbox, level)
+    categories = query.filter.categories or (0,)
+    rows: list[tuple[int, int, float, float]] = []
+    for chunk in chunks(keys, 500):
+        rows += connection.execute(
+            f"SELECT key, sum(n), sum(sum_lat), sum(sum_lng) FROM tiles WHERE level = ? "
+            f"AND category_id IN ({','.join('?' * len(categories))}) AND key IN ({','.join('?' * len(chunk))}) "
+            "GROUP BY key HAVING sum(n) > 0",
+            (level, *categories, *chunk),
+        ).fetchall()
+    return rows
+
+
+def _tag_pyramid_cells(
+    connection: sqlite3.Connection, query: MapQuery, level: int
+) -> list[tuple[int, int, float, float]]:
+    keys = cell_keys(query.bbox, level)
+    category_clause, category_params = "1", list[Any]()
+    if query.filter.categories:
+        category_clause = in_clause("category_id", query.filter.categories, category_params)
+    rows: list[tuple[int, int, float, float]] = []
+    for chunk in chunks(keys, 500):
+        rows += connection.execute(
+            "SELECT key, sum(n), sum(sum_lat), sum(sum_lng) FROM tag_tiles WHERE level = ? AND tag_id = ? "
+            f"AND key IN ({','.join('?' * len(chunk))}) AND {category_clause} GROUP BY key HAVING sum(n) > 0",
+            (level, query.filter.tags[0], *chunk, *category_params),
+        ).fetchall()
+    return rows
+
+
+def _clusters_from_cells(
+    connection: sqlite3.Connection,
+    query: MapQuery,
+    level: int,
+    cells: list[tuple[int, int, float, float]],
+    total: int,
+) -> MapAnswer:
+    shift = 2 * (MAX_LEVEL - level)
+    points: list[MapPoint] = []
+    clusters: list[Cluster] = []
+    # A tag's lone tour in a wide tile may sit among thousands of others: find it in the tag's key.
+    table, where, params = "tours", "1", list[Any]()
+    if query.filter.tags:
+        table, where, params = "tag_cells", *tag_cells_where(query.filter, None)
+    elif query.filter.categories:
+        where = in_clause("category_id", query.filter.categories, params)
+    for key, count, sum_lat, sum_lng in cells:
+        if count == 1:
+            row = connection.execute(
+                "SELECT feature, tours.lat, tours.lng FROM tours JOIN tour_cards ON tour_rid = tours.rid "
+                f"WHERE tours.rid = (SELECT rid FROM {table} WHERE cell >= ? AND cell < ? AND {where} LIMIT 1)",
+                (key << shift, (key + 1) << shift, *params),
+            ).fetchone()
+            if row is not None:
+                points.append(map_point_of_row(row))
+            continue
+        clusters.append(
+            Cluster(
+                lat=sum_lat / count,
+                lng=sum_lng / count,
+                count=count,
+                expansion_zoom=expansion_zoom(level),
+                cell=f"{level}/{key}",
+            )
+        )
+    return MapAnswer(points=points, clusters=clusters, total=total)
+
+
+def pyramid_can_answer(tour_filter: TourFilter) -> bool:
+    """The pyramid holds counts per category only; any other filter groups live."""
+    return replace(tour_filter, categories=()).is_empty()
+
+
+def tag_pyramid_can_answer(tour_filter: TourFilter) -> bool:
+    """The tag pyramid holds counts per tag and category. Several tags stay live: a tour holding
+    two of them would be counted twice by a sum."""
+    return len(tour_filter.tags) == 1 and replace(tour_filter, categories=(), tags=()).is_empty()
+
+
+def cell_keys(bbox: BBox, level: int) -> list[int]:
+    """Morton keys of the cells at `level` that the box touches (about a screenful: a few hundred)."""
+    north, south = min(bbox.north, 85.0511), max(bbox.south, -85.0511)
+    spans = [(bbox.west, 180.0), (-180.0, bbox.east)] if bbox.crosses_antimeridian() else [(bbox.west, bbox.east)]
+    keys: list[int] = []
+    for west, east in spans:
+        x0, y0 = mercator_xy(north, max(-180.0, west), level)
+        x1, y1 = mercator_xy(south, min(180.0, east) - 1e-9, level)
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                keys.append(interleave(x, y))
+    return keys
+
+
+def expansion_zoom(level: int) -> int:
+    return min(level, MAX_CLUSTER_ZOOM)
+
+
+def rebuild_pyramid(connection: sqlite3.Connection) -> None:
+    """Group the tours once, at the deepest pyramid level; every coarser level sums the one below
+    (a tile's key is its children's key >> 2), which is a few thousand rows instead of a scan."""
+    connection.execute("DELETE FROM tiles")
+    levels = sorted(PYRAMID_LEVELS, reverse=True)
+    shift = 2 * (MAX_LEVEL - levels[0])
+    connection.execute(
+        "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
+        "SELECT ?, category_id, cell >> ?, count(*), sum(lat), sum(lng) FROM tours "
+        "WHERE cell IS NOT NULL GROUP BY category_id, cell >> ?",
+        (levels[0], shift, shift),
+    )
+    for finer, level in itertools.pairwise(levels):
+        connection.execute(
+            "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
+            "SELECT ?, category_id, key >> 2, sum(n), sum(sum_lat), sum(sum_lng) FROM tiles "
+            "WHERE level = ? GROUP BY category_id, key >> 2",
+            (level, finer),
+        )
+    for level in levels:
+        connection.execute(
+            "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
+            "SELECT level, 0, key, sum(n), sum(sum_lat), sum(sum_lng) FROM tiles "
+            "WHERE level = ? GROUP BY key",
+            (level,),
+        )
+    rebuild_tag_pyramid(connection)
+
+
+def pyramid_add(
+    connection: sqlite3.Connection,
+    category_id: int,
+    cell: int | None,
+    lat: float | None,
+    lng: float | None,
+    tags: Sequence[int],
+    sign: int,
+) -> None:
+    if cell is None or lat is None or lng is None:
+        return
+    for level in PYRAMID_LEVELS:
+        key = cell >> (2 * (MAX_LEVEL - level))
+        for category in (0, category_id):
+            connection.execute(
+                "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (level, category_id, key) DO UPDATE SET n = n + excluded.n, "
+                "sum_lat = sum_lat + excluded.sum_lat, sum_lng = sum_lng + excluded.sum_lng",
+                (level, category, key, sign, sign * lat, sign * lng),
+            )
+    connection.executemany(
+        "INSERT INTO tag_tiles (level, tag_id, key, category_id, n, sum_lat, sum_lng) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (level, tag_id, key, category_id) DO UPDATE SET n = n + excluded.n, "
+        "sum_lat = sum_lat + excluded.sum_lat, sum_lng = sum_lng + excluded.sum_lng",
+        [
+            (level, tag_id, cell >> (2 * (MAX_LEVEL - level)), category_id, sign, sign * lat, sign * lng)
+            for level in TAG_PYRAMID_LEVELS
+            for tag_id in tags
+        ],
+    )
+
+
+def fill_tag_cells(connection: sqlite3.Connection) -> None:
+    connection.execute("DELETE FROM tag_cells")
+    connection.execute(
+        "INSERT INTO tag_cells (tag_id, cell, rid, category_id, lat, lng) "
+        "SELECT tag.tag_id, tours.cell, tag.rid, tag.category_id, tours.lat, tours.lng "
+        "FROM tour_tags AS tag JOIN tours ON tours.rid = tag.rid WHERE tours.cell IS NOT NULL ORDER BY 1, 2, 3"
+    )
+
+
+def rebuild_tag_pyramid(connection: sqlite3.Connection) -> None:
+    """As the tile pyramid: group the tag links once at the deepest level, sum each coarser one."""
+    connection.execute("DELETE FROM tag_tiles")
+    levels = sorted(TAG_PYRAMID_LEVELS, reverse=True)
+    shift = 2 * (MAX_LEVEL - levels[0])
+    connection.execute(
+        "INSERT INTO tag_tiles (level, tag_id, key, category_id, n, sum_lat, sum_lng) "
+        "SELECT ?, tag_id, cell >> ?, category_id, count(*), sum(lat), sum(lng) FROM tag_cells "
+        "GROUP BY tag_id, cell >> ?, category_id",
+        (levels[0], shift, shift),
+    )
+    for finer, level in itertools.pairwise(levels):
+        connection.execute(
+            "INSERT INTO tag_tiles (level, tag_id, key, category_id, n, sum_lat, sum_lng) "
+            "SELECT ?, tag_id, key >> 2, category_id, sum(n), sum(sum_lat), sum(sum_lng) FROM tag_tiles "
+            "WHERE level = ? GROUP BY tag_id, key >> 2, category_id",
+            (level, finer),
+        )

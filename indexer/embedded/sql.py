@@ -1,0 +1,176 @@
+"""SQL pieces the embedded index's readers and writers share: the WHERE clause of a TourFilter (tag
+key, text match with token filters, Morton ranges of a box), IN lists, and chunking of id lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from typing import Any
+
+from indexer.embedded.text import match_expression
+from indexer.geo import MAX_LEVEL, interleave, mercator_xy
+from indexer.queries import BBox, TourFilter
+
+
+def tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    for column, values in (
+        ("category_id", tour_filter.categories),
+        ("subcategory_id", tour_filter.subcategories),
+        ("country", tour_filter.countries),
+        ("vendor_id", tour_filter.vendors),
+        ("media_type_id", tour_filter.media_types),
+    ):
+        if values:
+            clauses.append(in_clause(column, values, params))
+    if tour_filter.user_ids is not None:
+        clauses.append(in_clause("user_id", tour_filter.user_ids, params))
+    if tour_filter.tour_ids is not None:
+        clauses.append(in_clause("id", tour_filter.tour_ids, params))
+    if (either := tour_filter.saved_or_followed) is not None:
+        followed = in_clause("user_id", either.followed_user_ids, params)
+        saved = in_clause("id", either.saved_tour_ids, params)
+        clauses.append(f"({followed} OR {saved})")
+    if tour_filter.tags:
+        # The tag key (tag, category, country, rid) answers the commonest combinations as one range read.
+        tag_params: list[Any] = []
+        tag_clauses = [in_clause("tag_id", tour_filter.tags, tag_params)]
+        if tour_filter.categories:
+            tag_clauses.append(in_clause("category_id", tour_filter.categories, tag_params))
+        if tour_filter.countries:
+            tag_clauses.append(in_clause("country", tour_filter.countries, tag_params))
+        clauses.append(f"rid IN (SELECT rid FROM tour_tags WHERE {' AND '.join(tag_clauses)})")
+        params.extend(tag_params)
+    if tour_filter.text:
+        expression = text_match(tour_filter)
+        if expression is not None:
+            clauses.append("rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?)")
+            params.append(expression)
+    if tour_filter.bounds is not None:
+        clauses += bounds_clauses(tour_filter.bounds, params)
+    if tour_filter.featured_only:
+        clauses.append("featured_order IS NOT NULL")
+    return (" AND ".join(clauses) or "1"), params
+
+
+def bounds_clauses(bounds: BBox, params: list[Any]) -> list[str]:
+    clauses: list[str] = []
+    ranges = _cell_ranges_for_box(bounds)
+    if ranges:
+        clauses.append("(" + " OR ".join("cell BETWEEN ? AND ?" for _ in ranges) + ")")
+        params += [value for cell_range in ranges for value in cell_range]
+    clauses.append("lat BETWEEN ? AND ?")
+    params += [bounds.south, bounds.north]
+    if bounds.crosses_antimeridian():
+        clauses.append("(lng >= ? OR lng <= ?)")
+    else:
+        clauses.append("lng BETWEEN ? AND ?")
+    params += [bounds.west, bounds.east]
+    return clauses
+
+
+def tag_cells_where(tour_filter: TourFilter, bounds: BBox | None) -> tuple[str, list[Any]]:
+    """The `tag_cells` conditions of a one-tag filter (with categories, inside `bounds`)."""
+    params: list[Any] = [tour_filter.tags[0]]
+    clauses = ["tag_id = ?"]
+    if tour_filter.categories:
+        clauses.append(in_clause("category_id", tour_filter.categories, params))
+    if bounds is not None:
+        clauses += bounds_clauses(bounds, params)
+    return " AND ".join(clauses), params
+
+
+def in_clause(column: str, values: Sequence[Any], params: list[Any]) -> str:
+    if not values:
+        return "0"
+    params.extend(values)
+    return f"{column} IN ({','.join('?' * len(values))})"
+
+
+# Filters that also live in the FTS index as tokens of the `keys` column, so a text search with
+# filters is one posting-list intersection instead of a row check per text match.
+_TOKEN_FILTERS = (
+    ("categories", "xc"),
+    ("subcategories", "xs"),
+    ("countries", "xn"),
+    ("vendors", "xv"),
+    ("media_types", "xm"),
+    ("tags", "xt"),
+)
+
+
+def text_match(tour_filter: TourFilter) -> str | None:
+    """The visitor's words in title and body, AND every token filter in the keys column."""
+    words_expression = match_expression(tour_filter.text or "", column="{title body}")
+    if words_expression is None:
+        return None
+    parts = [words_expression]
+    for field, prefix in _TOKEN_FILTERS:
+        values = getattr(tour_filter, field)
+        if values:
+            alternatives = " OR ".join(f"{prefix}{str(value).lower()}" for value in values)
+            parts.append(f"keys : ({alternatives})")
+    return " AND ".join(parts)
+
+
+def without_token_filters(tour_filter: TourFilter) -> TourFilter:
+    """The filter minus the text and every filter of _TOKEN_FILTERS (text_match carries those)."""
+    return replace(
+        tour_filter, text=None, categories=(), subcategories=(), countries=(), vendors=(), media_types=(), tags=()
+    )
+
+
+def _cell_ranges_for_box(bounds: BBox, max_tiles: int = 16) -> list[tuple[int, int]]:
+    """Morton ranges (zoom-20 cells) of the tiles covering a box, at the deepest level where the box
+    spans at most `max_tiles` tiles; empty when the box is large (then a range scan helps nothing)."""
+    if bounds.crosses_antimeridian():
+        return []
+    for level in range(14, 3, -1):
+        x0, y0 = mercator_xy(min(bounds.north, 85.0511), bounds.west, level)
+        x1, y1 = mercator_xy(max(bounds.south, -85.0511), bounds.east, level)
+        if (x1 - x0 + 1) * (y1 - y0 + 1) <= max_tiles:
+            shift = 2 * (MAX_LEVEL - level)
+            return merge_ranges(
+                sorted(
+                    (interleave(x, y) << shift, ((interleave(x, y) + 1) << shift) - 1)
+                    for x in range(x0, x1 + 1)
+                    for y in range(y0, y1 + 1)
+                )
+            )
+    return []
+
+
+def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in ranges:
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def neighbourhood_ranges(lat: float, lng: float, level: int) -> list[tuple[int, int]]:
+    """Morton ranges of the 3x3 tiles at `level` centred on the tile holding the point."""
+    x, y = mercator_xy(lat, lng, level)
+    side = 1 << level
+    shift = 2 * (MAX_LEVEL - level)
+    keys = {interleave((x + dx) % side, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if 0 <= y + dy < side}
+    return merge_ranges(sorted((key << shift, ((key + 1) << shift) - 1) for key in keys))
+
+
+def batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

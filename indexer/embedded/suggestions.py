@@ -1,0 +1,194 @@
+"""Search as you type in the embedded index: tours by title, creators, tags and places from one FTS
+table of suggestion items, and the upkeep of those items."""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+from indexer.documents import CreatorDocument, PlaceDocument, TagDocument
+from indexer.embedded.sql import batches
+from indexer.embedded.text import match_expression, words
+from indexer.queries import Suggestion, SuggestKind, SuggestQuery
+
+BATCH = 5000
+
+
+def suggestions_for(connection: sqlite3.Connection, query: SuggestQuery) -> list[Suggestion]:
+    """The best matches of every asked kind, best first; `#` asks for tags only, `@` for creators."""
+    text = query.text.strip()
+    kinds = query.kinds
+    if text.startswith("#"):
+        kinds, text = (SuggestKind.TAG,), text[1:]
+    elif text.startswith("@"):
+        kinds, text = (SuggestKind.CREATOR,), text[1:]
+    expression = match_expression(text)
+    if expression is None:
+        return []
+    found: list[Suggestion] = []
+    typed = " ".join(words(text))
+    for kind in kinds:
+        if kind is SuggestKind.TOUR:
+            found += _suggest_tours(connection, expression, query.limit, typed)
+        else:
+            found += _suggest_items(connection, kind, expression, query, typed)
+    found.sort(key=lambda item: item.score, reverse=True)
+    return found[: query.limit]
+
+
+def _suggest_tours(connection: sqlite3.Connection, expression: str, limit: int, typed: str) -> list[Suggestion]:
+    # rowid order is popularity order (rid = views rank at build), so the first hits are the best.
+    rows = connection.execute(
+        "SELECT t.id, c.card, t.category_id, t.user_id, t.views FROM tour_text "
+        "JOIN tours t ON t.rid = tour_text.rowid JOIN tour_cards c ON c.tour_rid = t.rid "
+        "WHERE tour_text MATCH ? LIMIT ?",
+        (f"title : ({expression})", limit * 3),
+    ).fetchall()
+    suggestions = []
+    for tour_id, card_json, category_id, user_id, views in rows:
+        card = json.loads(card_json)
+        suggestions.append(
+            Suggestion(
+                type=SuggestKind.TOUR,
+                id=str(card.get("guid", tour_id)),
+                text=card.get("title", ""),
+                creator_id=user_id,
+                category=category_id,
+                score=_text_score(card.get("title", ""), typed) + 0.1 * math.log1p(views),
+            )
+        )
+    return suggestions
+
+
+def _suggest_items(
+    connection: sqlite3.Connection, kind: SuggestKind, expression: str, query: SuggestQuery, typed: str
+) -> list[Suggestion]:
+    clauses: list[str] = ["s.kind = ?"]
+    params: list[Any] = [kind.value]
+    if kind is SuggestKind.TAG and (query.category_id is not None or query.media_type_id is not None):
+        topics = []
+        if query.category_id is not None:
+            topics.append("(s.topic_type = 'category' AND s.topic_id = ?)")
+            params.append(query.category_id)
+        if query.media_type_id is not None:
+            topics.append("(s.topic_type = 'media_type' AND s.topic_id = ?)")
+            params.append(query.media_type_id)
+        clauses.append("(" + " OR ".join(topics) + ")")
+    rows = connection.execute(
+        "SELECT s.ref, s.text, s.weight, s.payload FROM suggest_text "
+        "JOIN suggest_items s ON s.sid = suggest_text.rowid "
+        f"WHERE suggest_text MATCH ? AND {' AND '.join(clauses)} ORDER BY s.weight DESC LIMIT ?",
+        (expression, *params, query.limit * 3),
+    ).fetchall()
+    suggestions = []
+    for ref, text, weight, payload_json in rows:
+        payload = json.loads(payload_json)
+        suggestions.append(
+            Suggestion(
+                type=kind,
+                id=ref,
+                text=text,
+                creator_id=payload.get("creator_id"),
+                category=payload.get("category"),
+                bbox=tuple(payload["bbox"]) if payload.get("bbox") else None,  # type: ignore[arg-type]
+                center=tuple(payload["center"]) if payload.get("center") else None,  # type: ignore[arg-type]
+                vt_count=payload.get("vt_count"),
+                score=_text_score(text, typed) + 0.1 * math.log1p(weight),
+            )
+        )
+    return suggestions
+
+
+def _text_score(text: str, typed: str) -> float:
+    lowered = text.lower()
+    if lowered == typed:
+        return 3.0
+    if lowered.startswith(typed):
+        return 2.0
+    return 1.0
+
+
+SuggestionRow = tuple[str, str, str, float, str | None, int | None, dict[str, Any]]
+
+
+def tag_suggestion(doc: TagDocument) -> SuggestionRow:
+    return ("tag", str(doc.id), doc.name, float(doc.vt_count), doc.topic_type, doc.topic_id, {"vt_count": doc.vt_count})
+
+
+def place_suggestion(doc: PlaceDocument) -> SuggestionRow:
+    payload = {"center": [doc.lng, doc.lat], "bbox": list(doc.bbox) if doc.bbox else None, "vt_count": doc.vt_count}
+    weight = float(doc.population) + (1e9 if doc.kind == "country" else 0.0)
+    return ("place", doc.id, doc.name, weight, None, None, payload)
+
+
+def creator_suggestion(doc: CreatorDocument) -> SuggestionRow:
+    payload = {"creator_id": doc.id, "vt_count": doc.vt_count}
+    text = doc.creator_name if not doc.platform_username else f"{doc.creator_name} @{doc.platform_username}"
+    return ("creator", str(doc.id), text, float(doc.followers * 10 + doc.views), None, None, payload)
+
+
+def write_suggestions(connection: sqlite3.Connection, items: Iterable[SuggestionRow]) -> int:
+    count = 0
+    for batch in batches(items, BATCH):
+        connection.execute("BEGIN IMMEDIATE")
+        for item in batch:
+            upsert_suggestion(connection, item)
+        connection.execute("COMMIT")
+        count += len(batch)
+    return count
+
+
+def upsert_suggestion(connection: sqlite3.Connection, item: SuggestionRow) -> None:
+    kind, ref, text, weight, topic_type, topic_id, payload = item
+    existing = connection.execute("SELECT sid FROM suggest_items WHERE kind = ? AND ref = ?", (kind, ref)).fetchone()
+    if existing:
+        connection.execute("DELETE FROM suggest_text WHERE rowid = ?", existing)
+        connection.execute(
+            "UPDATE suggest_items SET text = ?, weight = ?, topic_type = ?, topic_id = ?, payload = ? WHERE sid = ?",
+            (text, weight, topic_type, topic_id, json.dumps(payload), existing[0]),
+        )
+        sid = existing[0]
+    else:
+        cursor = connection.execute(
+            "INSERT INTO suggest_items (kind, ref, text, weight, topic_type, topic_id, payload) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (kind, ref, text, weight, topic_type, topic_id, json.dumps(payload)),
+        )
+        sid = cursor.lastrowid
+    connection.execute("INSERT INTO suggest_text (rowid, text) VALUES (?, ?)", (sid, text))
+
+
+def load_suggestions(connection: sqlite3.Connection, items: Iterable[SuggestionRow]) -> int:
+    """Suggestions of one kind into a file that holds none of that kind yet (a rebuild): the items
+    in one statement, then their text rows in another, instead of a lookup and two writes each."""
+    rows = [
+        (kind, ref, text, weight, topic_type, topic_id, json.dumps(payload))
+        for kind, ref, text, weight, topic_type, topic_id, payload in items
+    ]
+    if not rows:
+        return 0
+    connection.execute("BEGIN")
+    connection.executemany(
+        "INSERT INTO suggest_items (kind, ref, text, weight, topic_type, topic_id, payload) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET text = excluded.text, "
+        "weight = excluded.weight, topic_type = excluded.topic_type, topic_id = excluded.topic_id, "
+        "payload = excluded.payload",
+        rows,
+    )
+    connection.execute(
+        "INSERT INTO suggest_text (rowid, text) SELECT sid, text FROM suggest_items WHERE kind = ?", (rows[0][0],)
+    )
+    connection.execute("COMMIT")
+    return len(rows)
+
+
+def delete_suggestion(connection: sqlite3.Connection, kind: SuggestKind, ref: str) -> None:
+    existing = connection.execute(
+        "SELECT sid FROM suggest_items WHERE kind = ? AND ref = ?", (kind.value, ref)
+    ).fetchone()
+    if existing:
+        connection.execute("DELETE FROM suggest_text WHERE rowid = ?", existing)
+        connection.execute("DELETE FROM suggest_items WHERE sid = ?", existing)

@@ -1,0 +1,243 @@
+"""Writing documents into the embedded index one by one (the outbox sync): tours with their tag,
+text, card and pyramid rows, counters in place, creators, ads and tags. Every function expects the
+caller (EmbeddedIndex) to hold the write lock; each write bumps the generation that totals are
+cached under. A full rebuild writes a new file instead (build.py, EmbeddedIndex.rebuild)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from indexer.cards import ad_card, creator_card
+from indexer.documents import AdDocument, CreatorDocument, TourDocument
+from indexer.embedded.pyramid import pyramid_add, rebuild_pyramid
+from indexer.embedded.rows import (
+    INSERT_CARD,
+    INSERT_TEXT,
+    INSERT_TOUR,
+    card_row,
+    compact_json,
+    fraction,
+    tag_ids,
+    text_row,
+    tour_row,
+)
+from indexer.embedded.schema import bump_generation
+from indexer.embedded.sql import batches
+from indexer.embedded.suggestions import creator_suggestion, delete_suggestion, upsert_suggestion
+from indexer.queries import SuggestKind
+
+BATCH = 5000
+# Above this many documents in one call, maintain the tile pyramid wholesale instead of per row.
+PYRAMID_INCREMENTAL_LIMIT = 500
+
+
+def upsert_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument]) -> int:
+    """Insert or replace tours, BATCH per transaction; the pyramids follow each row, or are rebuilt
+    wholesale after a large batch. The caller holds the write lock."""
+    count = 0
+    for batch in batches(docs, BATCH):
+        incremental = len(batch) <= PYRAMID_INCREMENTAL_LIMIT
+        connection.execute("BEGIN IMMEDIATE")
+        for doc in batch:
+            _upsert_tour(connection, doc, maintain_pyramid=incremental)
+        if not incremental:
+            rebuild_pyramid(connection)
+        bump_generation(connection)
+        connection.execute("COMMIT")
+        count += len(batch)
+    return count
+
+
+def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_pyramid: bool) -> None:
+    existing = connection.execute(
+        "SELECT rid, category_id, cell, lat, lng FROM tours WHERE id = ?", (doc.id,)
+    ).fetchone()
+    if existing is not None:
+        rid = existing[0]
+        if maintain_pyramid:
+            pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], tags_of(connection, rid), -1)
+        delete_tour_rows(connection, rid)
+    else:
+        rid = (connection.execute("SELECT coalesce(max(rid), 0) FROM tours").fetchone()[0]) + 1
+    row = tour_row(rid, doc)
+    connection.execute(INSERT_TOUR, row)
+    connection.execute(INSERT_CARD, card_row(rid, doc))
+    connection.executemany(
+        "INSERT INTO tour_tags (tag_id, category_id, country, rid) VALUES (?, ?, ?, ?)",
+        [(tag_id, doc.category_id, doc.country or "", rid) for tag_id in tag_ids(doc)],
+    )
+    if row[10] is not None:
+        connection.executemany(
+            "INSERT INTO tag_cells (tag_id, cell, rid, category_id, lat, lng) VALUES (?, ?, ?, ?, ?, ?)",
+            [(tag_id, row[10], rid, doc.category_id, doc.lat, doc.lng) for tag_id in tag_ids(doc)],
+        )
+    connection.execute(INSERT_TEXT, text_row(rid, doc))
+    if maintain_pyramid:
+        pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, tag_ids(doc), +1)
+
+
+def delete_tours(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
+    """Remove tours with their pyramid counts and vectors. The caller holds the write lock."""
+    connection.execute("BEGIN IMMEDIATE")
+    for tour_id in ids:
+        existing = connection.execute(
+            "SELECT rid, category_id, cell, lat, lng FROM tours WHERE id = ?", (tour_id,)
+        ).fetchone()
+        if existing is None:
+            continue
+        rid = existing[0]
+        pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], tags_of(connection, rid), -1)
+        delete_tour_rows(connection, rid)
+        connection.execute("DELETE FROM vectors WHERE id = ?", (tour_id,))
+    bump_generation(connection)
+    connection.execute("COMMIT")
+
+
+def delete_tour_rows(connection: sqlite3.Connection, rid: int) -> None:
+    connection.execute(
+        "DELETE FROM tag_cells WHERE tag_id IN (SELECT tag_id FROM tour_tags WHERE rid = ?) "
+        "AND cell = (SELECT cell FROM tours WHERE rid = ?) AND rid = ?",
+        (rid, rid, rid),
+    )
+    connection.execute("DELETE FROM tours WHERE rid = ?", (rid,))
+    connection.execute("DELETE FROM tour_cards WHERE tour_rid = ?", (rid,))
+    connection.execute("DELETE FROM tour_tags WHERE rid = ?", (rid,))
+    connection.execute("DELETE FROM tour_text WHERE rowid = ?", (rid,))
+
+
+def tags_of(connection: sqlite3.Connection, rid: int) -> list[int]:
+    return [row[0] for row in connection.execute("SELECT tag_id FROM tour_tags WHERE rid = ?", (rid,))]
+
+
+def update_counters(connection: sqlite3.Connection, counters: dict[int, dict[str, float]]) -> None:
+    """Counters change often: update the columns and the card in place, no text or geo work."""
+    allowed = ("views", "likes", "saves", "shared", "trending", "popular")
+    connection.execute("BEGIN IMMEDIATE")
+    for tour_id, values in counters.items():
+        row = connection.execute(
+            "SELECT card, feature, rid FROM tours JOIN tour_cards ON tour_rid = rid WHERE id = ?", (tour_id,)
+        ).fetchone()
+        if row is None:
+            continue
+        changes = {key: value for key, value in values.items() if key in allowed}
+        if not changes:
+            continue
+        card, feature = json.loads(row[0]), json.loads(row[1])
+        for key, value in changes.items():
+            if key in card:
+                card[key] = value
+            if key in feature:
+                feature[key] = value
+        assignments = ", ".join(f"{key} = ?" for key in changes)
+        # SET sees the old row on its right-hand side, so favorite adds the new values.
+        connection.execute(
+            f"UPDATE tours SET {assignments}, favorite = coalesce(?, likes) + coalesce(?, saves) WHERE rid = ?",
+            (*changes.values(), changes.get("likes"), changes.get("saves"), row[2]),
+        )
+        connection.execute(
+            "UPDATE tour_cards SET card = ?, feature = ? WHERE tour_rid = ?",
+            (compact_json(card), compact_json(feature), row[2]),
+        )
+    bump_generation(connection)
+    connection.execute("COMMIT")
+
+
+def write_creators(connection: sqlite3.Connection, docs: Iterable[CreatorDocument]) -> int:
+    count = 0
+    for batch in batches(docs, BATCH):
+        connection.execute("BEGIN IMMEDIATE")
+        for doc in batch:
+            existing = connection.execute("SELECT rid FROM creators WHERE id = ?", (doc.id,)).fetchone()
+            if existing:
+                connection.execute("DELETE FROM creators WHERE rid = ?", existing)
+                connection.execute("DELETE FROM creator_text WHERE rowid = ?", existing)
+            cursor = connection.execute(
+                "INSERT INTO creators (id, user_id, name_key, created_at, followers, views, likes, vt_count, "
+                "countries, categories, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    doc.id,
+                    doc.user_id,
+                    doc.creator_name.lower(),
+                    doc.created_at,
+                    doc.followers,
+                    doc.views,
+                    doc.likes,
+                    doc.vt_count,
+                    key_list(doc.countries),
+                    key_list(doc.category_ids),
+                    json.dumps(creator_card(doc)),
+                ),
+            )
+            connection.execute(
+                "INSERT INTO creator_text (rowid, name, body) VALUES (?, ?, ?)",
+                (cursor.lastrowid, f"{doc.creator_name} {doc.platform_username or ''}", " ".join(doc.locations)),
+            )
+            upsert_suggestion(connection, creator_suggestion(doc))
+        bump_generation(connection)
+        connection.execute("COMMIT")
+        count += len(batch)
+    return count
+
+
+def delete_creators(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
+    connection.execute("BEGIN IMMEDIATE")
+    for creator_id in ids:
+        existing = connection.execute("SELECT rid FROM creators WHERE id = ?", (creator_id,)).fetchone()
+        if existing:
+            connection.execute("DELETE FROM creators WHERE rid = ?", existing)
+            connection.execute("DELETE FROM creator_text WHERE rowid = ?", existing)
+        delete_suggestion(connection, SuggestKind.CREATOR, str(creator_id))
+    bump_generation(connection)
+    connection.execute("COMMIT")
+
+
+def write_ads(connection: sqlite3.Connection, docs: Iterable[AdDocument]) -> int:
+    rows = [(doc.id, fraction(f"ad:{doc.guid}"), doc.created_at, json.dumps(ad_card(doc))) for doc in docs]
+    connection.execute("BEGIN IMMEDIATE")
+    connection.executemany(
+        "INSERT INTO ads (id, random_key, created_at, card) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (id) DO UPDATE SET random_key = excluded.random_key, created_at = excluded.created_at, "
+        "card = excluded.card",
+        rows,
+    )
+    connection.execute("COMMIT")
+    return len(rows)
+
+
+def delete_ads(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
+    connection.executemany("DELETE FROM ads WHERE id = ?", [(ad_id,) for ad_id in ids])
+
+
+def delete_tags(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
+    connection.execute("BEGIN IMMEDIATE")
+    for tag_id in ids:
+        delete_suggestion(connection, SuggestKind.TAG, str(tag_id))
+    connection.execute("COMMIT")
+
+
+def key_list(values: Iterable[Any]) -> str:
+    return "|" + "|".join(str(value) for value in values) + "|"
+
+
+def move_cards_out_of_tours(connection: sqlite3.Connection) -> None:
+    """Files written before the cards had their own table carry them in `tours`: move them once."""
+    if "card" not in {row[1] for row in connection.execute("PRAGMA table_info(tours)")}:
+        return
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if "card" in {row[1] for row in connection.execute("PRAGMA table_info(tours)")}:
+            connection.execute("INSERT INTO tour_cards (tour_rid, card, feature) SELECT rid, card, feature FROM tours")
+            connection.execute("ALTER TABLE tours DROP COLUMN card")
+            connection.execute("ALTER TABLE tours DROP COLUMN feature")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+
+
+def has_table(connection: sqlite3.Connection, name: str) -> bool:
+    row = connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone()
+    return row is not None
