@@ -5,20 +5,26 @@ the worker thread that reads the index) per request, which a machine shared with
 disturbs far less than wall-clock time; run two builds alternately to compare them. With
 --event-loop-only the worker-thread trip (user, index read, cards, JSON) answers a constant instead:
 what is left is the event loop's share (middlewares, routing, the access guard, the token, the query
-validation, the response), where the two builds of the route differ.
+validation, the response), where the two builds of the route differ. --count-calls counts the
+Python function calls per request instead (cProfile; the thread trip run inline so that it is
+counted too): a figure that other work on the machine cannot move.
 
     .venv/bin/python -m bench.bench_index --tours 20000        # once, prepares the corpus
     .venv/bin/python -m bench.bench_feed_cpu --tours 20000 --requests 3000 --rounds 5
     .venv/bin/python -m bench.bench_feed_cpu --tours 20000 --requests 20000 --event-loop-only
+    .venv/bin/python -m bench.bench_feed_cpu --tours 20000 --requests 1000 --count-calls
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
+import pstats
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,25 +86,48 @@ async def measure(app: Any, token: str, requests: int, rounds: int) -> list[floa
     return per_request_us
 
 
+async def count_calls(app: Any, token: str, requests: int) -> float:
+    scopes = [scope_of(query, token) for query in PATHS]
+    for number in range(200):
+        assert await call(app, scopes[number % len(scopes)]) == 200
+    profile = cProfile.Profile()
+    profile.enable()
+    for number in range(requests):
+        await call(app, scopes[number % len(scopes)])
+    profile.disable()
+    return float(pstats.Stats(profile).total_calls) / requests  # type: ignore[attr-defined]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tours", type=int, default=20_000)
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--event-loop-only", action="store_true", help="a constant answer from the thread trip")
+    parser.add_argument("--count-calls", action="store_true", help="Python calls per request, not CPU time")
     args = parser.parse_args()
     directory: Path = ROOT / "data" / "bench" / str(args.tours)
     token = user_token(directory)
     os.environ.update({"SEED_DEMO": "false", "PERIODIC_TASKS": "false", "ELASTICSEARCH_URL": "", "REDIS_URL": ""})
+    import app.discovery.router as router
     from app.main import create_app
 
     if args.event_loop_only:
-        import app.discovery.router as router
 
         async def constant_answer(*_args: Any) -> bytes:
             return b'{"total_items":0,"limit":48,"offset":0,"data":[]}'
 
         router.run_compute = constant_answer  # type: ignore[assignment]
+    if args.count_calls:
+
+        async def inline(function: Callable[..., Any], *function_args: Any) -> Any:
+            return function(*function_args)
+
+        if not args.event_loop_only:
+            router.run_compute = inline  # type: ignore[assignment]
+        calls = asyncio.run(count_calls(create_app(), token, args.requests))
+        print(f"feed Python calls per request: {calls:.1f}")
+        return
     figures = asyncio.run(measure(create_app(), token, args.requests, args.rounds))
     rounded = ", ".join(f"{value:.0f}" for value in figures)
     print(f"feed CPU per request: median {statistics.median(figures):.0f} µs, min {min(figures):.0f} µs ({rounded})")
