@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from app.ads.models import Ad
-from app.core.outbox import add_outbox
+from app.core import outbox_topics
 from app.core.security import issue_guest_token, issue_user_token
 from app.creators.models import Follow
 from app.discovery import router as discovery
@@ -210,7 +210,7 @@ def world(db: Session) -> dict[str, dict[str, str]]:
     )
     db.add(ad)
     db.flush()
-    add_outbox(db, "index.ad", ad.id, {})
+    outbox_topics.ad_changed(db, ad.id)
     db.commit()
     return {
         "nobody": {},
