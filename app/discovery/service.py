@@ -8,13 +8,14 @@ per-user flags (is_save, is_owned, is_follow) of the ids on the page, and the us
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 from babel.dates import format_timedelta
+from pydantic import TypeAdapter
 from pydantic_core import to_json
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
@@ -26,10 +27,7 @@ from app.discovery.params import FeedParams
 from app.discovery.schemas import (
     AdCard,
     CreatorCard,
-    CreatorLocation,
     FeedChoice,
-    GridPage,
-    ImgSettings,
     MapAreaAnswer,
     MapCluster,
     MapFeature,
@@ -43,11 +41,14 @@ from app.discovery.schemas import (
     TagList,
     TagOut,
 )
+from app.discovery.schemas import (
+    Card as WireCard,
+)
 from app.engagement.models import TourLike, TourSave
 from app.search.embeddings import vectors_of
 from app.tours.models import Tour, TourTag
 from app.users.models import User, UserInterest
-from indexer.cards import Card, TourCard
+from indexer.cards import Card as IndexCard
 from indexer.port import SearchIndex
 from indexer.queries import (
     BBox,
@@ -101,19 +102,11 @@ CREATOR_SORT: dict[Sort, Sort] = {Sort.AZ: Sort.AZ, Sort.ZA: Sort.ZA, Sort.NEWES
 
 def grid_page(
     db: Session, index: SearchIndex, user: User | None, params: FeedParams, locale: str = DEFAULT_LOCALE
-) -> GridPage:
-    cards, total = grid_cards(db, index, user, params)
-    return GridPage(
-        total_items=total, limit=params.limit, offset=params.offset, data=shape_cards(db, user, cards, locale)
-    )
-
-
-def grid_page_json(
-    db: Session, index: SearchIndex, user: User | None, params: FeedParams, locale: str = DEFAULT_LOCALE
 ) -> bytes:
-    """`grid_page(...).model_dump_json()`, byte for byte, without a pydantic model per card: the media
-    cards go from the index's payloads to JSON as plain dicts (tests/unit/test_grid_json.py holds
-    the two equal). The feed is the hottest call; the 48 models were a third of its time."""
+    """One page of the tour grid as the JSON of `GridPage` (the documented answer of the feed and of
+    the creator-scoped grid), written from the index's card payloads by `card_payloads` without a
+    pydantic model per card: the feed is the hottest call, and 48 models were a third of its time.
+    tests/unit/test_grid_json.py holds the bytes to those GridPage gives for the same page."""
     cards, total = grid_cards(db, index, user, params)
     page = {
         "total_items": total,
@@ -124,7 +117,7 @@ def grid_page_json(
     return to_json(page)
 
 
-def grid_cards(db: Session, index: SearchIndex, user: User | None, params: FeedParams) -> tuple[list[Card], int]:
+def grid_cards(db: Session, index: SearchIndex, user: User | None, params: FeedParams) -> tuple[list[IndexCard], int]:
     """The index payloads of one grid page (tours, creators, ads in order) and the total."""
     tour_filter, sort, vector = resolve_feed(db, index, user, params)
     near = params.near or _stored_location(user) if sort is Sort.NEAR_ME else None
@@ -133,7 +126,7 @@ def grid_cards(db: Session, index: SearchIndex, user: User | None, params: FeedP
     feed_query = FeedQuery(
         filter=tour_filter, sort=sort, limit=params.limit, offset=params.offset, seed=params.seed, near=near
     )
-    cards: list[Card]
+    cards: list[IndexCard]
     if params.mode is Mode.media:
         page = _tour_page(index, feed_query, vector)
         cards, total = page.docs, page.total
@@ -220,7 +213,7 @@ def _tour_only_filter(tour_filter: TourFilter) -> bool:
     )
 
 
-def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None) -> tuple[list[Card], int]:
+def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None) -> tuple[list[IndexCard], int]:
     creator_query = _creator_query(query.filter, query.sort, 1, 0)
     # Creators are matched by name, country and category only: under a filter that only tours have
     # (a place on the map, tags, hosts, media types, a list of tours) the mix shows tours alone
@@ -239,7 +232,7 @@ def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None
         if creators_total and wanted
         else []
     )
-    cards: list[Card] = []
+    cards: list[IndexCard] = []
     for position in range(query.offset, query.offset + query.limit):
         wants_creator = position % CREATOR_EVERY == CREATOR_EVERY - 1
         if (wants_creator and creators) or not tours:
@@ -251,14 +244,14 @@ def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None
     return cards, tours_total + creators_total
 
 
-def _with_ads(index: SearchIndex, cards: list[Card], offset: int, seed: str) -> list[Card]:
+def _with_ads(index: SearchIndex, cards: list[IndexCard], offset: int, seed: str) -> list[IndexCard]:
     slots = len(cards) // ADS_EVERY
     if slots == 0:
         return cards
     ads = index.ads(limit=slots, seed=f"{seed}:{offset // ADS_EVERY}").docs
     if not ads:
         return cards
-    mixed: list[Card] = []
+    mixed: list[IndexCard] = []
     for position, card in enumerate(cards, start=1):
         mixed.append(card)
         if position % ADS_EVERY == 0 and ads:
@@ -269,67 +262,50 @@ def _with_ads(index: SearchIndex, cards: list[Card], offset: int, seed: str) -> 
 # ------------------------------------------------------------------ cards and per-user flags
 
 
-def shape_cards(
-    db: Session, user: User | None, cards: Sequence[Card], locale: str = DEFAULT_LOCALE
-) -> list[MediaCard | CreatorCard | AdCard]:
-    return [
-        MediaCard.model_validate(card) if isinstance(card, dict) else card
-        for card in card_payloads(db, user, cards, locale)
-    ]
-
-
 def card_payloads(
-    db: Session, user: User | None, cards: Sequence[Card], locale: str = DEFAULT_LOCALE
-) -> list[dict[str, Any] | CreatorCard | AdCard]:
-    """The wire cards of index payloads, with the caller's flags: a media card as the dict of its
-    JSON (see media_payload), creator and ad cards (a few a page) as their models."""
-    tour_ids = [card["id"] for card in cards if card["type"] == "vt"]
-    creator_ids = [card["id"] for card in cards if card["type"] == "creator"]
+    db: Session, user: User | None, cards: Sequence[Mapping[str, Any]], locale: str = DEFAULT_LOCALE
+) -> list[dict[str, Any]]:
+    """The one card builder: spec §3 Media, Creator and Ad cards of index payloads, with the caller's
+    flags, each as the dict of its JSON (its model's fields, in the model's order, with the types the
+    model would give), ready for `to_json`."""
+    tour_ids = [card["id"] for card in cards if card.get("type") == "vt"]
+    creator_ids = [card["id"] for card in cards if card.get("type") == "creator"]
     saved = saved_among(db, user, tour_ids)
     followed = followed_among(db, user, creator_ids)
     now = datetime.now(UTC)
     user_id = user.id if user is not None else None
-    shaped: list[dict[str, Any] | CreatorCard | AdCard] = []
+    shaped: list[dict[str, Any]] = []
     for card in cards:
-        if card["type"] == "vt":
+        kind = card.get("type")
+        if kind == "vt":
             shaped.append(media_payload(card, saved=card["id"] in saved, user_id=user_id, now=now, locale=locale))
-        elif card["type"] == "creator":
-            shaped.append(
-                CreatorCard(
-                    id=card["id"],
-                    creator_name=card["creator_name"],
-                    platform_username=card.get("platform_username"),
-                    logo=card.get("logo"),
-                    img_settings=ImgSettings(**_img_settings(card.get("img_settings"))),
-                    followers=card.get("followers", 0),
-                    vt_count=card.get("vt_count", 0),
-                    views=card.get("views", 0),
-                    is_follow=card["id"] in followed,
-                    locations=[CreatorLocation(location=_location_text(item)) for item in card.get("locations", [])],
-                    userid=card["userid"],
-                )
-            )
-        elif card["type"] == "ad":
-            shaped.append(
-                AdCard(
-                    id=card["id"],
-                    title=card["title"],
-                    preview_picture=card.get("preview_picture"),
-                    link=card["link"],
-                    user_id=card["user_id"],
-                )
-            )
+        elif kind == "creator":
+            shaped.append(creator_payload(card, followed=card["id"] in followed))
+        elif kind == "ad":
+            shaped.append(ad_payload(card))
     return shaped
 
 
-def media_card(card: TourCard, *, saved: bool, user: User | None, now: datetime, locale: str) -> MediaCard:
+CARD: TypeAdapter[MediaCard | CreatorCard | AdCard] = TypeAdapter(WireCard)
+
+
+def shape_cards(
+    db: Session, user: User | None, cards: Sequence[Mapping[str, Any]], locale: str = DEFAULT_LOCALE
+) -> list[MediaCard | CreatorCard | AdCard]:
+    """`card_payloads` as models, for answers that embed cards in a model of their own."""
+    return [CARD.validate_python(payload) for payload in card_payloads(db, user, cards, locale)]
+
+
+def media_card(card: Mapping[str, Any], *, saved: bool, user: User | None, now: datetime, locale: str) -> MediaCard:
     user_id = user.id if user is not None else None
     return MediaCard.model_validate(media_payload(card, saved=saved, user_id=user_id, now=now, locale=locale))
 
 
-def media_payload(card: TourCard, *, saved: bool, user_id: int | None, now: datetime, locale: str) -> dict[str, Any]:
-    """Spec §3 Media card as the dict of its JSON: MediaCard's fields, in its order, with the types
-    its validation would give (counters folded in by the index may arrive as floats: int() them)."""
+def media_payload(
+    card: Mapping[str, Any], *, saved: bool, user_id: int | None, now: datetime, locale: str
+) -> dict[str, Any]:
+    """Spec §3 Media card as the dict of its JSON (counters folded in by the index may arrive as
+    floats: int() them)."""
     created = datetime.fromtimestamp(float(card.get("created_at") or 0), UTC)
     return {
         "type": "vt",
@@ -346,9 +322,44 @@ def media_payload(card: TourCard, *, saved: bool, user_id: int | None, now: date
     }
 
 
+def creator_payload(card: Mapping[str, Any], *, followed: bool) -> dict[str, Any]:
+    """Spec §3 Creator card as the dict of its JSON."""
+    return {
+        "type": "creator",
+        "id": int(card["id"]),
+        "creator_name": card["creator_name"],
+        "platform_username": card.get("platform_username"),
+        "logo": card.get("logo"),
+        "img_settings": _img_settings(card.get("img_settings")),
+        "followers": int(card.get("followers", 0)),
+        "vt_count": int(card.get("vt_count", 0)),
+        "views": int(card.get("views", 0)),
+        "is_follow": followed,
+        "locations": [{"location": _location_text(item)} for item in card.get("locations", [])],
+        "userid": int(card["userid"]),
+    }
+
+
+def ad_payload(card: Mapping[str, Any]) -> dict[str, Any]:
+    """Spec §3 Ad card as the dict of its JSON (the index's guid stays out: the spec's card has none)."""
+    return {
+        "type": "ad",
+        "id": int(card["id"]),
+        "title": card["title"],
+        "preview_picture": card.get("preview_picture"),
+        "link": card["link"],
+        "user_id": int(card["user_id"]),
+    }
+
+
 def _img_settings(raw: Any) -> dict[str, Any]:
+    """ImgSettings as JSON: a creator's stored settings may lack either value, or hold the wrong type."""
     settings = raw if isinstance(raw, dict) else {}
-    return {"bgColor": settings.get("bgColor", "black"), "logoScale": settings.get("logoScale", 10)}
+    color, scale = settings.get("bgColor"), settings.get("logoScale")
+    return {
+        "bgColor": color if isinstance(color, str) else "black",
+        "logoScale": float(scale) if isinstance(scale, int | float) and not isinstance(scale, bool) else 10.0,
+    }
 
 
 def _location_text(item: Any) -> str:
@@ -523,7 +534,8 @@ def tour_by_guid(db: Session, guid: str) -> Tour:
 
 def similar_media(
     db: Session, index: SearchIndex, user: User | None, guid: str, limit: int, locale: str = DEFAULT_LOCALE
-) -> list[MediaCard | CreatorCard | AdCard]:
+) -> bytes:
+    """The JSON of the cards of the tours most like this one (a list of cards, as documented)."""
     tour = tour_by_guid(db, guid)
     vector = vectors_of(db, (tour.id,)).get(tour.id)
     if vector is not None:
@@ -542,7 +554,7 @@ def similar_media(
             )
             seen = {doc["id"] for doc in docs} | {tour.id}
             docs += [doc for doc in more.docs if doc["id"] not in seen][: limit - len(docs)]
-    return shape_cards(db, user, docs, locale)
+    return to_json(card_payloads(db, user, docs, locale))
 
 
 def tags_with_counts(

@@ -1,5 +1,6 @@
-"""The feed writes its cards to JSON without a pydantic model per media card: the bytes must be
-exactly those the models give (GridPage.model_dump_json with the card models built field by field)."""
+"""The one card builder (service.card_payloads) writes media, creator and ad cards as plain dicts that
+go to JSON without a pydantic model per card: the bytes must be exactly those the documented models
+(GridPage and its cards) give for the same page, and the cards must carry the caller's flags."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from pydantic_core import to_json
 
 from app.discovery import service
-from app.discovery.schemas import AdCard, CreatorCard, CreatorLocation, GridPage, ImgSettings, MediaCard
+from app.discovery.schemas import AdCard, CreatorCard, GridPage, ImgSettings, MediaCard
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 VIEWER_ID = 7
@@ -54,7 +55,7 @@ PAYLOADS: list[dict[str, Any]] = [
     tour(2, title='Café "Œuvre" \\ 東京 <b>&amp;</b>\n\t\u2028', preview_picture=None, userid=VIEWER_ID),
     # Counters folded in by the index's update_counters arrive as floats.
     tour(3, views=5021.0, saves=12.0, created_at=None),
-    tour(4, created_at=NOW.timestamp() + 60),  # a clock ahead of ours: "0 seconds ago", not a negative age
+    tour(4, created_at=NOW.timestamp() + 60),  # a clock ahead of ours: "in 0 seconds", not a negative age
     {
         "type": "creator",
         "id": 11,
@@ -81,76 +82,65 @@ PAYLOADS: list[dict[str, Any]] = [
 ]
 
 
-def model_card(card: dict[str, Any], *, saved: set[int], followed: set[int], locale: str) -> Any:
-    """A card as the feed built it before, model by model."""
-    if card["type"] == "vt":
-        created = datetime.fromtimestamp(float(card.get("created_at") or 0), UTC)
-        return MediaCard(
-            guid=card["guid"],
-            title=card["title"],
-            preview_picture=card.get("preview_picture"),
-            views=card.get("views", 0),
-            saves=card.get("saves", 0),
-            is_save=card["id"] in saved,
-            is_owned=card.get("userid") == VIEWER_ID,
-            created_ago=service.created_ago(created, NOW, locale),
-            media_type_id=card["media_type_id"],
-            userid=card["userid"],
-        )
-    if card["type"] == "creator":
-        settings = card["img_settings"]
-        return CreatorCard(
-            id=card["id"],
-            creator_name=card["creator_name"],
-            platform_username=card.get("platform_username"),
-            logo=card.get("logo"),
-            img_settings=ImgSettings(bgColor=settings.get("bgColor", "black"), logoScale=settings.get("logoScale", 10)),
-            followers=card["followers"],
-            vt_count=card["vt_count"],
-            views=card["views"],
-            is_follow=card["id"] in followed,
-            locations=[CreatorLocation(location=service._location_text(item)) for item in card["locations"]],
-            userid=card["userid"],
-        )
-    return AdCard(
-        id=card["id"],
-        title=card["title"],
-        preview_picture=card.get("preview_picture"),
-        link=card["link"],
-        user_id=card["user_id"],
-    )
+def page_json(saved: set[int], followed: set[int], locale: str, user: Any = None) -> bytes:
+    """What the feed writes for a page of PAYLOADS (service.grid_page, after the index read)."""
+    cards = service.card_payloads(FakeSession(saved, followed), user, PAYLOADS, locale)  # type: ignore[arg-type]
+    return to_json({"total_items": 1_000_000, "limit": 48, "offset": 96, "data": cards})
 
 
-def test_the_feed_json_is_byte_for_byte_the_models_json(monkeypatch: Any) -> None:
+def test_the_feed_json_is_byte_for_byte_the_documented_models_json(monkeypatch: Any) -> None:
     monkeypatch.setattr(service, "datetime", FrozenDatetime)
-    saved, followed = {2, 5}, {11}
     for locale in ("en", "ru"):
-        fast = to_json(
-            {
-                "total_items": 1_000_000,
-                "limit": 48,
-                "offset": 96,
-                "data": service.card_payloads(FakeSession(saved, followed), FakeUser(), PAYLOADS, locale),  # type: ignore[arg-type]
-            }
-        )
-        models = GridPage(
-            total_items=1_000_000,
-            limit=48,
-            offset=96,
-            data=[model_card(card, saved=saved, followed=followed, locale=locale) for card in PAYLOADS],
-        )
-        assert fast == models.model_dump_json().encode()
+        written = page_json({2, 5}, {11}, locale, FakeUser())
+        # A field out of order, of another type (a float count, an int logoScale), missing or extra
+        # would make GridPage's own JSON of the same page differ.
+        assert GridPage.model_validate_json(written).model_dump_json().encode() == written
 
 
-def test_shape_cards_still_gives_models_equal_to_the_old_ones(monkeypatch: Any) -> None:
+def test_the_cards_carry_the_callers_flags_and_age(monkeypatch: Any) -> None:
     monkeypatch.setattr(service, "datetime", FrozenDatetime)
-    shaped = service.shape_cards(FakeSession({1}, set()), None, PAYLOADS, "en")  # type: ignore[arg-type]
-    # Signed out: nothing saved, followed or owned.
-    expected = [model_card(card, saved=set(), followed=set(), locale="en") for card in PAYLOADS]
-    for card in expected:
-        if isinstance(card, MediaCard):
-            card.is_owned = False
-    assert shaped == expected
+    cards = GridPage.model_validate_json(page_json({2, 5}, {11}, "en", FakeUser())).data
+    media = [card for card in cards if isinstance(card, MediaCard)]
+    assert [(card.guid, card.is_save, card.is_owned) for card in media] == [
+        ("guid-1", False, False),
+        ("guid-2", True, True),
+        ("guid-3", False, False),
+        ("guid-4", False, False),
+        ("guid-5", True, False),
+    ]
+    assert [card.created_ago for card in media] == [
+        "1 day ago",
+        "2 days ago",
+        "56 years ago",
+        "in 0 seconds",
+        "5 days ago",
+    ]
+    assert (media[2].views, media[2].saves) == (5021, 12)
+    creator = next(card for card in cards if isinstance(card, CreatorCard))
+    assert creator.is_follow and creator.img_settings == ImgSettings(bgColor="white", logoScale=10)
+    assert [item.location for item in creator.locations] == ["Paris, FR", "Lyon"]
+    ad = next(card for card in cards if isinstance(card, AdCard))
+    assert (ad.id, ad.link, ad.user_id) == (5, "https://example.com/?a=1&b=2", 9)
+    # Signed out: nothing saved, owned or followed.
+    anonymous = GridPage.model_validate_json(page_json({2, 5}, {11}, "ru")).data
+    assert not any(getattr(card, flag, False) for card in anonymous for flag in ("is_save", "is_owned", "is_follow"))
+    assert next(card.created_ago for card in anonymous if isinstance(card, MediaCard)) == "1 день назад"
+
+
+def test_odd_creator_image_settings_still_make_a_valid_card() -> None:
+    for stored in (None, [], {"bgColor": 3, "logoScale": "big"}, {"logoScale": True}):
+        card = service.creator_payload({**PAYLOADS[4], "img_settings": stored}, followed=False)
+        assert card["img_settings"] == {"bgColor": "black", "logoScale": 10.0}
+        assert CreatorCard.model_validate(card).model_dump() == card
+
+
+def test_shape_cards_gives_the_models_of_the_same_cards(monkeypatch: Any) -> None:
+    monkeypatch.setattr(service, "datetime", FrozenDatetime)
+    shaped = service.shape_cards(FakeSession({1}, {11}), FakeUser(), PAYLOADS, "en")  # type: ignore[arg-type]
+    assert [type(card) for card in shaped] == [MediaCard] * 4 + [CreatorCard, AdCard, MediaCard]
+    assert GridPage(total_items=1_000_000, limit=48, offset=96, data=shaped).model_dump_json().encode() == page_json(
+        {1}, {11}, "en", FakeUser()
+    )
 
 
 class FrozenDatetime(datetime):
