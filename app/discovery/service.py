@@ -45,6 +45,7 @@ from app.discovery.schemas import (
 )
 from app.engagement.models import TourLike, TourSave
 from app.tours.models import Tour, TourTag
+from app.tours.queries import visible_tour
 from app.users.models import User, UserInterest
 from indexer.port import SearchIndex
 from indexer.queries import (
@@ -517,17 +518,10 @@ def search(
     return SearchAnswer(data=data, message=None if data else NO_DATA_MESSAGE)
 
 
-def tour_by_guid(db: Session, guid: str) -> Tour:
-    tour = db.scalar(select(Tour).where(Tour.guid == guid))
-    if tour is None:
-        raise NotFound("Unfortunately this Virtual Tour could not be found...")
-    return tour
-
-
 def similar_media(
     db: Session, index: SearchIndex, user: User | None, guid: str, limit: int, locale: str = DEFAULT_LOCALE
 ) -> list[MediaCard | CreatorCard | AdCard]:
-    tour = tour_by_guid(db, guid)
+    tour = visible_tour(db, viewer=user, guid=guid)
     vector_of = getattr(index, "vector_of", None)
     vector = vector_of(tour.id) if vector_of else None
     if vector is not None:

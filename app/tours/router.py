@@ -18,7 +18,7 @@ from app.discovery.params import MAX_SEARCH_LENGTH, parse_countries, parse_ids
 from app.discovery.router import Index, Locale
 from app.discovery.schemas import MapAreaAnswer, Sorting
 from app.locations.router import GeocoderDep
-from app.tours import dashboard, images, moderation_queue, pages, ranks
+from app.tours import dashboard, images, moderation_queue, pages, queries, ranks
 from app.tours import service as tours
 from app.tours.schemas import (
     AdminStats,
@@ -409,7 +409,7 @@ def compute_embeddings(_admin: AdminUser, db: DbSession, body: EmbeddingsBody | 
 @router.get("/{id}", response_model=TourOut, responses=NOT_FOUND)
 def get_tour(id: str, user: OptionalUser, db: DbSession) -> TourOut:
     """A tour by guid. Drafts and tours waiting for approval are shown only to the owner and admins."""
-    return tours.tour_out(tours.visible_tour(db, viewer=user, guid=id), user)
+    return tours.tour_out(queries.visible_tour(db, viewer=user, guid=id), user)
 
 
 @router.delete("/{id}", response_model=MessageAnswer, responses=NOT_FOUND)
