@@ -21,6 +21,8 @@ from sqlalchemy.orm import Session
 
 from app.classifications.models import Tag
 from app.core.errors import NotFound
+from app.core.locale import DEFAULT_LOCALE
+from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
 from app.creators.models import Creator, Follow
 from app.discovery.params import FeedParams
 from app.discovery.schemas import (
@@ -67,8 +69,6 @@ CREATOR_EVERY = 6
 ADS_EVERY = 24
 MAP_MAX_POINTS = 500
 NO_DATA_MESSAGE = "No data found"
-SUPPORTED_LOCALES = ("en", "ru")
-DEFAULT_LOCALE = "en"
 
 SORTING_TO_SORT: dict[Sorting, Sort] = {
     Sorting.az: Sort.AZ,
@@ -373,15 +373,6 @@ AGE_UNITS = (31_536_000, 2_592_000, 604_800, 86_400, 3_600, 60, 1)
 @lru_cache(maxsize=4096)
 def _age_text(seconds: int, locale: str) -> str:
     return str(format_timedelta(timedelta(seconds=-seconds), add_direction=True, locale=locale, threshold=1))
-
-
-def locale_of(accept_language: str | None) -> str:
-    """The caller's language among those with catalogues (spec §1: English and Russian)."""
-    for part in (accept_language or "").split(","):
-        language = part.split(";")[0].strip().lower()[:2]
-        if language in SUPPORTED_LOCALES:
-            return language
-    return DEFAULT_LOCALE
 
 
 # Built once: every card page asks them, and building a statement costs more than running it.

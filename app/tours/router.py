@@ -12,12 +12,20 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, Query, Response, UploadFile
 
-from app.core.deps import AdminUser, CMUser, CreatorUser, CurrentUser, DbSession, OptionalUser
+from app.core.deps import (
+    AdminUser,
+    CMUser,
+    CreatorUser,
+    CurrentUser,
+    DbSession,
+    GeocoderDep,
+    Index,
+    Locale,
+    OptionalUser,
+)
 from app.core.errors import ERROR_RESPONSES, ErrorBody
 from app.discovery.params import MAX_SEARCH_LENGTH, parse_countries, parse_ids
-from app.discovery.router import Index, Locale
 from app.discovery.schemas import MapAreaAnswer, Sorting
-from app.locations.router import GeocoderDep
 from app.tours import dashboard, images, moderation_queue, pages, queries, ranks
 from app.tours import service as tours
 from app.tours.schemas import (
