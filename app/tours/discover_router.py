@@ -1,7 +1,7 @@
 """GET /v2/virtualtours/discover (spec §7 Media): the Add media form's link lookup.
 
-A router of its own, listed in DOMAIN_ROUTERS before the tours router, whose `GET /{id}` would
-otherwise take `/discover` for a tour id.
+A router of its own, which the tours domain's router (app/tours/router.py) includes before the
+calls whose `GET /{id}` would otherwise take `/discover` for a tour id.
 """
 
 from __future__ import annotations
