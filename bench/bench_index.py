@@ -51,10 +51,11 @@ def prepare(tours: int, rebuild: bool) -> tuple[Any, dict[str, float]]:
             "REDIS_URL": "",
         }
     )
+    from app.classifications.seed import load_dictionaries
     from app.core.db import get_sessionmaker
     from app.core.migrate import upgrade_database
     from app.core.settings import get_settings
-    from app.demo.loader import load_demo, load_dictionaries
+    from demo.loader import load_demo
     from indexer.registry import get_index
     from indexer.source import listable_tour_count
     from indexer.sync import reindex
