@@ -13,6 +13,7 @@ COPY pyproject.toml constraints.txt ./
 COPY app/ app/
 COPY indexer/ indexer/
 COPY workers/ workers/
+COPY demo/ demo/
 COPY mappings/ mappings/
 COPY alembic.ini ./
 RUN pip install --no-cache-dir -c constraints.txt . \

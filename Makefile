@@ -22,13 +22,13 @@ client: ## Regenerate frontend/openapi.json and the typed API client from the ba
 	@npm --prefix frontend run --silent generate-client
 
 lint:
-	@$(PY) -m ruff check app indexer workers tests bench && $(PY) -m mypy app indexer workers
+	@$(PY) -m ruff check app indexer workers demo tests bench && $(PY) -m mypy app indexer workers demo
 
 format:
-	@$(PY) -m ruff format app indexer workers tests bench && $(PY) -m ruff check --fix app indexer workers tests bench
+	@$(PY) -m ruff format app indexer workers demo tests bench && $(PY) -m ruff check --fix app indexer workers demo tests bench
 
 demo: ## Load the demo corpus (TOURS=n to size it)
-	@$(PY) -m app.demo load --tours $${TOURS:-2000}
+	@$(PY) -m demo load --tours $${TOURS:-2000}
 
 reindex: ## Rebuild the search index from the database
 	@$(PY) -m app.search reindex

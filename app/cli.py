@@ -19,9 +19,9 @@ def progress(message: str) -> None:
 def setup_platform() -> None:
     """Migrate, load the dictionaries and (on an empty database) the demo corpus, then make sure the
     search index holds what the database holds. Safe to run on every start."""
+    from app.classifications.seed import load_dictionaries
     from app.core.db import get_sessionmaker
     from app.core.migrate import upgrade_database
-    from app.demo.loader import load_demo, load_dictionaries
 
     settings = get_settings()
     started = time.monotonic()
@@ -32,6 +32,12 @@ def setup_platform() -> None:
         load_dictionaries(session)
     if settings.seed_demo:
         print("==> Demo content", flush=True)
+        # The top-level `demo` package: only a demo start needs it, so a deployment may ship
+        # without it (and then sets SEED_DEMO=false).
+        try:
+            from demo.loader import load_demo
+        except ImportError as exc:
+            raise SystemExit("SEED_DEMO is on, but the demo package is not installed: set SEED_DEMO=false") from exc
         load_demo(session_factory, tours=settings.demo_tours, creators=settings.demo_creators, progress=progress)
     print("==> Search index", flush=True)
     from app.search.sync import ensure_index_built

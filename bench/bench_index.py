@@ -51,13 +51,14 @@ def prepare(tours: int, rebuild: bool) -> tuple[Any, dict[str, float]]:
             "REDIS_URL": "",
         }
     )
+    from app.classifications.seed import load_dictionaries
     from app.core.db import get_sessionmaker
     from app.core.migrate import upgrade_database
     from app.core.settings import get_settings
-    from app.demo.loader import load_demo, load_dictionaries
     from app.search.documents import listable_tour_count
     from app.search.registry import get_index
     from app.search.sync import reindex
+    from demo.loader import load_demo
 
     figures: dict[str, float] = {}
     upgrade_database(get_settings().sqlalchemy_url)

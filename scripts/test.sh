@@ -7,10 +7,10 @@ PY=.venv/bin/python
 step() { printf '\n\033[1;34m==>\033[0m %s\n' "$*"; }
 
 step "ruff"
-$PY -m ruff check app indexer workers tests bench
-$PY -m ruff format --check app indexer workers tests bench
+$PY -m ruff check app indexer workers demo tests bench
+$PY -m ruff format --check app indexer workers demo tests bench
 step "mypy"
-$PY -m mypy app indexer workers
+$PY -m mypy app indexer workers demo
 
 step "The generated API client matches the backend's OpenAPI"
 bash scripts/check-client.sh

@@ -30,7 +30,7 @@ from app.core.deps import CurrentUser, DbSession, GuestOrUser, OptionalUser
 from app.core.errors import Unauthorized
 from app.users.models import AuthSystem
 
-router = APIRouter(prefix="/v2/users", tags=["auth"])
+account_router = APIRouter(prefix="/v2/users", tags=["auth"])
 sessions_router = APIRouter(prefix="/v2/sessions", tags=["sessions"])
 
 SIGN_UP_MESSAGES = {
@@ -69,7 +69,7 @@ def _account_key(auth_system: AuthSystem, email: str | None) -> str | None:
     return email if auth_system == AuthSystem.email else None
 
 
-@router.post("/sign-in", response_model=AuthAnswer)
+@account_router.post("/sign-in", response_model=AuthAnswer)
 def sign_in(body: SignInBody, request: Request, db: DbSession) -> AuthAnswer:
     check_rate_limit("sign-in", ip=client_ip(request), account=_account_key(body.auth_system, body.email))
     return _auth_answer(service.sign_in(db, body, _client(request)), "Signed in")
@@ -82,20 +82,20 @@ def _sign_up(body: SignUpBody, request: Request, response: Response, db: DbSessi
     return _auth_answer(result.signed_in, SIGN_UP_MESSAGES[result.status])
 
 
-@router.post("/sign-up", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
+@account_router.post("/sign-up", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
 def sign_up(body: SignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """201 created and signed in; 207 created but the guest token was unusable; 200 a social identity
     that already had an account (signed in). Store user_jwt whenever it is present."""
     return _sign_up(body, request, response, db)
 
 
-@router.post("", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
+@account_router.post("", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
 def create_account(body: SignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """POST /v2/users (no auth): the /create_account page; the same contract as sign-up."""
     return _sign_up(body, request, response, db)
 
 
-@router.post("/signup-oneclick", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
+@account_router.post("/signup-oneclick", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
 def sign_up_one_click(body: OneClickSignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """Sign up with Google or Facebook alone: names and email come from the provider, the platform
     username from the body or, when absent, from the email."""
@@ -105,31 +105,31 @@ def sign_up_one_click(body: OneClickSignUpBody, request: Request, response: Resp
     return _auth_answer(result.signed_in, SIGN_UP_MESSAGES[result.status])
 
 
-@router.post("/guest-token", response_model=GuestTokenAnswer)
+@account_router.post("/guest-token", response_model=GuestTokenAnswer)
 def guest_token(body: GuestTokenBody, db: DbSession) -> GuestTokenAnswer:
     token, guest_id = service.guest_token(db, guest_id=body.guest_id, prior_token=body.prior_token)
     return GuestTokenAnswer(user_jwt=token, guest_id=guest_id)
 
 
-@router.post("/update-token", response_model=TokenAnswer)
+@account_router.post("/update-token", response_model=TokenAnswer)
 def update_token(body: UpdateTokenBody, db: DbSession) -> TokenAnswer:
     return TokenAnswer(user_jwt=service.renew_user_token(db, userid=body.userid, prior_token=body.prior_token))
 
 
-@router.post("/sign-out", response_model=MessageAnswer)
+@account_router.post("/sign-out", response_model=MessageAnswer)
 def sign_out(user: CurrentUser, db: DbSession, body: SignOutBody | None = None) -> MessageAnswer:
     service.sign_out(db, user, body.session_id if body else None)
     return MessageAnswer(message="Logout Successful")
 
 
-@router.post("/request_reset_password", response_model=MessageAnswer)
+@account_router.post("/request_reset_password", response_model=MessageAnswer)
 def request_reset_password(body: ResetRequestBody, request: Request, db: DbSession) -> MessageAnswer:
     check_rate_limit("reset", ip=client_ip(request), account=body.email)
     service.request_password_reset(db, body.email)
     return MessageAnswer(message=service.RESET_MAIL_SENT)
 
 
-@router.get("/reset-pass-token", response_model=ResetTokenAnswer)
+@account_router.get("/reset-pass-token", response_model=ResetTokenAnswer)
 def check_reset_token(
     request: Request, db: DbSession, token: str = Query(min_length=1, max_length=256)
 ) -> ResetTokenAnswer:
@@ -139,7 +139,7 @@ def check_reset_token(
     return ResetTokenAnswer(valid=True, email=user.email)
 
 
-@router.post("/change-password", response_model=ChangePasswordAnswer)
+@account_router.post("/change-password", response_model=ChangePasswordAnswer)
 def change_password(
     body: ChangePasswordBody, request: Request, db: DbSession, user: OptionalUser
 ) -> ChangePasswordAnswer:
@@ -178,3 +178,9 @@ def record_activity(body: ActivityBody, caller: GuestOrUser, db: DbSession) -> A
         session_id=body.session_id,
     )
     return ActivityAnswer(id=activity.id, activity_code=activity.activity_code)
+
+
+# The domain's one router, which app/main.py includes.
+router = APIRouter()
+router.include_router(account_router)
+router.include_router(sessions_router)

@@ -1,7 +1,7 @@
 """The built-in dictionaries: hosts (vendors), categories, media types, capture devices, rank sources,
 tags, billing plans and the platform defaults.
 
-This module is data. `app.demo.loader.load_dictionaries` inserts what is missing by natural key
+This module is data. `app.classifications.seed.load_dictionaries` inserts what is missing by natural key
 (names), so editing an entry here never rewrites what administrators changed in the database.
 
 Vendor link patterns are Python regular expressions, anchored, that real share links of the host

@@ -24,7 +24,7 @@ from app.classifications.schemas import (
 )
 from app.core.deps import AdminUser, CurrentUser, DbSession
 
-router = APIRouter(prefix="/v2/categories", tags=["classifications"])
+categories_router = APIRouter(prefix="/v2/categories", tags=["classifications"])
 vendors_router = APIRouter(prefix="/v2/vendors", tags=["vendors"])
 sources_router = APIRouter(prefix="/v2/sources", tags=["classifications"])
 
@@ -71,17 +71,17 @@ def _vendor(vendor: Vendor) -> VendorOut:
     )
 
 
-@router.get("/", response_model=CategoryList)
+@categories_router.get("/", response_model=CategoryList)
 def list_categories(db: DbSession) -> CategoryList:
     return CategoryList(data=[_category(category) for category in service.list_categories(db)])
 
 
-@router.get("/media-types", response_model=MediaTypeList)
+@categories_router.get("/media-types", response_model=MediaTypeList)
 def list_media_types(db: DbSession) -> MediaTypeList:
     return MediaTypeList(data=[MediaTypeOut(id=item.id, name=item.name) for item in service.list_media_types(db)])
 
 
-@router.get("/capture-devices", response_model=CaptureDeviceList)
+@categories_router.get("/capture-devices", response_model=CaptureDeviceList)
 def list_capture_devices(db: DbSession) -> CaptureDeviceList:
     return CaptureDeviceList(
         data=[
@@ -91,7 +91,7 @@ def list_capture_devices(db: DbSession) -> CaptureDeviceList:
     )
 
 
-@router.get("/tags", response_model=TagList)
+@categories_router.get("/tags", response_model=TagList)
 def list_tags(
     db: DbSession,
     search: str | None = Query(
@@ -122,7 +122,7 @@ class TagEmbeddingsOut(BaseModel):
     categories: int
 
 
-@router.post("/document-tags", response_model=DocumentTagsOut)
+@categories_router.post("/document-tags", response_model=DocumentTagsOut)
 def document_tags(body: DocumentTagsIn, db: DbSession, _user: CurrentUser) -> DocumentTagsOut:
     """Up to 10 tags and the best category for a tour's title and description (Add media form);
     how they are chosen, with and without embeddings, is told in app/classifications/suggestions.py."""
@@ -130,7 +130,7 @@ def document_tags(body: DocumentTagsIn, db: DbSession, _user: CurrentUser) -> Do
     return DocumentTagsOut(tags=[_tag(tag) for tag in found.tags], category_id=found.category_id)
 
 
-@router.post("/admin-tag-embeddings", response_model=TagEmbeddingsOut)
+@categories_router.post("/admin-tag-embeddings", response_model=TagEmbeddingsOut)
 def admin_tag_embeddings(db: DbSession, _admin: AdminUser) -> TagEmbeddingsOut:
     """Compute the embeddings of every tag and category again (after editing the dictionaries)."""
     counts = suggestions.recompute_embeddings(db)
@@ -149,3 +149,10 @@ def list_vendors(db: DbSession) -> VendorList:
 @sources_router.get("/rank-sources", response_model=RankSourceList)
 def list_rank_sources(db: DbSession) -> RankSourceList:
     return RankSourceList(data=[RankSourceOut(id=item.id, name=item.name) for item in service.list_rank_sources(db)])
+
+
+# The domain's one router, which app/main.py includes.
+router = APIRouter()
+router.include_router(categories_router)
+router.include_router(vendors_router)
+router.include_router(sources_router)

@@ -22,6 +22,8 @@ from sqlalchemy.orm import Session
 
 from app.classifications.models import Tag
 from app.core.errors import NotFound
+from app.core.locale import DEFAULT_LOCALE
+from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
 from app.creators.models import Creator, Follow
 from app.discovery.params import FeedParams
 from app.discovery.schemas import (
@@ -47,6 +49,7 @@ from app.discovery.schemas import (
 from app.engagement.models import TourLike, TourSave
 from app.search.embeddings import vectors_of
 from app.tours.models import Tour, TourTag
+from app.tours.queries import visible_tour
 from app.users.models import User, UserInterest
 from indexer.cards import Card as IndexCard
 from indexer.port import SearchIndex
@@ -69,8 +72,6 @@ CREATOR_EVERY = 6
 ADS_EVERY = 24
 MAP_MAX_POINTS = 500
 NO_DATA_MESSAGE = "No data found"
-SUPPORTED_LOCALES = ("en", "ru")
-DEFAULT_LOCALE = "en"
 
 SORTING_TO_SORT: dict[Sorting, Sort] = {
     Sorting.az: Sort.AZ,
@@ -382,15 +383,6 @@ def _age_text(seconds: int, locale: str) -> str:
     return str(format_timedelta(timedelta(seconds=-seconds), add_direction=True, locale=locale, threshold=1))
 
 
-def locale_of(accept_language: str | None) -> str:
-    """The caller's language among those with catalogues (spec §1: English and Russian)."""
-    for part in (accept_language or "").split(","):
-        language = part.split(";")[0].strip().lower()[:2]
-        if language in SUPPORTED_LOCALES:
-            return language
-    return DEFAULT_LOCALE
-
-
 # Built once: every card page asks them, and building a statement costs more than running it.
 _SAVED_AMONG = select(TourSave.tour_id).where(
     TourSave.user_id == bindparam("user_id"), TourSave.tour_id.in_(bindparam("ids", expanding=True))
@@ -525,18 +517,11 @@ def search(
     return SearchAnswer(data=data, message=None if data else NO_DATA_MESSAGE)
 
 
-def tour_by_guid(db: Session, guid: str) -> Tour:
-    tour = db.scalar(select(Tour).where(Tour.guid == guid))
-    if tour is None:
-        raise NotFound("Unfortunately this Virtual Tour could not be found...")
-    return tour
-
-
 def similar_media(
     db: Session, index: SearchIndex, user: User | None, guid: str, limit: int, locale: str = DEFAULT_LOCALE
 ) -> bytes:
     """The JSON of the cards of the tours most like this one (a list of cards, as documented)."""
-    tour = tour_by_guid(db, guid)
+    tour = visible_tour(db, viewer=user, guid=guid)
     vector = vectors_of(db, (tour.id,)).get(tour.id)
     if vector is not None:
         page = index.similar(SimilarQuery(vector=vector, limit=limit, exclude_ids=(tour.id,)))

@@ -1,6 +1,6 @@
 """Spec §7 Media, the engagement calls under /v2/virtualtours/: player, tour-stats, post_view,
-post_likes, post_saves, post_shares. Registered before the tours router, whose GET {id} would
-otherwise catch these paths."""
+post_likes, post_saves, post_shares. None of these paths can be caught by the tours router's
+`/{id}` calls (two segments, or POST), so the two domains may be included in either order."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 from app.auth.service import record_activity
 from app.core import outbox_topics
 from app.core.db import Base, utcnow
-from app.core.errors import BadRequest, NotFound
+from app.core.errors import BadRequest
 from app.core.settings import get_settings
 from app.creators.models import Creator
 from app.engagement.models import TourLike, TourSave, TourShare, TourView
@@ -39,10 +39,10 @@ from app.realtime.events import (
     tour_room,
     user_room,
 )
-from app.tours.models import ApprovalState, Tour, TourStatus
+from app.tours import queries
+from app.tours.models import Tour
 from app.users.models import User
 
-TOUR_NOT_FOUND = "Virtual tour not found"
 CANNOT_SAVE_OWN = "You cannot save your own media"
 # Activities recorded by the server (spec §4 "Like and save").
 SAVE_ACTIVITY, UNDO_SAVE_ACTIVITY = "Save", "Undo save"
@@ -102,28 +102,6 @@ def step(column: InstrumentedAttribute[int], delta: int) -> ColumnElement[int]:
 # ------------------------------------------------------------------------------------------- reading
 
 
-def _is_listable(tour: Tour, owner: User) -> bool:
-    return (
-        tour.status == TourStatus.active
-        and tour.approval_state == ApprovalState.approved
-        and owner.is_active
-        and owner.user_active
-        and not owner.is_deleted
-    )
-
-
-def visible_tour(db: Session, guid: str, viewer: User | None) -> Tour:
-    """The tour everyone may see (listed), or one its owner, an admin or a CM may see; else 404."""
-    tour = db.scalar(select(Tour).where(Tour.guid == guid))
-    if tour is None:
-        raise NotFound(TOUR_NOT_FOUND)
-    if _is_listable(tour, tour.owner):
-        return tour
-    if viewer is not None and (viewer.id == tour.user_id or viewer.is_admin or viewer.is_content_manager):
-        return tour
-    raise NotFound(TOUR_NOT_FOUND)
-
-
 def current_counters(db: Session, tour_id: int) -> TourCounters:
     row = db.execute(select(Tour.guid, Tour.views, Tour.likes, Tour.saves, Tour.shared).where(Tour.id == tour_id)).one()
     return TourCounters(*row)
@@ -131,7 +109,7 @@ def current_counters(db: Session, tour_id: int) -> TourCounters:
 
 def player_state(db: Session, guid: str, user: User | None) -> PlayerState:
     """GET player/{tour_id}: the counters and, for a signed-in user, whether they like and save it."""
-    tour = visible_tour(db, guid, user)
+    tour = queries.visible_tour(db, viewer=user, guid=guid)
     counters = current_counters(db, tour.id)
     if user is None:
         return PlayerState(counters, user_like=False, user_save=False)
@@ -142,7 +120,7 @@ def player_state(db: Session, guid: str, user: User | None) -> PlayerState:
 
 def tour_stats(db: Session, guid: str, user: User | None) -> TourCounters:
     """GET tour-stats/{tour_id}: the four counters."""
-    return current_counters(db, visible_tour(db, guid, user).id)
+    return current_counters(db, queries.visible_tour(db, viewer=user, guid=guid).id)
 
 
 # ------------------------------------------------------------------------------------------- writing
@@ -219,7 +197,7 @@ def emit_creator_analytics(db: Session, creator_id: int) -> None:
 
 def set_like(db: Session, user: User, guid: str, like: bool) -> tuple[TourCounters, bool]:
     """POST post_likes: like or unlike; idempotent per user. Returns the counters and the new state."""
-    tour = visible_tour(db, guid, user)
+    tour = queries.visible_tour(db, viewer=user, guid=guid)
     if like:
         changed = insert_if_absent(db, TourLike, {"user_id": user.id, "tour_id": tour.id, "created_at": utcnow()})
     else:
@@ -232,7 +210,7 @@ def set_like(db: Session, user: User, guid: str, like: bool) -> tuple[TourCounte
 def set_save(db: Session, user: User, guid: str, save: bool) -> tuple[TourCounters, bool]:
     """POST post_saves: save or unsave; idempotent per user; records 'Save' / 'Undo save'. A user
     cannot save their own media (the card hides the button; spec §2)."""
-    tour = visible_tour(db, guid, user)
+    tour = queries.visible_tour(db, viewer=user, guid=guid)
     if save and tour.user_id == user.id:
         raise BadRequest(CANNOT_SAVE_OWN, fields={"id": CANNOT_SAVE_OWN})
     if save:
@@ -255,7 +233,7 @@ def record_share(
     db: Session, guid: str, *, user: User | None, guest_id: str | None, channel: str | None
 ) -> TourCounters:
     """POST post_shares: anyone may share; every share counts."""
-    tour = visible_tour(db, guid, user)
+    tour = queries.visible_tour(db, viewer=user, guid=guid)
     db.add(
         TourShare(
             tour_id=tour.id,
@@ -306,7 +284,7 @@ def window_start(moment: datetime) -> datetime:
 def record_view(db: Session, guid: str, viewer: Viewer) -> tuple[TourCounters, bool]:
     """POST post_view: counts once per viewer per window (the unique key on (tour, viewer_key,
     window_start) turns a repeat into a no-op). Returns the counters and whether this view counted."""
-    tour = visible_tour(db, guid, viewer.user)
+    tour = queries.visible_tour(db, viewer=viewer.user, guid=guid)
     now = utcnow()
     counted = insert_if_absent(
         db,

@@ -9,13 +9,13 @@ from __future__ import annotations
 import math
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Query
 
-from app.core.deps import DbSession
+from app.core.deps import DbSession, GeocoderDep
 from app.core.errors import ERROR_RESPONSES, field_error
 from app.locations import service
 from app.locations.geo import BBox, LngLat
-from app.locations.ports import PLACE_TYPES, Geocoder
+from app.locations.ports import PLACE_TYPES
 from app.locations.schemas import (
     AddressCountriesOut,
     AddressCountryOut,
@@ -29,8 +29,6 @@ from app.locations.schemas import (
 )
 
 router = APIRouter(prefix="/v2/locations", tags=["locations"], responses=ERROR_RESPONSES)
-
-GeocoderDep = Annotated[Geocoder, Depends(service.get_geocoder)]
 
 MAX_SEARCH_TEXT = 256  # Mapbox's own limit, kept for the gazetteer too so both adapters agree
 COORDINATES_HELP = "'longitude,latitude', e.g. 13.405,52.52"

@@ -22,8 +22,8 @@ from app.locations import gazetteer
 from app.locations.geo import BBox, LngLat
 from app.locations.hosted import HostedGeocoder
 from app.locations.ports import Country, Geocoder, GeocoderError, Place
-from app.tours.models import ApprovalState, Tour, TourStatus
-from app.users.models import User
+from app.tours.models import Tour
+from app.tours.queries import listed_clause
 
 logger = logging.getLogger("touratlas.locations")
 
@@ -174,16 +174,7 @@ def address_countries(session: Session) -> list[AddressCountry]:
     """
     rows = session.execute(
         select(Tour.address_country, func.count())
-        .join(User, User.id == Tour.user_id)
-        .where(
-            Tour.status == TourStatus.active,
-            Tour.approval_state == ApprovalState.approved,
-            Tour.address_country.is_not(None),
-            Tour.address_country != "",
-            User.is_active.is_(True),
-            User.user_active.is_(True),
-            User.is_deleted.is_(False),
-        )
+        .where(listed_clause(), Tour.address_country.is_not(None), Tour.address_country != "")
         .group_by(Tour.address_country)
     ).all()
     counts: dict[str, AddressCountry] = {}

@@ -22,6 +22,7 @@ from app.core.errors import Conflict, Forbidden, NotFound, field_error
 from app.creators.models import MAX_FEATURED_TOURS, CreatorFeaturedTour
 from app.tours import rules
 from app.tours.models import ApprovalState, DailyFeaturedSubmission, Tour, TourStatus
+from app.tours.queries import is_listed, published_clause
 from app.tours.schemas import (
     FeaturedScope,
     FeaturedToursBody,
@@ -38,7 +39,6 @@ from app.tours.service import (
     count_rows,
     edit_pending_ids,
     escape_like,
-    is_listed,
     managed_tour,
     owner_visible_to,
     tour_out,
@@ -69,7 +69,7 @@ class UserToursQuery:
 
 
 STATUS_CLAUSES = {
-    UserTourStatus.active: (Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.approved),
+    UserTourStatus.active: (published_clause(),),
     UserTourStatus.pending: (Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.pending),
     UserTourStatus.rejected: (Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.rejected),
     UserTourStatus.draft: (Tour.status == TourStatus.draft,),

@@ -1,7 +1,7 @@
 """GET /v2/virtualtours/discover (spec §7 Media): the Add media form's link lookup.
 
-A router of its own, listed in DOMAIN_ROUTERS before the tours router, whose `GET /{id}` would
-otherwise take `/discover` for a tour id.
+A router of its own, which the tours domain's router (app/tours/router.py) includes before the
+calls whose `GET /{id}` would otherwise take `/discover` for a tour id.
 """
 
 from __future__ import annotations
@@ -12,11 +12,9 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from app.auth.rate_limit import check_rate_limit, client_ip
-from app.core.deps import CurrentUser, DbSession
+from app.core.deps import CurrentUser, DbSession, GeocoderDep
 from app.core.errors import ERROR_RESPONSES
 from app.core.settings import get_settings
-from app.locations.ports import Geocoder
-from app.locations.service import get_geocoder
 from app.tours import discover as lookup
 
 router = APIRouter(prefix="/v2/virtualtours", tags=["tours"], responses=ERROR_RESPONSES)
@@ -48,7 +46,7 @@ def discover(
     request: Request,
     user: CurrentUser,
     db: DbSession,
-    geocoder: Annotated[Geocoder, Depends(get_geocoder)],
+    geocoder: GeocoderDep,
     fetcher: Annotated[lookup.SafeFetcher, Depends(get_fetcher)],
     url: Annotated[str, Query(min_length=1, max_length=lookup.MAX_URL_LENGTH)],
     vendor_name: Annotated[str | None, Query(max_length=100)] = None,

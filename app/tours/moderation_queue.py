@@ -21,6 +21,7 @@ from app.core.errors import Conflict, NotFound
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import rules
 from app.tours.models import ApprovalState, Tour, TourStatus
+from app.tours.queries import listed_clause
 from app.tours.schemas import (
     AdminStats,
     ApprovalAction,
@@ -201,7 +202,7 @@ def admin_stats(session: Session) -> AdminStats:
     )
     return AdminStats(
         total=total(),
-        listed=total(TourStatus.active, ApprovalState.approved),
+        listed=int(session.scalar(select(func.count()).select_from(Tour).where(listed_clause())) or 0),
         active=total(TourStatus.active),
         draft=total(TourStatus.draft),
         pending=total(TourStatus.active, ApprovalState.pending),

@@ -23,7 +23,8 @@ from app.creators.models import Creator, CreatorFeaturedTour
 from app.discovery import service as discovery
 from app.discovery.schemas import MapAreaAnswer, MediaCard, Sorting
 from app.engagement.models import TourSave
-from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
+from app.tours.models import Tour, TourTag
+from app.tours.queries import listed_clause
 from app.tours.schemas import CreatorToursAnswer, MediaTagOut, MediaTagsAnswer, SavedToursPage
 from app.tours.service import as_utc, count_rows
 from app.users.models import User
@@ -40,9 +41,7 @@ SORTING_TO_SORT: dict[Sorting, Sort] = {**discovery.SORTING_TO_SORT, Sorting.nea
 
 
 def _listed_tours_of(user_id: int) -> Select[Any]:
-    return select(Tour.id).where(
-        Tour.user_id == user_id, Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.approved
-    )
+    return select(Tour.id).where(Tour.user_id == user_id, listed_clause())
 
 
 def user_media_tags(session: Session, user_id: int) -> MediaTagsAnswer:
@@ -166,17 +165,7 @@ def saved_tours_page(
     """GET saved/{userid}: the owner's saved tours that are still listed, newest save first. A saved
     tour that went back to drafts, or whose owner left, is left out until it is listed again."""
     statement = (
-        select(Tour)
-        .join(TourSave, TourSave.tour_id == Tour.id)
-        .join(User, User.id == Tour.user_id)
-        .where(
-            TourSave.user_id == owner.id,
-            Tour.status == TourStatus.active,
-            Tour.approval_state == ApprovalState.approved,
-            User.is_active.is_(True),
-            User.user_active.is_(True),
-            User.is_deleted.is_(False),
-        )
+        select(Tour).join(TourSave, TourSave.tour_id == Tour.id).where(TourSave.user_id == owner.id, listed_clause())
     )
     newest_first = statement.order_by(TourSave.created_at.desc(), Tour.id.desc())
     tours = list(session.scalars(newest_first.limit(limit).offset(offset)))

@@ -32,8 +32,8 @@ from app.core.tasks import submit_after_commit
 from app.discovery.ranking import CALC_RANKS_TASK
 from app.search.embeddings import EMBED_TOURS_TASK
 from app.tours.models import Tour
+from app.tours.queries import NOT_FOUND_MESSAGE
 from app.tours.schemas import RankEdit, TourRankOut, TourRanksPage, TourRankWrite
-from app.tours.service import NOT_FOUND_MESSAGE
 
 UNKNOWN_SOURCE = "Unknown rank source"
 RANK_NOT_FOUND = "Rank not found"

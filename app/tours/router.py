@@ -2,8 +2,11 @@
 queue, featured tours, the daily featured submission, creator pages, preview images, a user's saved
 tours, ranks and embeddings.
 
-The engagement calls (player, tour-stats, post_*) and `discover` live in their own routers, which
-are included before this one: `GET /{id}` here would otherwise swallow their paths.
+`router` is the domain's one router (app/main.py includes it): `discover` first, then the calls
+here, which end with the `/{id}` ones, since `GET /{id}` would take `/discover` or `/pending` for a
+tour guid if it came before them. The engagement calls under the same prefix (player/{tour_id},
+tour-stats/{tour_id}, POST post_*) have two segments or another method, so no `/{id}` route here
+catches them, whatever order the domains are included in (tests/api/test_router_order.py).
 """
 
 from __future__ import annotations
@@ -12,13 +15,21 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, Query, Response, UploadFile
 
-from app.core.deps import AdminUser, CMUser, CreatorUser, CurrentUser, DbSession, OptionalUser
+from app.core.deps import (
+    AdminUser,
+    CMUser,
+    CreatorUser,
+    CurrentUser,
+    DbSession,
+    GeocoderDep,
+    Index,
+    Locale,
+    OptionalUser,
+)
 from app.core.errors import ERROR_RESPONSES, ErrorBody
 from app.discovery.params import MAX_SEARCH_LENGTH, parse_countries, parse_ids
-from app.discovery.router import Index, Locale
 from app.discovery.schemas import MapAreaAnswer, Sorting
-from app.locations.router import GeocoderDep
-from app.tours import dashboard, images, moderation_queue, pages, ranks
+from app.tours import dashboard, discover_router, images, moderation_queue, pages, queries, ranks
 from app.tours import service as tours
 from app.tours.schemas import (
     AdminStats,
@@ -61,7 +72,7 @@ from app.tours.schemas import (
 )
 from indexer.queries import TourFilter
 
-router = APIRouter(prefix="/v2/virtualtours", tags=["tours"], responses=ERROR_RESPONSES)
+tour_router = APIRouter(prefix="/v2/virtualtours", tags=["tours"], responses=ERROR_RESPONSES)
 
 # Spec §8 "Media save": 201 saved, 200 an edit waiting for approval, 208 'Error: {message}',
 # 404 the address could not be located (the client opens the pin picker), 409 a conflict.
@@ -111,7 +122,7 @@ def _saved(response: Response, result: tours.SaveResult) -> TourAnswer:
 # ------------------------------------------------------------------------------ add and edit
 
 
-@router.post("/", response_model=TourAnswer, status_code=201, responses=SAVE_RESPONSES)
+@tour_router.post("/", response_model=TourAnswer, status_code=201, responses=SAVE_RESPONSES)
 def add_tour(
     body: TourWrite, user: CurrentUser, db: DbSession, geocoder: GeocoderDep, response: Response
 ) -> TourAnswer:
@@ -120,7 +131,7 @@ def add_tour(
     return _saved(response, tours.add_tour(db, editor=user, body=body, geocoder=geocoder))
 
 
-@router.post("/on-behalf-of", response_model=TourAnswer, status_code=201, responses=SAVE_RESPONSES)
+@tour_router.post("/on-behalf-of", response_model=TourAnswer, status_code=201, responses=SAVE_RESPONSES)
 def add_tour_on_behalf(
     body: OnBehalfWrite, staff: CMUser, db: DbSession, geocoder: GeocoderDep, response: Response
 ) -> TourAnswer:
@@ -130,14 +141,14 @@ def add_tour_on_behalf(
     return _saved(response, tours.add_tour(db, editor=staff, body=body, geocoder=geocoder, owner=owner))
 
 
-@router.put("/", response_model=TourAnswer, status_code=201, responses={**SAVE_RESPONSES, **NOT_FOUND})
+@tour_router.put("/", response_model=TourAnswer, status_code=201, responses={**SAVE_RESPONSES, **NOT_FOUND})
 def edit_tour(body: TourEdit, user: CurrentUser, db: DbSession, response: Response) -> TourAnswer:
     """Edit a tour (owner or admin). The host and the location stay as added. An approved tour of an
     untrusted owner keeps its published version until an admin approves the edit (answer 200)."""
     return _saved(response, tours.edit_tour(db, editor=user, body=body))
 
 
-@router.post("/preview-image", response_model=PreviewImageAnswer, status_code=201)
+@tour_router.post("/preview-image", response_model=PreviewImageAnswer, status_code=201)
 def upload_preview_image(
     user: CurrentUser, db: DbSession, image: UploadFile = File(..., description="JPG, PNG or PDF, at most 2 MB")
 ) -> PreviewImageAnswer:
@@ -154,7 +165,7 @@ def upload_preview_image(
 # ------------------------------------------------------------------------------ moderation queue
 
 
-@router.get("/pending", response_model=PendingPage)
+@tour_router.get("/pending", response_model=PendingPage)
 def list_pending(
     _admin: AdminUser,
     db: DbSession,
@@ -166,21 +177,21 @@ def list_pending(
     return moderation_queue.pending_page(db, limit=limit, offset=offset, search=searchPattern)
 
 
-@router.delete("/pending", response_model=ToursActionAnswer)
+@tour_router.delete("/pending", response_model=ToursActionAnswer)
 def delete_pending(body: ToursBody, _admin: AdminUser, db: DbSession) -> ToursActionAnswer:
     """Delete pending tours (the approval panel's reject-and-remove)."""
     removed = tours.delete_pending(db, body.tours)
     return ToursActionAnswer(message=f"{len(removed)} pending tour(s) deleted", tours=removed)
 
 
-@router.post("/pending/remove", response_model=ToursActionAnswer)
+@tour_router.post("/pending/remove", response_model=ToursActionAnswer)
 def remove_from_pending(body: ToursBody, user: CurrentUser, db: DbSession) -> ToursActionAnswer:
     """Take pending tours out of the queue, back to drafts (owners their own, admins any)."""
     moved = tours.pending_to_drafts(db, editor=user, guids=body.tours)
     return ToursActionAnswer(message=f"{len(moved)} tour(s) moved to drafts", tours=moved)
 
 
-@router.get("/approval-items", response_model=ApprovalItemsPage)
+@tour_router.get("/approval-items", response_model=ApprovalItemsPage)
 def list_approval_items(
     _admin: AdminUser,
     db: DbSession,
@@ -191,7 +202,7 @@ def list_approval_items(
     return moderation_queue.approval_items_page(db, limit=limit, offset=offset)
 
 
-@router.put("/approval-items", response_model=ApprovalDecisionAnswer)
+@tour_router.put("/approval-items", response_model=ApprovalDecisionAnswer)
 def decide_approval_items(body: ApprovalDecision, admin: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
     """Approve or reject new tours and tour edits."""
     decided = moderation_queue.decide_approval_items(db, admin=admin, decision=body)
@@ -199,7 +210,7 @@ def decide_approval_items(body: ApprovalDecision, admin: AdminUser, db: DbSessio
     return ApprovalDecisionAnswer(message=f"{len(decided)} item(s) {verb}", ids=decided)
 
 
-@router.get("/admin-stats", response_model=AdminStats)
+@tour_router.get("/admin-stats", response_model=AdminStats)
 def admin_stats(_admin: AdminUser, db: DbSession) -> AdminStats:
     return moderation_queue.admin_stats(db)
 
@@ -207,13 +218,13 @@ def admin_stats(_admin: AdminUser, db: DbSession) -> AdminStats:
 # ------------------------------------------------------------------------------ lookups by link
 
 
-@router.get("/link_exists", response_model=LinkExistsAnswer)
+@tour_router.get("/link_exists", response_model=LinkExistsAnswer)
 def link_exists(user: CurrentUser, db: DbSession, link: str = Query(min_length=1, max_length=2048)) -> LinkExistsAnswer:
     """Whether a tour with this link (compared normalised) exists already."""
     return tours.link_exists(db, viewer=user, link=link)
 
 
-@router.get("/get-by-link", response_model=TourOut, responses=NOT_FOUND)
+@tour_router.get("/get-by-link", response_model=TourOut, responses=NOT_FOUND)
 def get_by_link(user: OptionalUser, db: DbSession, link: str = Query(min_length=1, max_length=2048)) -> TourOut:
     return tours.tour_out(tours.visible_tour_by_link(db, viewer=user, link=link), user)
 
@@ -221,13 +232,13 @@ def get_by_link(user: OptionalUser, db: DbSession, link: str = Query(min_length=
 # ------------------------------------------------------------------------------ an owner's tours
 
 
-@router.get("/user/media-tags/{user_id}", response_model=MediaTagsAnswer)
+@tour_router.get("/user/media-tags/{user_id}", response_model=MediaTagsAnswer)
 def user_media_tags(user_id: int, db: DbSession) -> MediaTagsAnswer:
     """The tags of a user's listed tours, most used first (the creator page's tag filter)."""
     return pages.user_media_tags(db, user_id)
 
 
-@router.get("/user/{userid}", response_model=UserToursPage)
+@tour_router.get("/user/{userid}", response_model=UserToursPage)
 def user_tours(
     userid: int,
     user: CurrentUser,
@@ -258,13 +269,13 @@ def user_tours(
     return dashboard.user_tours_page(db, owner=owner, viewer=user, query=query)
 
 
-@router.get("/counts/{user_id}", response_model=TourCounts)
+@tour_router.get("/counts/{user_id}", response_model=TourCounts)
 def tour_counts(user_id: int, user: CurrentUser, db: DbSession) -> TourCounts:
     """How many tours the owner has, by state (owner or admin)."""
     return dashboard.tour_counts(db, tours.owner_visible_to(db, viewer=user, userid=user_id))
 
 
-@router.delete("/user-media", response_model=MessageAnswer)
+@tour_router.delete("/user-media", response_model=MessageAnswer)
 def delete_user_media(body: UserMediaBody, user: CurrentUser, db: DbSession) -> MessageAnswer:
     """Delete every tour of an account (one's own, or any for an admin)."""
     owner = tours.owner_visible_to(db, viewer=user, userid=body.userid)
@@ -272,14 +283,14 @@ def delete_user_media(body: UserMediaBody, user: CurrentUser, db: DbSession) -> 
     return MessageAnswer(message=f"{count} tour(s) deleted")
 
 
-@router.post("/featured-tours", response_model=FeaturedToursAnswer)
+@tour_router.post("/featured-tours", response_model=FeaturedToursAnswer)
 def set_featured_tours(body: FeaturedToursBody, user: CreatorUser, db: DbSession) -> FeaturedToursAnswer:
     """Set the featured tours in their order: a creator's (up to 10), or the Featured feed's (admins)."""
     guids = dashboard.set_featured_tours(db, editor=user, body=body)
     return FeaturedToursAnswer(message="Featured tours saved", tours=guids)
 
 
-@router.post("/send-tour-today", response_model=TourTodayAnswer, status_code=201)
+@tour_router.post("/send-tour-today", response_model=TourTodayAnswer, status_code=201)
 def send_tour_today(body: TourTodayBody, user: CreatorUser, db: DbSession) -> TourTodayAnswer:
     """Submit one of one's listed tours to the daily featured-tour programme (one a day)."""
     submission = dashboard.submit_tour_today(db, user=user, body=body)
@@ -289,7 +300,7 @@ def send_tour_today(body: TourTodayBody, user: CreatorUser, db: DbSession) -> To
 # ------------------------------------------------------------------------------ creator pages
 
 
-@router.get("/creator/map/{user_id}", response_model=MapAreaAnswer)
+@tour_router.get("/creator/map/{user_id}", response_model=MapAreaAnswer)
 def creator_map(
     user_id: int,
     filters: CreatorFilter,
@@ -304,7 +315,7 @@ def creator_map(
     return pages.creator_map(db, index, viewer=user, user_id=user_id, tour_filter=filters, zoom=zoom, locale=locale)
 
 
-@router.get("/creator/{user_id}", response_model=CreatorToursAnswer)
+@tour_router.get("/creator/{user_id}", response_model=CreatorToursAnswer)
 def creator_tours(
     user_id: int,
     filters: CreatorFilter,
@@ -328,7 +339,7 @@ def creator_tours(
 # ------------------------------------------------------------------------------ saved tours
 
 
-@router.get("/saved/{userid}", response_model=SavedToursPage)
+@tour_router.get("/saved/{userid}", response_model=SavedToursPage)
 def saved_tours(
     userid: int,
     user: CurrentUser,
@@ -347,7 +358,7 @@ def saved_tours(
 # Before GET, PUT and DELETE /{id}, which would otherwise take "ranks" for a tour guid.
 
 
-@router.get("/ranks", response_model=TourRanksPage)
+@tour_router.get("/ranks", response_model=TourRanksPage)
 def list_ranks(
     _admin: AdminUser,
     db: DbSession,
@@ -360,24 +371,26 @@ def list_ranks(
     return ranks.tour_ranks_page(db, rank_source_id=rank_source_id, guid=guid, limit=limit, offset=offset)
 
 
-@router.post("/ranks", response_model=TourRankOut, status_code=201, responses={409: {"model": ErrorBody}, **NOT_FOUND})
+@tour_router.post(
+    "/ranks", response_model=TourRankOut, status_code=201, responses={409: {"model": ErrorBody}, **NOT_FOUND}
+)
 def add_rank(body: TourRankWrite, _admin: AdminUser, db: DbSession) -> TourRankOut:
     """Give a tour a rank source's value (409 when that source has one for the tour already)."""
     return ranks.add_tour_rank(db, body)
 
 
-@router.put("/ranks", response_model=TourRankOut, responses={404: {"model": ErrorBody}})
+@tour_router.put("/ranks", response_model=TourRankOut, responses={404: {"model": ErrorBody}})
 def edit_rank(body: RankEdit, _admin: AdminUser, db: DbSession) -> TourRankOut:
     return ranks.edit_tour_rank(db, body)
 
 
-@router.delete("/ranks", response_model=MessageAnswer, responses={404: {"model": ErrorBody}})
+@tour_router.delete("/ranks", response_model=MessageAnswer, responses={404: {"model": ErrorBody}})
 def delete_rank(body: RankIdBody, _admin: AdminUser, db: DbSession) -> MessageAnswer:
     ranks.delete_rank(db, ranks.TOUR_RANKS, body.id)
     return MessageAnswer(message="The rank has been deleted")
 
 
-@router.post("/ranks/bulk", response_model=RanksBulkAnswer)
+@tour_router.post("/ranks/bulk", response_model=RanksBulkAnswer)
 def put_ranks(body: TourRanksBulk, _admin: AdminUser, db: DbSession) -> RanksBulkAnswer:
     """Set many tours' values at once: added where a tour has none from that source, else changed."""
     result = ranks.put_tour_ranks(db, body.ranks)
@@ -388,14 +401,14 @@ def put_ranks(body: TourRanksBulk, _admin: AdminUser, db: DbSession) -> RanksBul
     )
 
 
-@router.post("/ranks/calc", response_model=TaskQueuedAnswer, status_code=202)
+@tour_router.post("/ranks/calc", response_model=TaskQueuedAnswer, status_code=202)
 def calculate_ranks(_admin: AdminUser, db: DbSession) -> TaskQueuedAnswer:
     """Run the rank calculation (trending scores, featured order) now instead of at the next hour."""
     ranks.request_calculation(db)
     return TaskQueuedAnswer(message=ranks.CALC_QUEUED)
 
 
-@router.post("/embeddings", response_model=TaskQueuedAnswer, status_code=202)
+@tour_router.post("/embeddings", response_model=TaskQueuedAnswer, status_code=202)
 def compute_embeddings(_admin: AdminUser, db: DbSession, body: EmbeddingsBody | None = None) -> TaskQueuedAnswer:
     """Compute tour embeddings (similar tours, For You) in the background: the named tours', or
     every listed tour's whose stored one is missing or out of date."""
@@ -406,20 +419,25 @@ def compute_embeddings(_admin: AdminUser, db: DbSession, body: EmbeddingsBody | 
 # ------------------------------------------------------------------------------ one tour
 
 
-@router.get("/{id}", response_model=TourOut, responses=NOT_FOUND)
+@tour_router.get("/{id}", response_model=TourOut, responses=NOT_FOUND)
 def get_tour(id: str, user: OptionalUser, db: DbSession) -> TourOut:
     """A tour by guid. Drafts and tours waiting for approval are shown only to the owner and admins."""
-    return tours.tour_out(tours.visible_tour(db, viewer=user, guid=id), user)
+    return tours.tour_out(queries.visible_tour(db, viewer=user, guid=id), user)
 
 
-@router.delete("/{id}", response_model=MessageAnswer, responses=NOT_FOUND)
+@tour_router.delete("/{id}", response_model=MessageAnswer, responses=NOT_FOUND)
 def delete_tour(id: str, user: CurrentUser, db: DbSession) -> MessageAnswer:
     tours.delete_tour(db, editor=user, guid=id)
     return MessageAnswer(message="The virtual tour has been deleted")
 
 
-@router.put("/{id}", response_model=TourAnswer, responses=NOT_FOUND)
+@tour_router.put("/{id}", response_model=TourAnswer, responses=NOT_FOUND)
 def run_task(id: str, body: TaskBody, user: CurrentUser, db: DbSession) -> TourAnswer:
     """activate (publish), deactivate (move to drafts) or approve (admins) one tour."""
     tour, message = tours.run_task(db, editor=user, guid=id, body=body)
     return TourAnswer(message=message, data=tours.tour_out(tour, user), pending=tours.is_pending(tour))
+
+
+router = APIRouter()
+router.include_router(discover_router.router)
+router.include_router(tour_router)

@@ -1,7 +1,8 @@
 """Tours (spec §4 "Media"): looking tours up and who may see or manage them, adding and editing under
 the §5 rules, the owner's actions (activate, move to drafts, approve, delete) and a tour's JSON shape.
 
-A tour is listed when it is `active` (the owner's choice) and `approved` (moderation's). Trusted
+Who sees and who manages a tour is app/tours/queries.py's rule (listed: `active`, the owner's
+choice, and `approved`, moderation's, of an owner in good standing). Trusted
 owners (a trusted account or creator profile) and staff skip approval; everybody else's new tour
 waits as `pending`, and an edit of an approved tour waits as a 'VT edit' approval item while the
 published version stays. Every change records an `index.tour` outbox entry (the feed, map and
@@ -38,6 +39,7 @@ from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import images, rules
 from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
+from app.tours.queries import NOT_FOUND_MESSAGE, can_manage, can_manage_tours_of, is_visible, published_clause
 from app.tours.schemas import (
     AddressOut,
     LinkExistsAnswer,
@@ -52,7 +54,6 @@ from app.tours.schemas import (
 )
 from app.users.models import User
 
-NOT_FOUND_MESSAGE = "Unfortunately this Virtual Tour could not be found..."
 USER_NOT_FOUND = "User not found"
 ADDRESS_NOT_FOUND = "Address not found"
 NOT_YOURS = "You can only manage your own tours"
@@ -75,40 +76,13 @@ def tour_by_guid(session: Session, guid: str) -> Tour:
     return tour
 
 
-def can_manage(user: User | None, tour: Tour) -> bool:
-    """Owners manage their tours, admins every tour, content managers the tours they added for others."""
-    if user is None:
-        return False
-    added_by_them = user.is_content_manager and tour.created_by_user_id == user.id
-    return user.is_admin or tour.user_id == user.id or added_by_them
-
-
 def is_pending(tour: Tour) -> bool:
     return tour.approval_state == ApprovalState.pending
-
-
-def is_listed(tour: Tour) -> bool:
-    owner = tour.owner
-    return (
-        tour.status == TourStatus.active
-        and tour.approval_state == ApprovalState.approved
-        and owner.is_active
-        and owner.user_active
-        and not owner.is_deleted
-    )
 
 
 def in_queue(tour: Tour) -> bool:
     """The moderation queue holds active tours waiting for approval (a pending draft is not asked for yet)."""
     return tour.status == TourStatus.active and tour.approval_state == ApprovalState.pending
-
-
-def visible_tour(session: Session, *, viewer: User | None, guid: str) -> Tour:
-    """A listed tour, or any tour for its owner and admins; others read the §8 not-found text."""
-    tour = tour_by_guid(session, guid)
-    if not is_listed(tour) and not can_manage(viewer, tour):
-        raise NotFound(NOT_FOUND_MESSAGE)
-    return tour
 
 
 def managed_tour(session: Session, *, editor: User, guid: str) -> Tour:
@@ -126,12 +100,12 @@ def link_exists(session: Session, *, viewer: User, link: str) -> LinkExistsAnswe
     tour = tour_by_link(session, link)
     if tour is None:
         return LinkExistsAnswer(exists=False)
-    return LinkExistsAnswer(exists=True, guid=tour.guid if is_listed(tour) or can_manage(viewer, tour) else None)
+    return LinkExistsAnswer(exists=True, guid=tour.guid if is_visible(tour, viewer) else None)
 
 
 def visible_tour_by_link(session: Session, *, viewer: User | None, link: str) -> Tour:
     tour = tour_by_link(session, link)
-    if tour is None or not (is_listed(tour) or can_manage(viewer, tour)):
+    if tour is None or not is_visible(tour, viewer):
         raise NotFound(NOT_FOUND_MESSAGE)
     return tour
 
@@ -145,11 +119,9 @@ def _user(session: Session, user_id: int) -> User:
 
 def owner_visible_to(session: Session, *, viewer: User, userid: int) -> User:
     """The account whose tours a call manages: one's own, or any for an admin."""
-    if userid == viewer.id:
-        return viewer
-    if not viewer.is_admin:
+    if not can_manage_tours_of(viewer, userid):
         raise Forbidden(NOT_YOURS)
-    return _user(session, userid)
+    return viewer if userid == viewer.id else _user(session, userid)
 
 
 def owner_for_staff(session: Session, *, userid: int | None, platform_username: str | None) -> User:
@@ -515,22 +487,14 @@ def record_change(session: Session, tour: Tour) -> None:
 
 
 def _recount_creator(session: Session, user_id: int) -> None:
-    """The creator's vt_count is the number of its listed tours (cards and sorting read the column)."""
+    """The creator's vt_count is the number of its listed tours (cards and sorting read the column);
+    the owner's standing is the same for all of them, so their being published is what counts."""
     creator = session.scalar(select(Creator).where(Creator.user_id == user_id))
     if creator is None:
         return
     session.flush()
     creator.vt_count = int(
-        session.scalar(
-            select(func.count())
-            .select_from(Tour)
-            .where(
-                Tour.user_id == user_id,
-                Tour.status == TourStatus.active,
-                Tour.approval_state == ApprovalState.approved,
-            )
-        )
-        or 0
+        session.scalar(select(func.count()).select_from(Tour).where(Tour.user_id == user_id, published_clause())) or 0
     )
     outbox_topics.creator_changed(session, creator.id)
 

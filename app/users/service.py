@@ -21,7 +21,8 @@ from app.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.core.security import hash_password
 from app.creators.models import Creator, CreatorFeaturedTour
 from app.moderation.models import ApprovalKind
-from app.tours.models import ApprovalState, Tour, TourStatus
+from app.tours.models import Tour, TourStatus
+from app.tours.queries import published_clause
 from app.users import approval_queue
 from app.users import validation as rules
 from app.users.models import (
@@ -513,16 +514,13 @@ def _check_transfer(source: User, target: User, guids: list[str] | None) -> None
 
 
 def _recount_listed_tours(session: Session, creator_ids: set[int]) -> None:
-    """vt_count is the creator's listed tours (active and approved), as the demo loader counts them."""
+    """vt_count is the creator's listed tours: its published ones (app/tours/queries.py), as
+    app/tours/service.py and the demo loader count them."""
     for creator_id in sorted(creator_ids):
         listed = (
             select(func.count())
             .select_from(Tour)
-            .where(
-                Tour.creator_id == creator_id,
-                Tour.status == TourStatus.active,
-                Tour.approval_state == ApprovalState.approved,
-            )
+            .where(Tour.creator_id == creator_id, published_clause())
             .scalar_subquery()
         )
         session.execute(update(Creator).where(Creator.id == creator_id).values(vt_count=listed))

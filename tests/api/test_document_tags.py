@@ -9,9 +9,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.classifications.models import Category, Tag
+from app.classifications.seed import load_dictionaries
 from app.classifications.suggestions import EMBEDDINGS_OFF, MAX_SUGGESTED_TAGS, keywords
 from app.core.settings import get_settings
-from app.demo.loader import load_dictionaries
 from tests import factories
 
 DOCUMENT_TAGS = "/v2/categories/document-tags"

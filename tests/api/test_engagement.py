@@ -144,7 +144,10 @@ def test_unknown_and_unlisted_tours_are_not_found(client: TestClient, db: Sessio
     scene.tour.status = TourStatus.draft
     db.commit()
     refused = client.get(PLAYER.format(scene.tour.guid), headers=factories.bearer(scene.fan))
-    assert refused.status_code == 404 and refused.json()["message"] == "Virtual tour not found"
+    assert (
+        refused.status_code == 404
+        and refused.json()["message"] == "Unfortunately this Virtual Tour could not be found..."
+    )
     assert like(client, scene.fan, scene.tour).status_code == 404
     # The owner still sees the counters of their draft.
     assert client.get(PLAYER.format(scene.tour.guid), headers=factories.bearer(scene.owner)).status_code == 200

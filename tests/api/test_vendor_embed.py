@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from app.classifications.dictionaries import VENDORS, render_embed_url
-from app.demo.loader import load_dictionaries
+from app.classifications.seed import load_dictionaries
 
 # Python-only regular-expression syntax the client would not understand.
 PYTHON_ONLY = re.compile(r"\(\?P=|\(\?[aiLmsux]+[):]|\\[AZ]|\(\?#")

@@ -5,7 +5,7 @@ with `ast`, so an import inside a function counts as much as one at the top.
 Two known exceptions, each named with what it may reach: db.py loads the model registry
 (app.models) before the first session, because domains name each other's classes and every mapper
 must be known; deps.py is the HTTP edge (who is calling: users, sign-in, the platform's access
-rule), shared by every router."""
+rule; and the geocoder the locations and tours routers share), shared by every router."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ CORE = Path(__file__).resolve().parents[2] / "app" / "core"
 ALLOWED_APP_PREFIX = "app.core"
 EXCEPTIONS: dict[str, tuple[str, ...]] = {
     "db.py": ("app.models",),
-    "deps.py": ("app.users", "app.auth", "app.platform"),
+    "deps.py": ("app.users", "app.auth", "app.platform", "app.locations", "app.search"),
 }
 
 

@@ -16,7 +16,7 @@ from PIL import Image
 from sqlalchemy import Engine, func, insert, select, text
 
 from app.classifications.dictionaries import CATEGORIES, VENDORS, match_vendor_link, normalise_link
-from app.demo.corpus import (
+from demo.corpus import (
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     ALPHANUMERIC,
@@ -29,8 +29,8 @@ from app.demo.corpus import (
     DictionaryIds,
     TokenMint,
 )
-from app.demo.images import PREVIEW_SIZE, ensure_logos, ensure_preview_pool, render_logo, render_preview
-from app.demo.places import MAX_JITTER_DEGREES, load_cities
+from demo.images import PREVIEW_SIZE, ensure_logos, ensure_preview_pool, render_logo, render_preview
+from demo.places import MAX_JITTER_DEGREES, load_cities
 from tests.conftest import TEST_DB, create_postgres_database, drop_postgres_database, postgres_available
 
 ANCHOR = datetime(2026, 11, 1, tzinfo=UTC)
@@ -52,7 +52,7 @@ def _scalar(engine: Engine, sql: str) -> int:
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoadedDemo]:
     from app.core.db import make_engine
     from app.core.migrate import upgrade_database
-    from app.demo.loader import load_demo
+    from demo.loader import load_demo
 
     pg_name = None
     if TEST_DB == "postgresql":
@@ -317,7 +317,8 @@ def test_new_rows_get_fresh_ids_after_the_load(demo: LoadedDemo) -> None:
 def test_loading_again_does_nothing(demo: LoadedDemo) -> None:
     from sqlalchemy.orm import Session
 
-    from app.demo.loader import load_demo, load_dictionaries
+    from app.classifications.seed import load_dictionaries
+    from demo.loader import load_demo
 
     counts = {
         table: _scalar(demo.engine, f"SELECT COUNT(*) FROM {table}") for table in ("users", "tours", "tags", "follows")

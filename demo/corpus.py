@@ -31,9 +31,9 @@ from app.classifications.dictionaries import (
     VendorSpec,
     normalise_link,
 )
-from app.demo import texts
-from app.demo.images import PREVIEWS_PER_CATEGORY, logo_url, preview_url
-from app.demo.places import Address, City, city_picker, country_names, make_address
+from demo import texts
+from demo.images import PREVIEWS_PER_CATEGORY, logo_url, preview_url
+from demo.places import Address, City, city_picker, country_names, make_address
 
 DEFAULT_SEED = 20261122
 CORPUS_SPAN = timedelta(days=730)  # tours are spread over the two years before the anchor

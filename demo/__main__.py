@@ -1,5 +1,5 @@
-"""Command line: `python -m app.demo load [--tours N] [--creators N] [--database-url URL]` and
-`python -m app.demo images [--creators N]`."""
+"""Command line: `python -m demo load [--tours N] [--creators N] [--database-url URL]` and
+`python -m demo images [--creators N]`."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ def _progress(message: str) -> None:
 def load(tours: int, creators: int, database_url: str | None, images: bool) -> None:
     from sqlalchemy.orm import sessionmaker
 
+    from app.classifications.seed import load_dictionaries
     from app.core.db import make_engine
     from app.core.migrate import upgrade_database
-    from app.demo.loader import load_demo, load_dictionaries
+    from demo.loader import load_demo
 
     settings = get_settings()
     url = normalise_database_url(database_url) if database_url else settings.sqlalchemy_url
@@ -45,8 +46,8 @@ def _report_dictionaries(added: dict[str, int]) -> None:
 
 
 def images(creators: int) -> None:
-    from app.demo.corpus import CorpusConfig, People
-    from app.demo.images import ensure_logos, ensure_preview_pool
+    from demo.corpus import CorpusConfig, People
+    from demo.images import ensure_logos, ensure_preview_pool
 
     settings = get_settings()
     config = CorpusConfig(creators=creators)
@@ -59,7 +60,7 @@ def images(creators: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     settings = get_settings()
-    parser = argparse.ArgumentParser(prog="python -m app.demo", description="The TourAtlas demo corpus.")
+    parser = argparse.ArgumentParser(prog="python -m demo", description="The TourAtlas demo corpus.")
     commands = parser.add_subparsers(dest="command", required=True)
     load_cmd = commands.add_parser("load", help="migrate, load the dictionaries and the demo corpus (once)")
     load_cmd.add_argument("--tours", type=int, default=settings.demo_tours, help="number of tours (up to millions)")

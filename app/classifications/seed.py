@@ -1,0 +1,211 @@
+"""Loading the built-in dictionaries (app/classifications/dictionaries.py: categories and
+subcategories, media types, capture devices, hosts, rank sources, tags, billing plans and the
+platform configuration) into a database.
+
+Part of every start (`python -m app.cli setup`, `make run`, the compose `migrate` service), demo or
+not: `load_dictionaries` inserts, through the ORM, the rows missing by natural key (names), so it
+runs every time and never overwrites what administrators changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.classifications import dictionaries as builtin
+
+
+def load_dictionaries(session: Session) -> dict[str, int]:
+    """Insert the built-in dictionary rows that are missing; returns how many rows each kind gained."""
+    import app.models  # noqa: F401 - maps every table, so relationships between the models resolve
+
+    added = {
+        "categories": _add_categories(session),
+        "subcategories": _add_subcategories(session),
+        "media_types": _add_media_types(session),
+        "capture_devices": _add_capture_devices(session),
+        "vendors": _add_vendors(session),
+        "rank_sources": _add_rank_sources(session),
+        "tags": _add_tags(session),
+        "billing_plans": _add_billing_plans(session),
+        "platform_config": _add_platform_config(session),
+    }
+    session.flush()
+    return added
+
+
+def _pairs(result: Iterable[Any]) -> dict[Any, Any]:
+    """A two-column result as a dict from the first column to the second."""
+    return {key: value for key, value in result}
+
+
+def _existing(session: Session, column: Any) -> set[Any]:
+    return set(session.scalars(select(column)))
+
+
+def _add_categories(session: Session) -> int:
+    from app.classifications.models import Category, ImageSource
+
+    known = _existing(session, Category.name)
+    missing = [spec for spec in builtin.CATEGORIES if spec.name not in known]
+    session.add_all(
+        Category(
+            name=spec.name,
+            slug=spec.slug,
+            image_search=spec.icon,
+            source_image_search=ImageSource.local,
+            position=builtin.CATEGORIES.index(spec),
+            is_active=True,
+        )
+        for spec in missing
+    )
+    session.flush()
+    return len(missing)
+
+
+def _add_subcategories(session: Session) -> int:
+    from app.classifications.models import Category, Subcategory
+
+    category_ids = _pairs(session.execute(select(Category.name, Category.id)))
+    known = {
+        (category_id, name) for category_id, name in session.execute(select(Subcategory.category_id, Subcategory.name))
+    }
+    rows = [
+        Subcategory(category_id=category_ids[spec.name], name=name)
+        for spec in builtin.CATEGORIES
+        if spec.name in category_ids
+        for name in spec.subcategories
+        if (category_ids[spec.name], name) not in known
+    ]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_media_types(session: Session) -> int:
+    from app.classifications.models import MediaType
+
+    known = _existing(session, MediaType.name)
+    rows = [MediaType(name=spec.name, slug=spec.slug) for spec in builtin.MEDIA_TYPES if spec.name not in known]
+    session.add_all(rows)
+    session.flush()
+    return len(rows)
+
+
+def _add_capture_devices(session: Session) -> int:
+    from app.classifications.models import CaptureDevice
+
+    known = _existing(session, CaptureDevice.camera_name)
+    rows = [CaptureDevice(camera_name=spec.name) for spec in builtin.CAPTURE_DEVICES if spec.name not in known]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_vendors(session: Session) -> int:
+    from app.classifications.models import EmbedKind, Vendor, VendorStatus
+
+    known = _existing(session, Vendor.name)
+    rows = [
+        Vendor(
+            name=spec.name,
+            slug=spec.slug,
+            link_header=spec.link_header,
+            link_pattern=spec.link_pattern,
+            embed_template=spec.embed_template,
+            embed_kind=EmbedKind(spec.embed_kind),
+            group_name=spec.group_name,
+            preview_picture_required=spec.preview_picture_required,
+            is_white_label=spec.is_white_label,
+            is_custom=False,
+            status=VendorStatus.approved,
+            website=spec.website,
+            position=position,
+        )
+        for position, spec in enumerate(builtin.VENDORS)
+        if spec.name not in known
+    ]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_rank_sources(session: Session) -> int:
+    from app.classifications.models import RankSource
+
+    known = _existing(session, RankSource.name)
+    rows = [RankSource(name=name) for name in builtin.RANK_SOURCES if name not in known]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_tags(session: Session) -> int:
+    from app.classifications.models import Category, MediaType, Tag, TagTopicType
+
+    topic_ids = {
+        builtin.TOPIC_CATEGORY: _pairs(session.execute(select(Category.name, Category.id))),
+        builtin.TOPIC_MEDIA_TYPE: _pairs(session.execute(select(MediaType.name, MediaType.id))),
+    }
+    known = {
+        (name, str(topic_type), topic_id)
+        for name, topic_type, topic_id in session.execute(select(Tag.name, Tag.topic_type, Tag.topic_id))
+    }
+    rows = []
+    for spec in builtin.TAGS:
+        topic_id = topic_ids[spec.topic_type].get(spec.topic_name)
+        if topic_id is None or (spec.name, spec.topic_type, topic_id) in known:
+            continue
+        rows.append(
+            Tag(
+                name=spec.name,
+                name_lower=spec.name.lower(),
+                description=spec.description,
+                is_active=True,
+                topic_type=TagTopicType(spec.topic_type),
+                topic_id=topic_id,
+            )
+        )
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_billing_plans(session: Session) -> int:
+    from app.billing.models import BillingPlan, PlanInterval
+
+    known = _existing(session, BillingPlan.plan_name)
+    rows = [
+        BillingPlan(
+            plan_name=spec.plan_name,
+            active=spec.active,
+            description=spec.description,
+            cost=spec.cost,
+            discount_cost=spec.discount_cost,
+            currency=spec.currency,
+            is_indefinite_trial=spec.is_indefinite_trial,
+            interval=PlanInterval(spec.interval),
+            trial_period_days=spec.trial_period_days,
+            features=[feature.as_json() for feature in spec.features],
+            position=position,
+        )
+        for position, spec in enumerate(builtin.BILLING_PLANS)
+        if spec.plan_name not in known
+    ]
+    session.add_all(rows)
+    return len(rows)
+
+
+def _add_platform_config(session: Session) -> int:
+    from app.platform.models import PLATFORM_CONFIG_ID, PlatformConfig
+
+    if session.get(PlatformConfig, PLATFORM_CONFIG_ID) is not None:
+        return 0
+    defaults = builtin.PLATFORM_DEFAULTS
+    session.add(
+        PlatformConfig(
+            id=PLATFORM_CONFIG_ID,
+            restrict_access=defaults.restrict_access,
+            images_approval=defaults.images_approval,
+            gui_version=defaults.gui_version,
+        )
+    )
+    return 1
