@@ -25,7 +25,6 @@ from app.core.request_id import RequestIdMiddleware
 from app.core.settings import APP_VERSION, get_settings
 from app.core.tasks import start_periodic_tasks
 from app.creators.router import router as creators_router
-from app.discovery.router import location_router as discovery_location_router
 from app.discovery.router import router as discovery_router
 from app.engagement.router import router as engagement_router
 from app.locations.router import router as locations_router
@@ -48,7 +47,6 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     discovery_router,
     # discovery/router.py holds a second router, for its /v2/locations calls: to be folded into
     # discovery_router once the feed route there is rewritten.
-    discovery_location_router,
     platform_router,
     classifications_router,
     locations_router,

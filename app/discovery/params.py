@@ -82,7 +82,7 @@ class FeedParams:
     near: tuple[float, float] | None
 
 
-class FeedQuery(BaseModel):
+class FeedQueryString(BaseModel):
     """The Filter state as query parameters. FastAPI documents and parses it for the calls that take
     `Feed`; the feed itself validates its query string against it in one call (`feed_params_from`)
     and is documented with the parameters FastAPI gives it (`FEED_OPENAPI_PARAMETERS`)."""
@@ -122,7 +122,7 @@ class FeedQuery(BaseModel):
         return offset
 
 
-async def feed_params(query: Annotated[FeedQuery, Query()]) -> FeedParams:
+async def feed_params(query: Annotated[FeedQueryString, Query()]) -> FeedParams:
     # Async: parsing is pure CPU, cheaper in the event loop than a trip to a worker thread.
     return feed_params_of(query)
 
@@ -133,14 +133,14 @@ def feed_params_from(query_params: Mapping[str, str]) -> FeedParams:
     after the caller's token is checked: the route does the same), then BadRequest naming the field
     for what the parsing refuses. A repeated parameter counts with its last value, as in FastAPI."""
     try:
-        query = FeedQuery.model_validate(dict(query_params))
+        query = FeedQueryString.model_validate(dict(query_params))
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
         raise RequestValidationError([{**error, "loc": ("query", *error["loc"])} for error in errors]) from None
     return feed_params_of(query)
 
 
-def feed_params_of(query: FeedQuery) -> FeedParams:
+def feed_params_of(query: FeedQueryString) -> FeedParams:
     """The validated query as a feed request; a 400 naming the field for what the types let through."""
     text = (query.searchPattern or "").strip() or None
     tour_filter = TourFilter(
@@ -172,7 +172,7 @@ def feed_params_of(query: FeedQuery) -> FeedParams:
 
 
 def _documented_feed_call(
-    query: Annotated[FeedQuery, Query()], accept_language: Annotated[str | None, Header()] = None
+    query: Annotated[FeedQueryString, Query()], accept_language: Annotated[str | None, Header()] = None
 ) -> None:
     """Never served: the signature FastAPI documents for the feed (`FEED_OPENAPI_PARAMETERS`)."""
 
@@ -185,7 +185,7 @@ def _feed_operation() -> dict[str, Any]:
 
 
 # The feed route takes the bare Request (FastAPI's parsing of 22 declared query parameters cost a third
-# of the feed's CPU); its OpenAPI parameters and 422 answer are those FastAPI gives the same FeedQuery
+# of the feed's CPU); its OpenAPI parameters and 422 answer are those FastAPI gives the same FeedQueryString
 # and Accept-Language header, generated once here, so the document and the client stay as they were.
 _FEED_OPERATION = _feed_operation()
 FEED_OPENAPI_PARAMETERS: list[dict[str, Any]] = _FEED_OPERATION["parameters"]

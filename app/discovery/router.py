@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import BaseModel
 
 from app.core.concurrency import run_compute
 from app.core.db import request_session
-from app.core.deps import DbSession, OptionalUser, caller_of, optional_user
+from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, optional_user
 from app.core.errors import field_error
 from app.core.security import TokenClaims
 from app.discovery import service
@@ -43,10 +43,9 @@ from app.search.registry import get_index
 from indexer.port import SearchIndex
 from indexer.queries import BBox, TourFilter
 
-router = APIRouter(prefix="/v2/user-recomendations", tags=["discovery"])
+recommendations_router = APIRouter(prefix="/v2/user-recomendations", tags=["discovery"])
 location_router = APIRouter(prefix="/v2/locations", tags=["discovery"])
 
-Index = Annotated[SearchIndex, Depends(get_index)]
 Feed = Annotated[FeedParams, Depends(feed_params)]
 
 
@@ -59,20 +58,15 @@ def as_json(model: BaseModel) -> Response:
     return Response(model.model_dump_json(), media_type=JSON)
 
 
-async def caller_locale(accept_language: str | None = Header(None)) -> str:
-    return service.locale_of(accept_language)
-
-
-Locale = Annotated[str, Depends(caller_locale)]
 WORLD = BBox(west=-180, south=-85, east=180, north=85)
 
 
 # The hottest call, declared without parameters: FastAPI spends some 15 µs of the event loop per
 # declared query parameter and request, and the feed has 22 (a third of its CPU). The route validates
-# its query string against FeedQuery in one pydantic call instead, and is documented with the
-# parameters FastAPI would give FeedQuery (generated once in params.py): the same document, the same
+# its query string against FeedQueryString in one pydantic call instead, and is documented with the
+# parameters FastAPI would give FeedQueryString (generated once in params.py): the same document, the same
 # 400s, in the same order of checks as the calls FastAPI parses.
-@router.get(
+@recommendations_router.get(
     "/filtered-grid",
     response_model=GridPage,
     openapi_extra={"parameters": FEED_OPENAPI_PARAMETERS, "responses": {"422": FEED_OPENAPI_422}},
@@ -109,7 +103,7 @@ def _check_account(caller: TokenClaims) -> None:
         optional_user(caller, db)
 
 
-@router.get("/filtered-map", response_model=MapAreaAnswer)
+@recommendations_router.get("/filtered-map", response_model=MapAreaAnswer)
 def filtered_map(
     params: Feed,
     db: DbSession,
@@ -121,7 +115,7 @@ def filtered_map(
     return as_json(_area(params, db, user, index, zoom, locale, default_bbox=WORLD))
 
 
-@router.get("/search", response_model=SearchAnswer)
+@recommendations_router.get("/search", response_model=SearchAnswer)
 def search(
     index: Index,
     searchData: str = Query(..., min_length=1, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
@@ -134,24 +128,24 @@ def search(
     return service.search(index, searchData, limit=limit, category_id=category_id, media_type_id=media_type_id)
 
 
-@router.get("/user-tags", response_model=TagList)
+@recommendations_router.get("/user-tags", response_model=TagList)
 def user_tags(db: DbSession, user: OptionalUser, sorting: Sorting | None = Query(None)) -> TagList:
     return service.user_tags(db, user)
 
 
-@router.post("/media-tags", response_model=TagList)
+@recommendations_router.post("/media-tags", response_model=TagList)
 def media_tags(body: MediaTagsRequest, db: DbSession) -> TagList:
     return service.media_tags(db, body.ids)
 
 
-@router.get("/similar-media/{tour_id}", response_model=list[MediaCard | CreatorCard | AdCard])
+@recommendations_router.get("/similar-media/{tour_id}", response_model=list[MediaCard | CreatorCard | AdCard])
 def similar_media(
     tour_id: str, db: DbSession, user: OptionalUser, index: Index, locale: Locale, limit: int = Query(12, ge=1, le=48)
 ) -> Response:
     return Response(service.similar_media(db, index, user, tour_id, limit, locale), media_type=JSON)
 
 
-@router.get("/creator-media/{user_id}", response_model=GridPage)
+@recommendations_router.get("/creator-media/{user_id}", response_model=GridPage)
 def creator_media(
     user_id: int, params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale
 ) -> Response:
@@ -211,3 +205,9 @@ def filtered_area(
 ) -> Response:
     """The map area narrowed by the feed's filters."""
     return as_json(_area(params, db, user, index, zoom, locale))
+
+
+# The domain's one router: the recommendations calls and the map-area calls of Location.
+router = APIRouter()
+router.include_router(recommendations_router)
+router.include_router(location_router)

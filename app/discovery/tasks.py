@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.core.db import get_sessionmaker
 from app.core.tasks import task
-from app.discovery.ranking import CALC_RANKS_TASK, calculate_ranks, request_score_refresh
+from app.discovery.rank_calculation import CALC_RANKS_TASK, calculate_ranks, request_score_refresh
 
 HOUR = 60 * 60.0
 DAY = 24 * HOUR

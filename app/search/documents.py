@@ -16,6 +16,7 @@ from app.ads.models import Ad
 from app.classifications.models import Tag
 from app.creators.models import Creator
 from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
+from app.tours.queries import in_good_standing_clause, listed_clause, published_clause
 from app.users.models import User
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.scores import popular_score
@@ -40,13 +41,8 @@ def listable_tours() -> Select[Tour, User, Creator]:
     )
 
 
-LISTABLE = (
-    Tour.status == TourStatus.active,
-    Tour.approval_state == ApprovalState.approved,
-    User.is_active.is_(True),
-    User.user_active.is_(True),
-    User.is_deleted.is_(False),
-)
+# The listed rule (app/tours/queries.py) for statements that join the owner themselves.
+LISTABLE = (published_clause(), in_good_standing_clause())
 
 # Plain columns, not ORM entities, unpacked by position: a reindex reads every listable tour, and
 # building mapped objects (or looking columns up by name) per row costs more than the rest of the
@@ -259,7 +255,7 @@ def _tour_document(
         likes=likes,
         saves=saves,
         shared=shared,
-        # The rank calculation (app/discovery/ranking.py) keeps the stored score current.
+        # The rank calculation (app/discovery/rank_calculation.py) keeps the stored score current.
         trending=trending or 0.0,
         popular=popular_score(views=views, age_days=max(0.0, now - created) / 86400),
         is_featured=bool(is_featured),
@@ -302,7 +298,7 @@ def creator_documents(session: Session, ids: Iterable[int] | None) -> Iterator[C
         select(Creator, User)
         .join(User, User.id == Creator.user_id)
         .where(Creator.is_active.is_(True))
-        .where(User.is_active.is_(True), User.user_active.is_(True), User.is_deleted.is_(False))
+        .where(in_good_standing_clause())
         .order_by(Creator.id)
     )
     if ids is not None:
@@ -341,7 +337,7 @@ def _creator_tour_stats(
         rows = session.execute(
             select(Tour.user_id, Tour.address_country, Tour.category_id, func.count())
             .where(Tour.user_id.in_(chunk))
-            .where(Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.approved)
+            .where(published_clause())  # the owner's standing: creator_documents keeps only creators in good standing
             .group_by(Tour.user_id, Tour.address_country, Tour.category_id)
         )
         for user_id, country, category_id, count in rows:
@@ -377,7 +373,7 @@ def tag_documents(session: Session, ids: Iterable[int] | None) -> Iterator[TagDo
         session.execute(
             select(TourTag.tag_id, func.count())
             .join(Tour, Tour.id == TourTag.tour_id)
-            .where(Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.approved)
+            .where(listed_clause())
             .group_by(TourTag.tag_id)
         ).all()
     )
@@ -400,9 +396,7 @@ def place_documents(session: Session) -> Iterator[PlaceDocument]:
 
     per_country = dict(
         session.execute(
-            select(Tour.address_country, func.count())
-            .where(Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.approved)
-            .group_by(Tour.address_country)
+            select(Tour.address_country, func.count()).where(listed_clause()).group_by(Tour.address_country)
         ).all()
     )
     for place in iter_places():

@@ -1,7 +1,7 @@
 """Ranks (spec §6 admins' "ranks"; §7 Media and Creators `ranks`): the value a rank source gives a
 tour or a creator (one row per source and entity, `app/classifications/models.Rank`).
 
-The rank calculation (`ranks.calc`, app/discovery/ranking.py) reads them: a tour's "Trending" value
+The rank calculation (`ranks.calc`, app/discovery/rank_calculation.py) reads them: a tour's "Trending" value
 is a boost added to its trending score and its "Featured" value orders the featured tours that have
 no place yet. The index documents carry the calculated scores, so a changed value shows in the feeds
 after the next calculation: hourly, or at once through `ranks/calc`, which queues it after the
@@ -29,7 +29,7 @@ from app.core.errors import BadRequest, Conflict, NotFound, field_error
 from app.core.outbox import OutboxEntry
 from app.core.settings import get_settings
 from app.core.tasks import submit_after_commit
-from app.discovery.ranking import CALC_RANKS_TASK
+from app.discovery.rank_calculation import CALC_RANKS_TASK
 from app.search.embeddings import EMBED_TOURS_TASK
 from app.tours.models import Tour
 from app.tours.queries import NOT_FOUND_MESSAGE

@@ -29,7 +29,7 @@ from app.core.deps import (
 from app.core.errors import ERROR_RESPONSES, ErrorBody
 from app.discovery.params import MAX_SEARCH_LENGTH, parse_countries, parse_ids
 from app.discovery.schemas import MapAreaAnswer, Sorting
-from app.tours import dashboard, discover_router, images, moderation_queue, pages, queries, ranks
+from app.tours import dashboard, images, link_lookup_router, moderation_queue, pages, queries, ranks
 from app.tours import service as tours
 from app.tours.schemas import (
     AdminStats,
@@ -439,5 +439,5 @@ def run_task(id: str, body: TaskBody, user: CurrentUser, db: DbSession) -> TourA
 
 
 router = APIRouter()
-router.include_router(discover_router.router)
+router.include_router(link_lookup_router.router)
 router.include_router(tour_router)

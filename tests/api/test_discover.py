@@ -12,7 +12,7 @@ from app.auth.rate_limit import reset_rate_limits
 from app.classifications.models import Vendor, VendorStatus
 from app.core.security import issue_guest_token
 from app.core.settings import get_settings
-from app.tours.discover import LINK_FORMAT, NOT_ALLOWED, NOTHING_FOUND, UNKNOWN_HOST
+from app.tours.link_lookup import LINK_FORMAT, NOT_ALLOWED, NOTHING_FOUND, UNKNOWN_HOST
 from tests import factories
 from tests.fakes.tour_pages import TourPages, running_tour_pages
 

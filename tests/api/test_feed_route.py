@@ -1,7 +1,7 @@
 """The feed route (app/discovery/router.py) validates its own query string instead of letting FastAPI
 parse 22 declared parameters: its 400 bodies, its order of checks and its OpenAPI document must be
 those of the calls FastAPI parses. The bodies below were recorded from the feed before the route
-was merged into one; creator-media, which FastAPI parses against the same FeedQuery, must answer
+was merged into one; creator-media, which FastAPI parses against the same FeedQueryString, must answer
 the same ones."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from app.core import outbox_topics
 from app.core.security import issue_guest_token, issue_user_token
 from app.creators.models import Follow
 from app.discovery import router as discovery
-from app.discovery.params import FeedQuery
+from app.discovery.params import FeedQueryString
 from app.discovery.schemas import GridPage
 from app.engagement.models import TourSave
 from app.platform.models import PlatformConfig
@@ -57,7 +57,7 @@ PARSE_ERRORS: list[tuple[str, dict[str, str]]] = [
     ("lng=2", {"lat": "Near Me needs both lat and lng"}),
 ]
 
-# Refused by FeedQuery's types: reported after the caller is checked (a bad token or a stale
+# Refused by FeedQueryString's types: reported after the caller is checked (a bad token or a stale
 # account is a 401 first), every failing field at once, the message naming the first.
 TYPE_ERRORS: list[tuple[str, dict[str, str]]] = [
     ("limit=0", {"limit": "Input should be greater than or equal to 1"}),
@@ -122,7 +122,7 @@ def callers(db: Session) -> dict[str, dict[str, str]]:
 
 @pytest.fixture
 def paged_calls(db: Session) -> list[str]:
-    """The feed, and the creator-scoped grid that FastAPI parses against the same FeedQuery."""
+    """The feed, and the creator-scoped grid that FastAPI parses against the same FeedQueryString."""
     creator = factories.user(db)
     db.commit()
     return [GRID, f"/v2/user-recomendations/creator-media/{creator.id}"]
@@ -241,13 +241,13 @@ def test_the_feed_answers_exactly_the_documented_grid_page(
 
 
 def test_one_route_answers_and_documents_the_feed(client: TestClient) -> None:
-    routes = [route for route in discovery.router.routes if getattr(route, "path", "") == GRID]
+    routes = [route for route in discovery.recommendations_router.routes if getattr(route, "path", "") == GRID]
     assert [route.name for route in routes] == ["filtered_grid"]  # type: ignore[attr-defined]
     document = client.get("/openapi.json").json()
     operation = document["paths"][GRID]["get"]
     assert operation["operationId"] == "discovery-filtered_grid"
     names = [parameter["name"] for parameter in operation["parameters"]]
-    assert names == [*FeedQuery.model_fields, "accept-language"]
+    assert names == [*FeedQueryString.model_fields, "accept-language"]
     assert set(operation["responses"]) == {"200", "400", "422"}
     for reference in references(operation):
         assert reference.removeprefix("#/components/schemas/") in document["components"]["schemas"]

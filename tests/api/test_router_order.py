@@ -74,9 +74,9 @@ def test_no_route_is_shadowed_whatever_the_domain_order() -> None:
 
 def test_the_check_sees_a_static_path_behind_a_parametrised_one() -> None:
     """The check is not vacuous: the tours calls alone, before the discover lookup, lose /discover."""
-    from app.tours import discover_router
+    from app.tours import link_lookup_router
 
-    problems = shadowed([tour_router, discover_router.router])
+    problems = shadowed([tour_router, link_lookup_router.router])
     assert "/v2/virtualtours/discover could be taken by another domain's /v2/virtualtours/{id}" in problems
 
 

@@ -76,7 +76,7 @@ def test_core_imports_no_domain_and_no_workers() -> None:
         "from app import tasks",
         "from workers.celery_app import celery_app",
         "import workers",
-        "from ..discovery import ranking",
+        "from ..discovery import rank_calculation",
         "    from app.search.tasks import EMBED_TOURS_TASK",  # inside a function: still an import
     ],
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.tours.discover import PostalAddress, parse_page
+from app.tours.link_lookup import PostalAddress, parse_page
 
 BASE = "https://tours.example.com/t/42"
 

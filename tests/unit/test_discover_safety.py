@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from app.core.errors import BadRequest
-from app.tours.discover import (
+from app.tours.link_lookup import (
     NOT_A_PAGE,
     NOT_ALLOWED,
     NOT_FOUND_HOST,

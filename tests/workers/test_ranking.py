@@ -15,7 +15,7 @@ from app.classifications.models import Rank, RankEntityType, RankSource
 from app.core.db import get_sessionmaker, utcnow
 from app.core.outbox import OutboxEntry, OutboxStatus
 from app.core.tasks import periodic_schedule
-from app.discovery.ranking import calculate_ranks, request_score_refresh
+from app.discovery.rank_calculation import calculate_ranks, request_score_refresh
 from app.engagement.models import TourLike, TourSave, TourShare, TourView
 from app.search.registry import get_index
 from app.tours.models import Tour

@@ -11,10 +11,14 @@ export const GRID_PAGE_SIZE = 48;
 
 export type GridCard = GridPage['data'][number];
 
-/** The offset of the next page, or undefined once every card the server counts has been loaded. */
+/** The server pages no deeper than this (offset + limit; the search index's result window). */
+export const MAX_RESULT_WINDOW = 100_000;
+
+/** The offset of the next page, or undefined once every card the server counts (or can page to) has been loaded. */
 export function nextGridOffset(lastPage: GridPage, lastOffset: number): number | undefined {
   const nextOffset = lastOffset + GRID_PAGE_SIZE;
-  return lastPage.data.length > 0 && nextOffset < lastPage.total_items ? nextOffset : undefined;
+  const withinWindow = nextOffset + GRID_PAGE_SIZE <= MAX_RESULT_WINDOW;
+  return lastPage.data.length > 0 && nextOffset < lastPage.total_items && withinWindow ? nextOffset : undefined;
 }
 
 /** The card's identity in the grid: tours by guid, creators and ads by id (their ids overlap). */

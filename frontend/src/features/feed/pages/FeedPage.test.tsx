@@ -9,7 +9,7 @@ import type {
 import { resetFilterState, updateFilterState } from '../../../shared/filters/filterState';
 import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { renderWithApp, stubFetch } from '../../../testing/render';
-import { GRID_PAGE_SIZE, nextGridOffset, uniqueCards } from '../api/filteredGrid';
+import { GRID_PAGE_SIZE, MAX_RESULT_WINDOW, nextGridOffset, uniqueCards } from '../api/filteredGrid';
 import { CreatorGridPage } from './CreatorGridPage';
 import { FeedPage } from './FeedPage';
 
@@ -185,5 +185,11 @@ describe('nextGridOffset', () => {
   it('stops at the end or on an empty page', () => {
     expect(nextGridOffset(page(4, 100), 96)).toBeUndefined();
     expect(nextGridOffset(page(0, 500), 48)).toBeUndefined();
+  });
+
+  it('never asks for a page past the server\'s result window', () => {
+    const lastWhole = Math.floor(MAX_RESULT_WINDOW / GRID_PAGE_SIZE) * GRID_PAGE_SIZE - GRID_PAGE_SIZE;
+    expect(nextGridOffset(page(GRID_PAGE_SIZE, 1_000_000), lastWhole - GRID_PAGE_SIZE)).toBe(lastWhole);
+    expect(nextGridOffset(page(GRID_PAGE_SIZE, 1_000_000), lastWhole)).toBeUndefined();
   });
 });

@@ -15,7 +15,7 @@ from app.auth.rate_limit import check_rate_limit, client_ip
 from app.core.deps import CurrentUser, DbSession, GeocoderDep
 from app.core.errors import ERROR_RESPONSES
 from app.core.settings import get_settings
-from app.tours import discover as lookup
+from app.tours import link_lookup as lookup
 
 router = APIRouter(prefix="/v2/virtualtours", tags=["tours"], responses=ERROR_RESPONSES)
 
