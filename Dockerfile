@@ -21,4 +21,5 @@ RUN pip install --no-cache-dir -c constraints.txt . \
 COPY --from=frontend /src/frontend/dist frontend/dist
 USER touratlas
 EXPOSE 8000
-CMD ["uvicorn", "app.main:create_asgi_app", "--factory", "--host", "0.0.0.0", "--port", "8000", "--workers", "4", "--proxy-headers"]
+# Serve only (`python -m app.cli setup` migrates): `serve` believes X-Forwarded-For only from TRUSTED_PROXIES.
+CMD ["python", "-m", "app.cli", "serve", "--host", "0.0.0.0", "--port", "8000", "--workers", "4", "--no-setup"]

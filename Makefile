@@ -4,7 +4,7 @@ PORT ?= 8000
 export HOST PORT
 PY := .venv/bin/python
 
-.PHONY: run test setup client lint format demo reindex bench clean
+.PHONY: run test setup client lint format demo reindex bench clean audit
 
 run: ## Run TourAtlas on its embedded defaults (SQLite, embedded index, in-process tasks, demo content)
 	@bash scripts/setup.sh run
@@ -20,6 +20,9 @@ setup:
 client: ## Regenerate frontend/openapi.json and the typed API client from the backend
 	@$(PY) -m app.cli openapi frontend/openapi.json
 	@npm --prefix frontend run --silent generate-client
+
+audit: ## Known vulnerabilities in the pinned Python and npm packages (also part of `make test`)
+	@bash scripts/audit.sh
 
 lint:
 	@$(PY) -m ruff check app indexer workers demo tests bench && $(PY) -m mypy app indexer workers demo

@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from app.core.settings import get_settings
 from app.task_modules import load_task_modules
@@ -53,14 +54,37 @@ def setup_platform() -> None:
     print(f"==> Ready in {time.monotonic() - started:.1f} s", flush=True)
 
 
-def serve(host: str, port: int) -> None:
+def proxy_options(trusted_proxies: list[str]) -> dict[str, Any]:
+    """uvicorn's reading of X-Forwarded-For / X-Forwarded-Proto: only from TRUSTED_PROXIES.
+
+    Left to itself uvicorn believes these headers from 127.0.0.1 (FORWARDED_ALLOW_IPS), so any local
+    process, or a client reaching the app through a port forward that arrives from loopback, could
+    claim another address for every request and walk past the per-IP sign-in limit.
+    """
+    if not trusted_proxies:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": ",".join(trusted_proxies)}
+
+
+def serve(host: str, port: int, *, workers: int = 1, setup: bool = True) -> None:
     import uvicorn
 
-    setup_platform()
+    settings = get_settings()
+    if setup:
+        setup_platform()
     print(f"\n  TourAtlas is running at http://{host}:{port}/\n", flush=True)
     # At log level warning uvicorn prints no access lines anyway, but without access_log=False it
     # still formats one per request. (uvloop and httptools are picked by default: both installed.)
-    uvicorn.run("app.main:create_asgi_app", factory=True, host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(
+        "app.main:create_asgi_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        access_log=False,
+        **proxy_options(settings.trusted_proxies),
+    )
 
 
 def write_openapi(path: Path) -> None:
@@ -91,6 +115,10 @@ def main(argv: list[str] | None = None) -> None:
     serve_cmd = commands.add_parser("serve", help="set up, then serve API, Socket.IO and the front end on one port")
     serve_cmd.add_argument("--host", default=settings.host)
     serve_cmd.add_argument("--port", type=int, default=settings.port)
+    serve_cmd.add_argument("--workers", type=int, default=1, help="processes (they share state through REDIS_URL)")
+    serve_cmd.add_argument(
+        "--no-setup", dest="setup", action="store_false", help="serve only (a separate `setup` step has run)"
+    )
     commands.add_parser("setup", help="migrate, load dictionaries and demo content, build the index")
     openapi_cmd = commands.add_parser("openapi", help="write the OpenAPI document")
     openapi_cmd.add_argument("path", type=Path)
@@ -98,7 +126,7 @@ def main(argv: list[str] | None = None) -> None:
     announce_cmd.add_argument("version", nargs="?", help="default: this build's version")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        serve(args.host, args.port)
+        serve(args.host, args.port, workers=args.workers, setup=args.setup)
     elif args.command == "setup":
         setup_platform()
     elif args.command == "openapi":

@@ -20,8 +20,8 @@ from app.classifications.router import router as classifications_router
 from app.core.concurrency import RequestConcurrencyLimit
 from app.core.deps import DbSession, enforce_restricted_access
 from app.core.errors import ERROR_RESPONSES, install_error_handlers
-from app.core.nosniff import NoSniffMiddleware
 from app.core.request_id import RequestIdMiddleware
+from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
 from app.core.tasks import start_periodic_tasks
 from app.creators.router import router as creators_router
@@ -90,6 +90,7 @@ def create_app(domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> FastAPI:
     )
     app.add_middleware(RequestIdMiddleware)
     app.add_middleware(RequestConcurrencyLimit, limit=settings.max_requests_in_flight)
+    app.add_middleware(SecurityHeadersMiddleware)
     for router in domain_routers:
         # Spec §6 "Restricted access": every call refuses signed-out callers unless it is exempt.
         app.include_router(router, dependencies=[Depends(enforce_restricted_access)])
@@ -113,9 +114,8 @@ def _add_health(app: FastAPI) -> None:
 
 def _mount_uploads(app: FastAPI, uploads_dir: Path) -> None:
     uploads_dir.mkdir(parents=True, exist_ok=True)
+    # Re-encoded images; SecurityHeadersMiddleware sends nosniff and a policy that runs nothing.
     app.mount("/uploads", StaticFiles(directory=uploads_dir), name="uploads")
-    # Uploads are re-encoded images, but a browser must never guess another type for one.
-    app.add_middleware(NoSniffMiddleware, path_prefix="/uploads/")
 
 
 def _mount_frontend(app: FastAPI, dist: Path) -> None:
@@ -146,7 +146,9 @@ def create_asgi_app() -> ASGIApp:
     api = create_app()
     api.router.lifespan_context = _serving_lifespan(api.router.lifespan_context)
     asgi: ASGIApp = socketio.ASGIApp(get_sio(), other_asgi_app=api, socketio_path="socket.io")
-    return asgi
+    # Outermost too: Socket.IO's own answers and the 500s Starlette's error middleware writes get the
+    # headers as well (the app's answers already have them and are left alone).
+    return SecurityHeadersMiddleware(asgi)
 
 
 def _serving_lifespan(inner: Lifespan[FastAPI]) -> Lifespan[FastAPI]:

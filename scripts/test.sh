@@ -12,6 +12,9 @@ $PY -m ruff format --check app indexer workers demo tests bench
 step "mypy"
 $PY -m mypy app indexer workers demo
 
+step "Dependency audit: pip-audit and npm audit (skipped, saying why, when the registry does not answer)"
+bash scripts/audit.sh
+
 step "The generated API client matches the backend's OpenAPI"
 bash scripts/check-client.sh
 

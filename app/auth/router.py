@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Query, Request, Response
 
 from app.auth import service
-from app.auth.rate_limit import check_rate_limit, client_ip
+from app.auth.rate_limit import check_rate_limit, client_ip, sign_in_attempt
 from app.auth.schemas import (
     ActivityAnswer,
     ActivityBody,
@@ -71,8 +71,9 @@ def _account_key(auth_system: AuthSystem, email: str | None) -> str | None:
 
 @account_router.post("/sign-in", response_model=AuthAnswer)
 def sign_in(body: SignInBody, request: Request, db: DbSession) -> AuthAnswer:
-    check_rate_limit("sign-in", ip=client_ip(request), account=_account_key(body.auth_system, body.email))
-    return _auth_answer(service.sign_in(db, body, _client(request)), "Signed in")
+    with sign_in_attempt(ip=client_ip(request), account=_account_key(body.auth_system, body.email)):
+        signed_in = service.sign_in(db, body, _client(request))
+    return _auth_answer(signed_in, "Signed in")
 
 
 def _sign_up(body: SignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:

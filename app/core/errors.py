@@ -38,6 +38,11 @@ class AppError(Exception):
         if status_code is not None:
             self.status_code = status_code
 
+    @property
+    def headers(self) -> dict[str, str]:
+        """Headers the answer carries besides the body (none unless a subclass says so)."""
+        return {}
+
 
 class BadRequest(AppError):
     status_code = 400
@@ -60,7 +65,17 @@ class Conflict(AppError):
 
 
 class TooManyRequests(AppError):
+    """429 with `Retry-After`: a well-behaved client waits that many seconds before trying again."""
+
     status_code = 429
+
+    def __init__(self, message: str, *, retry_after_seconds: int) -> None:
+        super().__init__(message)
+        self.retry_after_seconds = max(1, retry_after_seconds)
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after_seconds)}
 
 
 def field_error(field: str, message: str) -> BadRequest:
@@ -92,7 +107,7 @@ def _validation_fields(exc: RequestValidationError) -> dict[str, str]:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def _app_error(request: Request, exc: AppError) -> JSONResponse:
-        return JSONResponse(_body(request, exc.message, exc.fields), status_code=exc.status_code)
+        return JSONResponse(_body(request, exc.message, exc.fields), status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

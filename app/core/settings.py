@@ -75,9 +75,18 @@ class Settings(BaseSettings):
     facebook_app_secret: str = ""
     facebook_graph_url: str = "https://graph.facebook.com/v19.0"
     social_http_timeout_seconds: float = 10.0
-    # Abuse limits (limits' notation, e.g. "10/minute"), counted per client IP and per account.
+    # Abuse limits (limits' notation, e.g. "10/minute"). Sign-in: the failures per account protect the
+    # account; the per-IP limit is a looser flood guard (README "Abuse limits"). Sign-up, password reset
+    # and the link lookup count every attempt per IP and per account.
     auth_rate_limit_per_ip: str = "30/minute"
     auth_rate_limit_per_account: str = "10/minute"
+    sign_in_failures_per_account: str = "10/15 minutes"
+    # Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (IPs or CIDR networks,
+    # comma-separated; "*" trusts any). Empty: no proxy is trusted, the client is the TCP peer.
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    # Extra origins the front end may fetch from (Content-Security-Policy connect-src and img-src):
+    # the tile, sprite and font hosts of a hosted map style built into the front end (VITE_MAP_STYLE_*).
+    csp_connect_sources: Annotated[list[str], NoDecode] = Field(default_factory=list)
     password_reset_ttl_minutes: int = 60
     # An expired user token can be renewed (update-token) for this long after it was issued.
     token_renewal_days: int = 30
@@ -91,6 +100,29 @@ class Settings(BaseSettings):
     def _split_origins(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip().startswith("["):
             return [origin.strip() for origin in value.split(",") if origin.strip()]
+        return value
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_proxies(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip().startswith("["):
+            value = [proxy.strip() for proxy in value.split(",") if proxy.strip()]
+        if isinstance(value, list):
+            for proxy in value:
+                if proxy != "*":
+                    ipaddress.ip_network(str(proxy), strict=False)  # a typo fails at start-up
+        return value
+
+    @field_validator("csp_connect_sources", mode="before")
+    @classmethod
+    def _split_sources(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip().startswith("["):
+            value = [source for source in value.replace(",", " ").split() if source]
+        if isinstance(value, list):
+            for source in value:
+                # A source is one token: a ";" or a quote would smuggle another directive into the policy.
+                if not str(source) or any(char in str(source) for char in ";,'\" \t\n"):
+                    raise ValueError(f"not a Content-Security-Policy source: {source!r}")
         return value
 
     @field_validator("discover_allowed_networks", mode="before")

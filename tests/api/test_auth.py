@@ -398,16 +398,67 @@ def test_signed_in_password_change_needs_the_old_password(client: TestClient, db
 
 
 def test_sign_in_is_limited_per_account(client: TestClient, db: Session, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(get_settings(), "auth_rate_limit_per_account", "3/minute")
+    monkeypatch.setattr(get_settings(), "sign_in_failures_per_account", "3/minute")
     factories.user(db, email="ada@example.com")
     db.commit()
     statuses = [sign_in(client, "ada@example.com", "Wrong1!x").status_code for _ in range(3)]
     assert statuses == [400, 400, 400]
+    # Locked: even the right password is not checked until the window frees a slot.
     limited = sign_in(client, "ADA@example.com")
     assert limited.status_code == 429
     assert re.fullmatch(r"Too many attempts\. Please try again in \d+ seconds\.", limited.json()["message"])
     # Another account from the same address is still served.
     assert sign_in(client, "other@example.com").status_code == 400
+
+
+def test_a_429_says_when_to_retry(client: TestClient, db: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(get_settings(), "sign_in_failures_per_account", "2/minute")
+    for _ in range(2):
+        sign_in(client, "ada@example.com", "Wrong1!x")
+    limited = sign_in(client, "ada@example.com", "Wrong1!x")
+    assert limited.status_code == 429
+    retry_after = limited.headers["retry-after"]
+    # Seconds until the oldest failure leaves the one-minute window, as the message says.
+    assert retry_after.isdigit() and 1 <= int(retry_after) <= 60
+    assert f"in {retry_after} seconds" in limited.json()["message"]
+    monkeypatch.setattr(get_settings(), "auth_rate_limit_per_ip", "1/hour")
+    reset_rate_limits()
+    client.post("/v2/users/request_reset_password", json={"email": "a@example.com"})
+    flood = client.post("/v2/users/request_reset_password", json={"email": "b@example.com"})
+    assert flood.status_code == 429 and 3000 < int(flood.headers["retry-after"]) <= 3600
+    assert re.fullmatch(r"Too many attempts\. Please try again in 60 minutes\.", flood.json()["message"])
+
+
+def test_only_failed_sign_ins_count_against_an_account(
+    client: TestClient, db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(get_settings(), "sign_in_failures_per_account", "3/minute")
+    factories.user(db, email="ada@example.com")
+    db.commit()
+    for _ in range(3):
+        assert sign_in(client, "ada@example.com", "Wrong1!x").status_code == 400
+        assert sign_in(client, "ada@example.com", "Wrong1!x").status_code == 400
+        # Signing in forgives the typos before it: the owner is never locked out by their own success.
+        assert sign_in(client, "ada@example.com").status_code == 200
+
+
+def test_a_locked_account_does_not_lock_out_its_neighbours(
+    client: TestClient, db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Somebody behind a shared address (an office, a carrier NAT) keeps hammering a locked account:
+    the others behind that address still sign in, as long as the address stays under its flood limit."""
+    settings = get_settings()
+    monkeypatch.setattr(settings, "sign_in_failures_per_account", "3/minute")
+    monkeypatch.setattr(settings, "auth_rate_limit_per_ip", "10/minute")
+    factories.user(db, email="ada@example.com")
+    factories.user(db, email="bob@example.com")
+    db.commit()
+    assert [sign_in(client, "ada@example.com", "Wrong1!x").status_code for _ in range(3)] == [400, 400, 400]
+    hammering = [sign_in(client, "ada@example.com", "Wrong1!x") for _ in range(12)]
+    assert {response.status_code for response in hammering} == {429}
+    assert sign_in(client, "bob@example.com").status_code == 200
+    # The flood guard still holds: seven more guesses at other accounts use up the address's ten.
+    assert [sign_in(client, f"u{n}@example.com").status_code for n in range(7)] == [400] * 6 + [429]
 
 
 def test_sign_in_sign_up_and_reset_are_limited_per_ip(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,3 +31,21 @@ def test_docker_compose_accepts_the_file() -> None:
         [binary, "-f", str(ROOT / "docker-compose.yml"), "config", "-q"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_the_api_trusts_only_the_documented_proxy_address() -> None:
+    """`serve` (not bare uvicorn, which believes X-Forwarded-For from 127.0.0.1) runs the API, and the
+    one trusted address sits in the proxy network but outside its gateway and dynamic range."""
+    import ipaddress
+
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    api = compose["services"]["api"]
+    assert api["command"][:4] == ["python", "-m", "app.cli", "serve"] and "--no-setup" in api["command"]
+    assert "proxy" in api["networks"] and "default" in api["networks"]
+    trusted = api["environment"]["TRUSTED_PROXIES"].removeprefix("${TRUSTED_PROXIES:-").removesuffix("}")
+    (network,) = compose["networks"]["proxy"]["ipam"]["config"]
+    subnet, dynamic = ipaddress.ip_network(network["subnet"]), ipaddress.ip_network(network["ip_range"])
+    address = ipaddress.ip_address(trusted)
+    assert address in subnet and address not in dynamic and address != next(subnet.hosts())
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert 'CMD ["python", "-m", "app.cli", "serve"' in dockerfile and "--proxy-headers" not in dockerfile
