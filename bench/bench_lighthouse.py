@@ -73,7 +73,7 @@ class LighthouseRun:
 
 def run_lighthouse(url: str, report_path: Path) -> LighthouseRun:
     """One Lighthouse run. Its defaults are the mobile preset (Moto G Power screen) with simulated
-    throttling of a slow 4G link (150 ms RTT, 1.6 Mbit/s) and a 4× slower CPU: stated explicitly."""
+    throttling of a slow 4G link (150 ms RTT, 1.6 Mbit/s) and a CPU 4 times slower: stated explicitly."""
     command = [
         str(LIGHTHOUSE),
         url,

@@ -16,6 +16,10 @@ import argparse
 import gzip
 import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, Response
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -46,8 +50,18 @@ class RouteScripts:
         return sum(self.transferred.values())
 
 
+def _collect_responses(page: Page) -> list[Response]:
+    responses: list[Response] = []
+
+    def keep(response: Response) -> None:
+        responses.append(response)
+
+    page.on("response", keep)
+    return responses
+
+
 def measure(base: str, routes: list[str]) -> list[RouteScripts]:
-    from playwright.sync_api import Response, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     results = []
     with sync_playwright() as playwright:
@@ -58,8 +72,7 @@ def measure(base: str, routes: list[str]) -> list[RouteScripts]:
                 context = browser.new_context(viewport={"width": 390, "height": 844})
                 page = context.new_page()
                 scripts = RouteScripts(route)
-                responses: list[Response] = []
-                page.on("response", lambda response: responses.append(response))
+                responses = _collect_responses(page)
                 page.goto(base + route, wait_until="networkidle")
                 for response in responses:
                     if response.request.resource_type != "script":
