@@ -22,13 +22,19 @@ import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from starlette.datastructures import Headers
-from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
+from starlette.middleware.gzip import (
+    DEFAULT_EXCLUDED_CONTENT_TYPES,
+    GZipMiddleware,
+    GZipResponder,
+    IdentityResponder,
+)
 from starlette.responses import Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
-from starlette.types import Scope
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.core.errors import AppError, NotFound
 
+ASSETS_PREFIX = "/assets/"
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 
@@ -126,10 +132,34 @@ def _media_type(path: str) -> str:
     return guessed or "application/octet-stream"
 
 
+class AnswerCompression(GZipMiddleware):
+    """Starlette's GZipMiddleware, with two differences: `Accept-Encoding` is read with its weights
+    (`gzip;q=0` refuses gzip), and the assets are left to PrecompressedStaticFiles, which already
+    chose their encoding (compressing them again per request would only cost CPU)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"].startswith(ASSETS_PREFIX):
+            await self.app(scope, receive, send)
+            return
+        accepted = accepted_encodings(Headers(scope=scope).get("accept-encoding", ""))
+        responder: ASGIApp
+        if "gzip" in accepted:
+            responder = GZipResponder(
+                self.app,
+                self.minimum_size,
+                compresslevel=self.compresslevel,
+                thread_minimum_size=self.thread_minimum_size,
+                exclude_content_types=self.exclude_content_types,
+            )
+        else:
+            responder = IdentityResponder(self.app, self.minimum_size, exclude_content_types=self.exclude_content_types)
+        await responder(scope, receive, send)
+
+
 def add_response_compression(app: FastAPI) -> None:
     """Gzip JSON (and other text) answers above the minimum size, for clients that accept gzip."""
     app.add_middleware(
-        GZipMiddleware,
+        AnswerCompression,
         minimum_size=COMPRESS_MINIMUM_BYTES,
         compresslevel=JSON_GZIP_LEVEL,
         exclude_content_types=NOT_COMPRESSED,
@@ -141,7 +171,7 @@ def mount_frontend(app: FastAPI, dist: Path, *, api_prefixes: tuple[str, ...]) -
     other non-API path falls back to index.html (client-side routing)."""
     assets = dist / "assets"
     if assets.is_dir():
-        app.mount("/assets", PrecompressedStaticFiles(directory=assets), name="assets")
+        app.mount(ASSETS_PREFIX.rstrip("/"), PrecompressedStaticFiles(directory=assets), name="assets")
     app.add_api_route("/{path:path}", _spa_handler(dist, api_prefixes), include_in_schema=False, response_model=None)
 
 
