@@ -111,8 +111,9 @@ def _free_port() -> int:
 
 
 @contextmanager
-def embedded_server(data_dir: Path, dist: Path | None, demo_tours: int) -> Iterator[str]:
-    """`make run` on a free port: the embedded defaults and demo content, in its own data directory."""
+def embedded_server(data_dir: Path, dist: Path | None, demo_tours: int) -> Iterator[tuple[str, int]]:
+    """`make run` on a free port: the embedded defaults and demo content, in its own data directory.
+    Yields the base URL and the server's process id."""
     data_dir.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     env = {
@@ -142,7 +143,7 @@ def embedded_server(data_dir: Path, dist: Path | None, demo_tours: int) -> Itera
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_until_up(base, server, log_path)
-            yield base
+            yield base, server.pid
         finally:
             server.terminate()
             server.wait(timeout=20)
@@ -194,7 +195,7 @@ def main() -> None:
     if args.base:
         measure(args.base.rstrip("/"), args.routes, args.runs)
         return
-    with embedded_server(args.data_dir, args.dist, args.demo_tours) as base:
+    with embedded_server(args.data_dir, args.dist, args.demo_tours) as (base, _pid):
         measure(base, args.routes, args.runs)
 
 
