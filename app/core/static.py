@@ -38,6 +38,10 @@ ASSETS_PREFIX = "/assets/"
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 
+# Files crawlers and browsers ask for by name (and anything under /.well-known/): absent from dist/,
+# they are missing, not app routes.
+CRAWLER_FILES = frozenset({"robots.txt", "sitemap.xml", "favicon.ico", "ads.txt", "security.txt"})
+
 # Vite names an emitted file `<name>-<hash>.<ext>`, the hash 8 characters of [A-Za-z0-9_-].
 HASHED_NAME = re.compile(r"-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$")
 
@@ -181,12 +185,15 @@ def _spa_handler(dist: Path, api_prefixes: tuple[str, ...]) -> Callable[[str], A
     root = dist.resolve()
 
     async def spa(path: str) -> FileResponse:
-        if path.startswith(api_prefixes) or path.startswith("assets/"):
+        if path.startswith((*api_prefixes, "assets/")):
             # An unknown API path or a missing asset is a 404, never the app's HTML.
             raise NotFound("Not found")
-        candidate = await anyio.to_thread.run_sync(_top_level_file, root, path)
+        candidate = await anyio.to_thread.run_sync(_file_in_dist, root, path)
         if candidate is not None:
             return FileResponse(candidate, headers={"Cache-Control": REVALIDATE})
+        if path in CRAWLER_FILES or path.startswith(".well-known/"):
+            # Not an app route either: a robots.txt answered with the app's HTML is an invalid one.
+            raise NotFound("Not found")
         index = root / "index.html"
         if not index.is_file():
             raise AppError("The front end is not built yet: run `make run`.", status_code=503)
@@ -195,8 +202,8 @@ def _spa_handler(dist: Path, api_prefixes: tuple[str, ...]) -> Callable[[str], A
     return spa
 
 
-def _top_level_file(root: Path, path: str) -> Path | None:
-    """A file of dist/ itself (favicon.svg, robots.txt), never one outside it."""
+def _file_in_dist(root: Path, path: str) -> Path | None:
+    """A file inside dist/ (favicon.svg, robots.txt when there is one), never one outside it."""
     if not path:
         return None
     candidate = (root / path).resolve()

@@ -199,9 +199,16 @@ def test_index_html_and_client_routes_are_revalidated(site: TestClient) -> None:
     assert favicon.headers["content-type"].startswith("image/svg+xml")
 
 
-def test_unknown_api_paths_stay_json_404(site: TestClient) -> None:
-    response = site.get("/v2/no-such-call")
+@pytest.mark.parametrize("path", ["/v2/no-such-call", "/robots.txt", "/favicon.ico", "/.well-known/security.txt"])
+def test_unknown_api_paths_and_absent_crawler_files_are_404_not_the_app(site: TestClient, path: str) -> None:
+    response = site.get(path)
     assert response.status_code == 404 and response.headers["content-type"].startswith("application/json")
+
+
+def test_a_crawler_file_in_dist_is_served(site: TestClient, dist: Path) -> None:
+    (dist / "robots.txt").write_text("User-agent: *\nAllow: /\n")
+    response = site.get("/robots.txt")
+    assert response.status_code == 200 and response.text.startswith("User-agent")
 
 
 def test_a_large_json_answer_is_gzipped_for_a_client_that_accepts_it(site: TestClient, db: Session) -> None:
