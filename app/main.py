@@ -10,7 +10,6 @@ from typing import Any
 import socketio
 from fastapi import APIRouter, Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Lifespan
@@ -23,6 +22,7 @@ from app.core.errors import ERROR_RESPONSES, install_error_handlers
 from app.core.request_id import RequestIdMiddleware
 from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
+from app.core.static import add_response_compression, mount_frontend
 from app.core.tasks import start_periodic_tasks
 from app.creators.router import router as creators_router
 from app.discovery.router import router as discovery_router
@@ -119,26 +119,10 @@ def _mount_uploads(app: FastAPI, uploads_dir: Path) -> None:
 
 
 def _mount_frontend(app: FastAPI, dist: Path) -> None:
-    """Serve the built React app; every non-API path falls back to index.html (client-side routing)."""
-    assets = dist / "assets"
-    if assets.is_dir():
-        app.mount("/assets", StaticFiles(directory=assets), name="assets")
-
-    @app.get("/{path:path}", include_in_schema=False, response_model=None)
-    def spa(path: str) -> FileResponse | dict[str, str]:
-        if path.startswith(API_PREFIXES):
-            from app.core.errors import NotFound
-
-            raise NotFound("Not found")
-        candidate = (dist / path).resolve()
-        if path and candidate.is_file() and dist.resolve() in candidate.parents:
-            return FileResponse(candidate)
-        index = dist / "index.html"
-        if not index.is_file():
-            from app.core.errors import AppError
-
-            raise AppError("The front end is not built yet: run `make run`.", status_code=503)
-        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+    """The built React app (precompressed, cacheable assets; index.html for client-side routes) and
+    compressed JSON answers: app/core/static.py."""
+    add_response_compression(app)
+    mount_frontend(app, dist, api_prefixes=API_PREFIXES)
 
 
 def create_asgi_app() -> ASGIApp:

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 import packageJson from './package.json' with { type: 'json' };
@@ -8,7 +9,19 @@ const API_ORIGIN = 'http://127.0.0.1:8000';
 const proxiedPaths = ['/v2', '/socket.io', '/uploads', '/health'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A .br and a .gz beside every text asset: the server sends the best one the browser accepts
+    // (app/core/static.py) without compressing anything per request. Below 1 KB it is not worth it.
+    compression({
+      include: /\.(js|mjs|css|svg|json|txt|wasm)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      // The plugin's defaults are the strongest levels (brotli 11, gzip 9): paid once per build.
+      algorithms: ['brotliCompress', 'gzip'],
+      logLevel: 'silent',
+    }),
+  ],
   define: {
     // The built app compares this with GET /v2/config/app-version to offer a reload (spec §4 version check).
     __APP_VERSION__: JSON.stringify(packageJson.version),
@@ -21,6 +34,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1200,
+    // dist/.vite/manifest.json: the chunk graph the bundle budget follows (scripts/check-bundle-budget.mjs).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and the router change far less often than the app: their own chunk stays cached
+            // across releases. Mantine is left to the automatic split, so a screen fetched later
+            // brings the components only it uses instead of the feed carrying them all.
+            { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -23,6 +23,9 @@ npm --prefix frontend run --silent typecheck
 npm --prefix frontend run --silent lint
 npm --prefix frontend run --silent test
 
+step "Front end: JavaScript each route loads (the feed's budget)"
+node scripts/check-bundle-budget.mjs
+
 step "pytest on SQLite (the embedded default)"
 $PY -m pytest -q -m "not e2e and not distributed" -p no:cacheprovider
 

@@ -33,6 +33,8 @@ describe('the filters dropdown', () => {
     renderWithApp(<FiltersDropdown />);
     fireEvent.click(screen.getByTestId('filters-button'));
     const panel = await screen.findByTestId('filters-panel');
+    // The form is fetched when the panel first opens.
+    await within(panel).findAllByText('Sort by');
     for (const label of ['Search', 'Sort by', 'Show', 'Countries', 'Hosts', 'Media types', 'Tags']) {
       expect(within(panel).getAllByText(label).length).toBeGreaterThan(0);
     }

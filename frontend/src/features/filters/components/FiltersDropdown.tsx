@@ -1,12 +1,16 @@
 import { ActionIcon, Button, Drawer, Group, Indicator, Popover, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CLEARED_DROPDOWN_FIELDS, countActiveFilters, updateFilterState, useFilterState } from '../../../shared/filters/filterState';
 import { useIsMobile } from '../../../shared/layout/breakpoints';
-import { FiltersForm } from './FiltersForm';
+import { PartLoading } from '../../../shared/ui/PartLoading';
 import classes from './FiltersDropdown.module.css';
+
+// The form (selects, sliders) is fetched when the filters first open, not with the feed.
+const FiltersForm = lazy(async () => ({ default: (await import('./FiltersForm')).FiltersForm }));
 
 /**
  * The filters dropdown of the top bar (spec §2) with a badge counting the active filters. On a phone
@@ -57,7 +61,9 @@ export function FiltersDropdown() {
           classNames={{ title: classes.drawerTitle, body: classes.drawerBody }}
           data-testid="filters-panel"
         >
-          <FiltersForm inPopover={false} />
+          <Suspense fallback={<PartLoading minHeight={320} />}>
+            <FiltersForm inPopover={false} />
+          </Suspense>
           <Button fullWidth radius="xl" mt="lg" onClick={close} data-testid="filters-done">
             {t('filters.showResults')}
           </Button>
@@ -71,7 +77,9 @@ export function FiltersDropdown() {
       <Popover.Target>{trigger}</Popover.Target>
       <Popover.Dropdown className={classes.popover} data-testid="filters-panel">
         {header}
-        <FiltersForm inPopover />
+        <Suspense fallback={<PartLoading minHeight={320} />}>
+          <FiltersForm inPopover />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,6 +1,4 @@
-import 'driver.js/dist/driver.css';
-
-import { driver, type DriveStep } from 'driver.js';
+import type { DriveStep, Driver } from 'driver.js';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +6,6 @@ import { useSession } from '../../../shared/auth/session';
 import { useCookieConsent } from '../../../shared/consent/cookieConsent';
 import { useLanguagePopup } from '../../../shared/i18n/languagePopup';
 import { availablePreviewSteps, markPreviewGuideSeen, previewGuideSeen } from '../model/previewGuide';
-import './PreviewGuide.css';
 
 // Let the feed draw its first cards, so the highlighted parts stay where they are.
 const START_DELAY_MS = 800;
@@ -26,13 +23,16 @@ export function PreviewGuide() {
 
   useEffect(() => {
     if (!ready) return;
-    let tour: ReturnType<typeof driver> | null = null;
-    const timer = window.setTimeout(() => {
+    let tour: Driver | null = null;
+    let cancelled = false;
+    const timer = window.setTimeout(async () => {
+      const { startPreviewTour } = await import('./previewTour');
+      if (cancelled) return;
       const steps: DriveStep[] = availablePreviewSteps().map((step) => ({
         element: step.selector,
         popover: { title: t(`previewGuide.${step.key}.title`), description: t(`previewGuide.${step.key}.text`) },
       }));
-      tour = driver({
+      tour = startPreviewTour({
         steps,
         showProgress: true,
         progressText: t('previewGuide.progress', { current: '{{current}}', total: '{{total}}' }),
@@ -47,9 +47,9 @@ export function PreviewGuide() {
         // Whatever ends the tour (done, ×, Escape, a click outside) means "seen".
         onDestroyed: markPreviewGuideSeen,
       });
-      tour.drive();
     }, START_DELAY_MS);
     return () => {
+      cancelled = true;
       window.clearTimeout(timer);
       tour?.destroy();
     };

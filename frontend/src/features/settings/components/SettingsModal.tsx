@@ -1,6 +1,6 @@
 import { Anchor, Group, Modal, Tabs, Text } from '@mantine/core';
 import { IconCategory, IconCookie, IconUser, IconWorld } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { registerAppAction } from '../../../shared/actions/appActions';
@@ -16,9 +16,12 @@ import {
   selectSettingsTab,
   useSettingsDialog,
 } from '../../../shared/settings/settingsDialog';
-import { AccountTab } from './AccountTab';
-import { InterestsTab } from './InterestsTab';
+import { PartLoading } from '../../../shared/ui/PartLoading';
 import { TabLoading } from './SettingsStates';
+
+// The tabs' forms are fetched when the modal first opens, not with the feed.
+const AccountTab = lazy(async () => ({ default: (await import('./AccountTab')).AccountTab }));
+const InterestsTab = lazy(async () => ({ default: (await import('./InterestsTab')).InterestsTab }));
 
 /**
  * The settings modal (spec §2): Account and Interests. The vendor API tokens tab comes with the
@@ -59,14 +62,14 @@ export function SettingsModal() {
           </Tabs.Tab>
         </Tabs.List>
         {user.data ? (
-          <>
+          <Suspense fallback={<PartLoading />}>
             <Tabs.Panel value="account">
               <AccountTab user={user.data} />
             </Tabs.Panel>
             <Tabs.Panel value="interests">
               <InterestsTab />
             </Tabs.Panel>
-          </>
+          </Suspense>
         ) : (
           <TabLoading error={user.error} onRetry={() => void user.refetch()} />
         )}

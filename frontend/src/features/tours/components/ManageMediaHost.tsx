@@ -1,10 +1,13 @@
 import { Modal } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { registerAppAction } from '../../../shared/actions/appActions';
 import { whenSignedIn } from '../../../shared/auth/loginDialog';
-import { ManageMediaDashboard } from './ManageMediaDashboard';
+import { PartLoading } from '../../../shared/ui/PartLoading';
+
+// Creators and admins only (its featured-order list brings dnd-kit): fetched when first opened.
+const ManageMediaDashboard = lazy(async () => ({ default: (await import('./ManageMediaDashboard')).ManageMediaDashboard }));
 
 /** Spec §2 "manage media dashboard", opened from the menu's 'Manage Media'. */
 export function ManageMediaHost() {
@@ -31,7 +34,11 @@ export function ManageMediaHost() {
         body: { maxWidth: 1312, margin: '0 auto' },
       }}
     >
-      {opened && <ManageMediaDashboard onOpenTour={() => setOpened(false)} />}
+      {opened && (
+        <Suspense fallback={<PartLoading minHeight={320} />}>
+          <ManageMediaDashboard onOpenTour={() => setOpened(false)} />
+        </Suspense>
+      )}
     </Modal>
   );
 }
