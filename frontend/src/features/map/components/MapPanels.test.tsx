@@ -99,7 +99,7 @@ describe('the list of tours in view', () => {
     await waitFor(() => expect(screen.getAllByTestId('map-view-list-item')).toHaveLength(TOURS_IN_VIEW_PAGE_SIZE + 1));
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
 
-    fireEvent.keyDown(links[0], { key: 'Escape' });
+    fireEvent.keyDown(screen.getByRole('heading', { name: '25 tours in view' }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
   });
 });
