@@ -86,7 +86,7 @@ describe('the list of tours in view', () => {
     expect(links[0]).toHaveAttribute('href', '/virtualtours/t0');
     expect(links[0]).toHaveTextContent('1.2K views · 2 days ago');
     const [call] = api.callsTo('GET /v2/user-recomendations/filtered-grid');
-    expect(Object.fromEntries(['leftX', 'leftY', 'rightX', 'rightY', 'mode', 'limit'].map((name) => [name, call.search.get(name)]))).toEqual({
+    expect(Object.fromEntries(['leftX', 'leftY', 'rightX', 'rightY', 'mode', 'limit'].map((name) => [name, call?.search.get(name)]))).toEqual({
       leftX: '2',
       leftY: '48',
       rightX: '3',
