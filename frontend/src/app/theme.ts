@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
+import { createTheme, Menu, type MantineColorsTuple, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
 
 import { DESKTOP_MIN_WIDTH, MOBILE_MAX_WIDTH } from '../shared/layout/breakpoints';
 
@@ -38,18 +38,40 @@ const gray: MantineColorsTuple = [
   '#212529',
 ];
 
+/**
+ * Mantine's reds with darker shades 6-9: shade 6 is the error text of forms and red menu items, 7 the
+ * filled red (the liked button, white text); Mantine's #fa5252 / #f03e3e give 3.3:1 / 3.8:1 on white.
+ */
+const red: MantineColorsTuple = [
+  '#fff5f5',
+  '#ffe3e3',
+  '#ffc9c9',
+  '#ffa8a8',
+  '#ff8787',
+  '#ff6b6b',
+  '#d42a2a', // 5.0:1 on white
+  '#c92a2a', // 5.5:1 with white
+  '#b32424',
+  '#9c1f1f',
+];
+
 const toEm = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
-  colors: { brand, gray },
+  colors: { brand, gray, red },
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '750' },
   defaultRadius: 'md',
   cursorType: 'pointer',
   // Spec §2: `sm` starts the tablet layout at 767 px and `lg` the desktop layout at 1200 px.
+  components: {
+    // Mantine parks the focus of an opened menu on a role="presentation" placeholder inside role="menu",
+    // which a menu may not contain (axe: aria-required-children); the first item takes the focus instead.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
   breakpoints: {
     xs: '36em',
     sm: toEm(MOBILE_MAX_WIDTH + 1),
