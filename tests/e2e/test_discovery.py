@@ -258,7 +258,8 @@ def test_on_a_phone_the_filters_open_in_a_sheet_and_the_map_fills_the_screen(bro
     page.get_by_test_id("filters-done").click()
     expect(sheet).to_be_hidden()
 
-    page.get_by_test_id("view-toggle").get_by_label("Map").click()
+    # The radio's label, as a visitor clicks it (the radio itself is hidden; its name comes from the label).
+    page.get_by_test_id("view-toggle").locator("label", has_text="Map").click()
     expect(page).to_have_url(re.compile(r"/map$"))
     canvas = page.locator("[data-testid=map-canvas] canvas").first
     expect(canvas).to_be_visible(timeout=LOAD_TIMEOUT)

@@ -97,7 +97,11 @@ def open_menu(page: Page) -> None:
     """The profile menu, opened and done fading in (for the screenshots)."""
     page.get_by_test_id("profile-menu").click()
     expect(page.get_by_test_id("navigation-menu")).to_be_visible()
-    page.wait_for_function("getComputedStyle(document.querySelector('[data-testid=navigation-menu]')).opacity === '1'")
+    # A function, not an expression: Playwright evaluates a bare expression with eval() in the page,
+    # which the Content-Security-Policy forbids.
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('[data-testid=navigation-menu]')).opacity === '1'"
+    )
 
 
 def mark_page(page: Page) -> None:

@@ -7,10 +7,10 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
-import { theme } from './theme';
+import { themeWithLabels } from './theme';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -22,15 +22,26 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <TranslatedMantineProvider>
         <QueryClientProvider client={queryClient}>
           <TranslatedModals>
             <Notifications position="top-center" />
             {children}
           </TranslatedModals>
         </QueryClientProvider>
-      </MantineProvider>
+      </TranslatedMantineProvider>
     </I18nextProvider>
+  );
+}
+
+function TranslatedMantineProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const theme = useMemo(() => themeWithLabels({ close }), [close]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
   );
 }
 

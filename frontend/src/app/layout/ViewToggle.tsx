@@ -1,4 +1,4 @@
-import { SegmentedControl, Tooltip } from '@mantine/core';
+import { SegmentedControl, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid, IconMap } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,18 +32,20 @@ export function ViewToggle() {
       data-testid="view-toggle"
       aria-label={t('topBar.viewToggle')}
       data={[
-        { value: 'grid', label: <ToggleIcon label={t('topBar.grid')} icon={<IconLayoutGrid size={16} />} /> },
-        { value: 'map', label: <ToggleIcon label={t('topBar.map')} icon={<IconMap size={16} />} /> },
+        { value: 'grid', label: <ToggleIcon label={t('topBar.grid')} icon={<IconLayoutGrid size={16} aria-hidden="true" />} /> },
+        { value: 'map', label: <ToggleIcon label={t('topBar.map')} icon={<IconMap size={16} aria-hidden="true" />} /> },
       ]}
     />
   );
 }
 
+/** An icon-only choice: the label is hidden text inside the radio's label (a plain span may not carry aria-label). */
 function ToggleIcon({ label, icon }: { label: string; icon: ReactNode }) {
   return (
     <Tooltip label={label} withArrow>
-      <span className={classes.icon} aria-label={label}>
+      <span className={classes.icon}>
         {icon}
+        <VisuallyHidden>{label}</VisuallyHidden>
       </span>
     </Tooltip>
   );

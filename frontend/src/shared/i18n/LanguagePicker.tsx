@@ -12,6 +12,7 @@ export function LanguagePicker() {
   // The chosen language, even when its texts fall back to English (resolvedLanguage would say 'en').
   const current = isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const currentName = LANGUAGES.find((language) => language.code === current)?.name ?? current;
+  const label = t('language.label', { language: currentName });
 
   return (
     <Menu position="bottom-end" radius="md" shadow="lg" width={200}>
@@ -23,7 +24,8 @@ export function LanguagePicker() {
           size="sm"
           px={compact ? 8 : 12}
           leftSection={<IconWorld size={18} />}
-          aria-label={t('language.label', { language: currentName })}
+          // WCAG 2.5.3: the name starts with the code the button shows (a voice user says "EN").
+          aria-label={compact ? label : `${current.toUpperCase()}, ${label}`}
           data-testid="language-picker"
         >
           {compact ? null : current.toUpperCase()}

@@ -79,7 +79,8 @@ export function SaveButton({ saved, busy, onToggle }: { saved: boolean; busy: bo
         size="lg"
         aria-label={label}
         aria-pressed={saved}
-        loading={busy}
+        // Busy, not `loading`: a loading button is disabled and would drop the keyboard's focus (the toggle is optimistic).
+        aria-busy={busy}
         onClick={onToggle}
         data-testid="save-button"
       >

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Drawer, Group, Indicator, Popover, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CLEARED_DROPDOWN_FIELDS, countActiveFilters, updateFilterState, useFilterState } from '../../../shared/filters/filterState';
@@ -24,18 +24,23 @@ export function FiltersDropdown() {
   const activeCount = countActiveFilters(filters);
 
   const trigger = (
+    <ActionIcon
+      variant={opened ? 'filled' : 'default'}
+      radius="xl"
+      size="lg"
+      aria-label={t('filters.open')}
+      aria-expanded={opened}
+      onClick={toggle}
+      data-testid="filters-button"
+    >
+      <IconAdjustmentsHorizontal size={18} />
+    </ActionIcon>
+  );
+  // The count sits outside the popover's target: the target (the button) gets aria-expanded, which a
+  // plain div may not carry.
+  const withCount = (children: ReactNode) => (
     <Indicator label={activeCount} size={18} disabled={activeCount === 0} color="brand" offset={4} data-testid="filters-count">
-      <ActionIcon
-        variant={opened ? 'filled' : 'default'}
-        radius="xl"
-        size="lg"
-        aria-label={t('filters.open')}
-        aria-expanded={opened}
-        onClick={toggle}
-        data-testid="filters-button"
-      >
-        <IconAdjustmentsHorizontal size={18} />
-      </ActionIcon>
+      {children}
     </Indicator>
   );
   const header = (
@@ -50,7 +55,7 @@ export function FiltersDropdown() {
   if (mobile) {
     return (
       <>
-        {trigger}
+        {withCount(trigger)}
         <Drawer
           opened={opened}
           onClose={close}
@@ -72,7 +77,7 @@ export function FiltersDropdown() {
     );
   }
 
-  return (
+  return withCount(
     <Popover opened={opened} onDismiss={close} position="bottom-end" radius="lg" shadow="lg" width={380} trapFocus={false}>
       <Popover.Target>{trigger}</Popover.Target>
       <Popover.Dropdown className={classes.popover} data-testid="filters-panel">
@@ -81,6 +86,6 @@ export function FiltersDropdown() {
           <FiltersForm inPopover />
         </Suspense>
       </Popover.Dropdown>
-    </Popover>
+    </Popover>,
   );
 }

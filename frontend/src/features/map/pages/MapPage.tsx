@@ -1,7 +1,7 @@
-import { Badge, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Badge, Button, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
+import { IconInfoCircle, IconList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
@@ -14,6 +14,7 @@ import { MAP_STYLE_NAMES, type MapStyleName } from '../../../shared/map/basemap'
 import type { RenderedState } from '../components/MapStatus';
 import { MapView, type SpotRequest } from '../components/MapView';
 import { SpotList } from '../components/SpotList';
+import { ToursInView } from '../components/ToursInView';
 import { boundsCenter } from '../mapBounds';
 import type { SearchedPlace } from '../mapLayers';
 import { readMapStyle, storeMapStyle } from '../mapPreferences';
@@ -28,6 +29,9 @@ export function MapPage() {
   const { creatorName } = useParams();
   const [styleName, setStyleName] = useState<MapStyleName>(readMapStyle);
   const [spot, setSpot] = useState<SpotRequest | null>(null);
+  const [listOpen, setListOpen] = useState(false);
+  const listId = useId();
+  const listToggle = useRef<HTMLButtonElement>(null);
   const [rendered, setRendered] = useState<RenderedState | null>(null);
   const filters = useFilterState();
   const target = useMapTarget();
@@ -35,6 +39,20 @@ export function MapPage() {
   const spotList = useSpotTours(filters, spot, tours.features);
 
   const place = useSearchedPlace(filters);
+
+  // The list of tours in view and a spot's list share the panel's place: one at a time.
+  const showSpot = (request: SpotRequest) => {
+    setListOpen(false);
+    setSpot(request);
+  };
+  const toggleList = () => {
+    setSpot(null);
+    setListOpen((open) => !open);
+  };
+  const closeList = () => {
+    setListOpen(false);
+    listToggle.current?.focus();
+  };
 
   const chooseStyle = (value: string) => {
     const name = value as MapStyleName;
@@ -48,18 +66,23 @@ export function MapPage() {
 
   return (
     <main className={classes.page} data-map-style={styleName}>
-      <MapView
-        styleName={styleName}
-        clusters={tours.clusters}
-        features={tours.features}
-        loading={tours.loading}
-        target={target}
-        place={place}
-        onViewportChange={tours.setViewport}
-        onShowSpot={setSpot}
-        onRendered={setRendered}
-      />
+      {/* Before the map in the page's order: the keyboard reaches the list before the map's canvas. */}
       <div className={classes.topLeft}>
+        <Button
+          ref={listToggle}
+          className={classes.listToggle}
+          radius="xl"
+          size="sm"
+          variant={listOpen ? 'filled' : 'white'}
+          color={listOpen ? 'brand' : 'dark'}
+          leftSection={<IconList size={16} aria-hidden="true" />}
+          aria-expanded={listOpen}
+          aria-controls={listOpen ? listId : undefined}
+          onClick={toggleList}
+          data-testid="map-list-toggle"
+        >
+          {t('map.listToggle')}
+        </Button>
         {creatorName && (
           <Badge className={classes.floating} size="lg" radius="xl" variant="white" color="dark" tt="none" data-testid="map-creator-scope">
             {t('map.creatorScope', { name: creatorName })}
@@ -74,6 +97,18 @@ export function MapPage() {
           </Paper>
         )}
       </div>
+      {listOpen && <ToursInView id={listId} filters={filters} bounds={tours.viewport?.bounds ?? null} userId={tours.creatorUserId} onClose={closeList} />}
+      <MapView
+        styleName={styleName}
+        clusters={tours.clusters}
+        features={tours.features}
+        loading={tours.loading}
+        target={target}
+        place={place}
+        onViewportChange={tours.setViewport}
+        onShowSpot={showSpot}
+        onRendered={setRendered}
+      />
       <SegmentedControl
         className={classes.styles}
         radius="xl"
@@ -114,6 +149,8 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
     return {
       clusters: NO_CLUSTERS,
       features: creatorPoints.data ?? NO_FEATURES,
+      viewport,
+      creatorUserId: creator.data?.userid ?? null,
       loading: creator.isPending || creatorPoints.isFetching,
       error: creator.isError || creatorPoints.isError,
       setViewport,
@@ -122,6 +159,8 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
   return {
     clusters: area.data?.clusters ?? NO_CLUSTERS,
     features: area.data?.features ?? NO_FEATURES,
+    viewport,
+    creatorUserId: null,
     loading: viewport === null || area.isFetching,
     error: area.isError,
     setViewport,

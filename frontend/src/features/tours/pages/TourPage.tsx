@@ -1,4 +1,4 @@
-import { Alert, Anchor, Avatar, Badge, Button, Container, Group, Skeleton, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Container, Group, Skeleton, Spoiler, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowLeft,
@@ -236,13 +236,14 @@ function Engagement({ tour }: { tour: TourOut }) {
         <Counter icon={<IconBookmark size={18} />} value={counters.saves} label={t('tourPage.saves', { count: counters.saves })} testId="count-saves" />
         <Counter icon={<IconShare size={18} />} value={counters.shared} label={t('tourPage.shares', { count: counters.shared })} testId="count-shared" />
       </Group>
+      {/* Busy, not `loading`: a loading button is disabled and would drop the keyboard's focus (the toggles are optimistic). */}
       <Group gap="xs">
         <Button
           radius="xl"
           variant={liked ? 'filled' : 'default'}
           color={liked ? 'red' : undefined}
           leftSection={liked ? <IconHeartFilled size={18} /> : <IconHeart size={18} />}
-          loading={busy === 'like'}
+          aria-busy={busy === 'like'}
           disabled={player.isPending}
           aria-pressed={liked}
           onClick={() => void toggle('like')}
@@ -255,7 +256,7 @@ function Engagement({ tour }: { tour: TourOut }) {
             radius="xl"
             variant={saved ? 'filled' : 'default'}
             leftSection={saved ? <IconBookmarkFilled size={18} /> : <IconBookmark size={18} />}
-            loading={busy === 'save'}
+            aria-busy={busy === 'save'}
             disabled={player.isPending}
             aria-pressed={saved}
             onClick={() => void toggle('save')}
@@ -275,9 +276,11 @@ function Engagement({ tour }: { tour: TourOut }) {
 
 function Counter({ icon, value, label, testId }: { icon: ReactNode; value: number; label: string; testId: string }) {
   return (
-    <span className={classes.counter} title={label} aria-label={label} data-testid={testId} data-value={value}>
+    // The full count ("15,400 views") in words for screen readers: a plain span may not carry aria-label.
+    <span className={classes.counter} title={label} data-testid={testId} data-value={value}>
       {icon}
-      <span>{formatCount(value)}</span>
+      <span aria-hidden="true">{formatCount(value)}</span>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </span>
   );
 }
