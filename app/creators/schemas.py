@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from pydantic import BaseModel, Field
 
+from app.core.timestamps import UtcDateTime
 from app.creators.service import FollowRow, FollowState
 from app.tours.schemas import RankValues
 
@@ -38,7 +37,7 @@ class IsFollowAnswer(BaseModel):
 class FollowOut(BaseModel):
     userid: int
     creator_id: int
-    created_date: datetime
+    created_date: UtcDateTime
     platform_username: str | None
     username: str
     profile_img: str | None
@@ -97,7 +96,7 @@ class CreatorRankOut(BaseModel):
     creator_name: str
     value: float
     position: int | None
-    updated_date: datetime
+    updated_date: UtcDateTime
 
 
 class CreatorRanksPage(BaseModel):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from app.core.timestamps import UtcDateTime
 from app.moderation.models import ApprovalKind
 
 
@@ -19,7 +19,7 @@ class PendingItemOut(BaseModel):
     entity_id: int | None
     userid: int | None = Field(description="Who submitted it")
     payload: dict[str, Any] = Field(description="The proposed change, as its domain filed it")
-    created_at: datetime
+    created_at: UtcDateTime
 
 
 class PendingItemsAnswer(BaseModel):

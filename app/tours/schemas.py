@@ -8,12 +8,12 @@ read live in `app/tours/rules.py`, so a bad form gets every failing field at onc
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from app.core.timestamps import UtcDateTime
 from app.discovery.schemas import MediaCard
 from app.tours.models import ApprovalState, TourStatus
 
@@ -136,8 +136,8 @@ class TourOut(BaseModel):
     is_featured: bool
     featured_order: int | None
     provider_version: str | None
-    created_date: datetime
-    updated_date: datetime
+    created_date: UtcDateTime
+    updated_date: UtcDateTime
     is_owned: bool
 
 
@@ -179,7 +179,7 @@ class ToursActionAnswer(BaseModel):
 
 class PendingTourOut(TourOut):
     owner_email: str
-    submitted_at: datetime
+    submitted_at: UtcDateTime
 
 
 class PendingPage(BaseModel):
@@ -308,7 +308,7 @@ class ApprovalItemOut(BaseModel):
     platform_username: str | None
     changes: dict[str, Any] = Field(description="For a VT edit: field → proposed value.")
     current: dict[str, Any] = Field(description="For a VT edit: field → value now in use.")
-    created_at: datetime
+    created_at: UtcDateTime
 
 
 class ApprovalItemsPage(BaseModel):
@@ -412,7 +412,7 @@ class TourRankOut(BaseModel):
     title: str
     value: float
     position: int | None
-    updated_date: datetime
+    updated_date: UtcDateTime
 
 
 class TourRanksPage(BaseModel):

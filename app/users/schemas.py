@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field, field_validator
 
+from app.core.timestamps import UtcDateTime
 from app.users.models import (
     MAX_INTERESTS,
     AccountState,
@@ -237,8 +238,8 @@ class ModerationUserOut(BaseModel):
     editing_creator_pending: bool
     profile_edit_pending: bool
     tour_edit_pending: bool
-    created_at: datetime
-    last_sign_in_at: datetime | None
+    created_at: UtcDateTime
+    last_sign_in_at: UtcDateTime | None
 
 
 class ModerationUsersAnswer(BaseModel):
@@ -273,8 +274,8 @@ class ApprovalItemOut(BaseModel):
     user: ApprovalUserOut | None
     pending: dict[str, Any] = Field(description="The proposed values, by field")
     current: dict[str, Any] = Field(description="The account's values of the same fields today")
-    created_at: datetime
-    reviewed_at: datetime | None
+    created_at: UtcDateTime
+    reviewed_at: UtcDateTime | None
     reviewed_by: int | None
     review_note: str | None
 
@@ -412,7 +413,7 @@ class BetaTesterOut(BaseModel):
     username: str
     platform_username: str | None
     answers: BetaTesterAnswers
-    created_at: datetime
+    created_at: UtcDateTime
 
 
 class BetaTesterSaved(BaseModel):
