@@ -31,13 +31,12 @@ from pathlib import Path
 
 import httpx
 
+from tests.e2e.conftest import CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parents[1]
 LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
-CHROME_FLAGS = (
-    "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-    "--disable-background-networking --disable-component-update --disable-sync"
-)
+CHROME_FLAGS = " ".join(CHROMIUM_ARGS)  # the e2e tests' flags: this machine's closed network needs them
 
 
 @dataclass(frozen=True)

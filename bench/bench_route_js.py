@@ -14,24 +14,14 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # one set of Chromium flags for tests and benches
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Response
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DEFAULT_ROUTES = ["/", "/map", "/registration"]
 
 
