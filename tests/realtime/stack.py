@@ -168,7 +168,9 @@ class Stack:
                 "DATABASE_URL": self.database_url,
                 "REDIS_URL": self.redis_url,
                 "DATA_DIR": str(self.directory / "data"),
-                # Set explicitly: processes started together must not each generate their own.
+                # A deployment, as docker-compose.yml runs it: the processes refuse to start without
+                # these two, and must not each generate their own.
+                "ENVIRONMENT": "production",
                 "JWT_SECRET": secrets.token_urlsafe(32),
                 "ENCRYPTION_KEY": base64.urlsafe_b64encode(os.urandom(32)).decode(),
                 "ELASTICSEARCH_URL": "",
