@@ -56,6 +56,12 @@ class Settings(BaseSettings):
         default=True, description="Compute sentence embeddings (similar tours, For You); tests turn it off."
     )
     tasks_eager: bool = Field(default=False, description="Run in-process tasks synchronously (tests).")
+    outbox_lease_seconds: float = Field(
+        default=30.0,
+        ge=1.0,
+        description="How long a claimed outbox entry stays its worker's without a heartbeat (renewed every "
+        "third of it while the batch runs); a dead worker's entries are taken again after it.",
+    )
     periodic_tasks: bool = Field(
         default=True, description="Run the periodic tasks in this process when it runs tasks itself (no Redis)."
     )

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.core.outbox import CLAIM_BATCH, DISPATCH_TIME_BUDGET_SECONDS, LEASE, OutboxEntry, dispatch_entries
+from app.core.outbox import CLAIM_BATCH, DISPATCH_TIME_BUDGET_SECONDS, OutboxEntry, dispatch_entries
 from app.core.outbox_topics import INDEX_TOPICS, OutboxTopic
 from app.core.settings import get_settings
 from app.core.tasks import get_task_runner
@@ -49,7 +49,7 @@ def dispatch_index_outbox(
     index: SearchIndex | None = None,
     *,
     batch: int = CLAIM_BATCH,
-    lease: timedelta = LEASE,
+    lease: timedelta | None = None,
     time_budget: float = DISPATCH_TIME_BUDGET_SECONDS,
 ) -> int:
     """Process due index entries batch by batch; returns how many entries were handled. When a batch

@@ -219,14 +219,25 @@ class Stack:
         ]
         return self._spawn(f"api-{name}", command), f"http://127.0.0.1:{port}"
 
-    def _spawn_worker(self, name: str) -> Process:
+    def start_worker(self, name: str, *, app: str = "workers.celery_app", env: dict[str, str] | None = None) -> Process:
+        """One more Celery worker, with its own Celery app module (a test's variant of the entry
+        point) and extra environment; waits until it is ready."""
+        assert name not in self._workers, name
+        process = self._spawn_worker(name, app=app, env=env)
+        self._workers[name] = process
+        self._wait(process, partial(_logged, process, " ready."))
+        return process
+
+    def _spawn_worker(
+        self, name: str, *, app: str = "workers.celery_app", env: dict[str, str] | None = None
+    ) -> Process:
         """A Celery worker on every queue, one task at a time (--pool=solo)."""
         command = [
             sys.executable,
-            *("-m", "celery", "-A", "workers.celery_app", "worker", "--pool=solo", "--loglevel=info"),
+            *("-m", "celery", "-A", app, "worker", "--pool=solo", "--loglevel=info"),
             *("-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat"),
         ]
-        return self._spawn(f"worker-{name}", command)
+        return self._spawn(f"worker-{name}", command, env=env)
 
     def send_task(self, name: str, *, queue: str, **kwargs: Any) -> None:
         """Queue a task through Redis, as any process of the stack does."""
@@ -248,10 +259,12 @@ class Stack:
         assert done.returncode == 0, done.stdout + done.stderr
         return done.stdout
 
-    def _spawn(self, name: str, command: list[str]) -> Process:
+    def _spawn(self, name: str, command: list[str], *, env: dict[str, str] | None = None) -> Process:
         log = self.directory / f"{name}.log"
         with log.open("wb") as output:
-            popen = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=output, stderr=subprocess.STDOUT)
+            popen = subprocess.Popen(
+                command, cwd=ROOT, env={**self.env, **(env or {})}, stdout=output, stderr=subprocess.STDOUT
+            )
         process = Process(name, popen, log)
         self.processes.append(process)
         return process
