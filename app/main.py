@@ -104,12 +104,16 @@ def _add_health(app: FastAPI) -> None:
     @app.get("/health", response_model=HealthOut, tags=["platform"], operation_id="platform-health")
     def health(db: DbSession) -> HealthOut:
         from app.search.registry import get_index
+        from app.search.shared_index import shared_index_warnings
 
         database = platform_service.database_status(db)
         index = get_index().health()
         redis = platform_service.redis_status()
-        healthy = database == "ok" and index.startswith("ok") and not redis.startswith("error")
-        return HealthOut(status="ok" if healthy else "degraded", database=database, index=index, redis=redis)
+        warnings = shared_index_warnings()
+        healthy = database == "ok" and index.startswith("ok") and not redis.startswith("error") and not warnings
+        return HealthOut(
+            status="ok" if healthy else "degraded", database=database, index=index, redis=redis, warnings=warnings
+        )
 
 
 def _mount_uploads(app: FastAPI, uploads_dir: Path) -> None:

@@ -33,6 +33,7 @@ from app.search.documents import (
 )
 from app.search.embeddings import EMBED_TOURS_TASK, stored_vectors
 from app.search.registry import get_index
+from app.search.shared_index import note_index_writer
 from app.tours.models import Tour
 from indexer.documents import TourDocument
 from indexer.port import SearchIndex
@@ -55,6 +56,7 @@ def dispatch_index_outbox(
     """Process due index entries batch by batch; returns how many entries were handled. When a batch
     fails on a healthy index, one entry is at fault: each is then retried alone."""
     target = index or get_index()
+    note_index_writer(target)
 
     def apply_batch(entries: list[OutboxEntry]) -> None:
         with session_factory() as session:
@@ -128,6 +130,7 @@ def reindex(
 ) -> dict[str, int]:
     """Rebuild the whole index from the database (zero downtime: the adapter swaps at the end)."""
     index = index or get_index()
+    note_index_writer(index)
     report = progress or (lambda message: None)
     started = time.monotonic()
     with session_factory() as session:

@@ -72,7 +72,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _claim_redis_database() -> int:
+def claim_redis_database() -> int:
     import redis
 
     for number in REDIS_TEST_DATABASES:
@@ -140,7 +140,7 @@ class Stack:
         self.database_name, self.database_url = create_postgres_database()
         upgrade_database(self.database_url)
         self._engine = make_engine(self.database_url)
-        self.redis_db = _claim_redis_database()
+        self.redis_db = claim_redis_database()
         self.env = self._environment()
 
     def stop(self) -> None:
@@ -210,14 +210,22 @@ class Stack:
     def workers(self, *names: str) -> list[Process]:
         return self.up(workers=names)[1]
 
-    def _spawn_api(self, name: str) -> tuple[Process, str]:
+    def start_api(self, name: str, *, env: dict[str, str]) -> str:
+        """One more API process with extra environment (say, a DATA_DIR of its own); its base URL."""
+        assert name not in self._apis, name
+        process, base = self._spawn_api(name, env=env)
+        self._apis[name] = base
+        self._wait(process, partial(_answers, f"{base}/health"))
+        return base
+
+    def _spawn_api(self, name: str, *, env: dict[str, str] | None = None) -> tuple[Process, str]:
         port = free_port()
         command = [
             sys.executable,
             *("-m", "uvicorn", "app.main:create_asgi_app", "--factory"),
             *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
         ]
-        return self._spawn(f"api-{name}", command), f"http://127.0.0.1:{port}"
+        return self._spawn(f"api-{name}", command, env=env), f"http://127.0.0.1:{port}"
 
     def start_worker(self, name: str, *, app: str = "workers.celery_app", env: dict[str, str] | None = None) -> Process:
         """One more Celery worker, with its own Celery app module (a test's variant of the entry

@@ -1590,8 +1590,16 @@ export type HealthOut = {
     redis: string;
     /**
      * Status
+     *
+     * ok, or degraded when a part fails or a warning stands
      */
     status: string;
+    /**
+     * Warnings
+     *
+     * What an operator must fix though every part answers, e.g. an embedded index the workers write in a folder this process cannot see
+     */
+    warnings?: Array<string>;
 };
 
 /**
