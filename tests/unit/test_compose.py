@@ -58,6 +58,7 @@ def test_compose_runs_outside_development_with_required_secrets() -> None:
     assert env["ENVIRONMENT"] == "${ENVIRONMENT:-production}"
     for name in ("JWT_SECRET", "ENCRYPTION_KEY"):
         assert env[name].startswith(f"${{{name}:?"), env[name]  # required: no default at all
+    assert "ENVIRONMENT=production" in (ROOT / "Dockerfile").read_text()  # the image run without compose too
 
 
 def test_a_lone_worker_takes_every_queue_and_the_split_stays_possible() -> None:
