@@ -177,15 +177,15 @@ class Visitor(FastHttpUser):
     def open_filters(self) -> None:
         """The filters dropdown loads its lists once, then the visitor picks a category (a feed call)."""
         if not self.countries:
-            countries = self.get("/v2/locations/address-countries", "filters: lists") or {}
+            countries = self.get("/v2/locations/address-countries", "filters: countries") or {}
             self.countries = [
                 (country["code"], (country["center"][0], country["center"][1]), country["vt_count"])
                 for country in countries.get("data", [])
                 if country.get("center") and country.get("vt_count")
             ]
-            tags = self.get("/v2/categories/tags", "filters: lists") or {}
+            tags = self.get("/v2/categories/tags", "filters: tags") or {}
             self.tags = [tag["id"] for tag in tags.get("data", [])]
-            self.get("/v2/categories/media-types", "filters: lists")
+            self.get("/v2/categories/media-types", "filters: media types")
         if self.categories:
             self.grid_page({"categories": str(random.choice(self.categories))}, 0, "feed (filtered)")
 
