@@ -223,7 +223,7 @@ class Stack:
         command = [
             sys.executable,
             *("-m", "uvicorn", "app.main:create_asgi_app", "--factory"),
-            *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
+            *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log"),
         ]
         return self._spawn(f"api-{name}", command, env=env), f"http://127.0.0.1:{port}"
 
