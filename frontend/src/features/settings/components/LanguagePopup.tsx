@@ -19,8 +19,9 @@ export function LanguagePopup() {
 
   useEffect(() => {
     const suggestion = firstVisitLanguageSuggestion();
-    if (suggestion) openLanguagePopup(suggestion);
-  }, []);
+    // The popup speaks the suggested language: its catalogue first (fetched on demand).
+    if (suggestion) void i18n.loadLanguages(suggestion).then(() => openLanguagePopup(suggestion));
+  }, [i18n]);
 
   const choose = (code: LanguageCode) => {
     // Also when the choice is the language already shown: it is stored, so a first visit ends here.
