@@ -13,7 +13,7 @@ import { themeWithLabels } from './theme';
 
 // Fetched beside the first screen, not before it: `notifications.show` queues in a store the
 // container reads once it arrives, so nothing shown meanwhile is lost.
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const Notifications = lazy(async () => ({ default: (await import('./NotificationsContainer')).Notifications }));
 
 interface AppProvidersProps {
   queryClient: QueryClient;
