@@ -26,6 +26,8 @@ from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 
 ACCESS_ATTRIBUTE = "__touratlas_access__"
+# Access.FOLLOWER's refusal (deps.Follower), and the creators service's own.
+ADMINS_CANNOT_FOLLOW = "Administrators cannot follow creators"
 
 
 class Access(StrEnum):

@@ -18,12 +18,11 @@ from fastapi.routing import APIRoute
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from app.core.access import Access, declares, rule_of
+from app.core.access import ADMINS_CANNOT_FOLLOW, Access, declares, rule_of
 from app.core.db import get_db, get_sessionmaker
 from app.core.errors import Forbidden, Unauthorized
 from app.core.locale import locale_of
 from app.core.security import InvalidToken, TokenClaims, decode_token
-from app.creators.service import ADMINS_CANNOT_FOLLOW
 from app.locations.ports import Geocoder
 from app.locations.service import get_geocoder
 from app.platform.service import RestrictAccessCache, restrict_access_cache
