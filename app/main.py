@@ -16,9 +16,11 @@ from starlette.types import ASGIApp, Lifespan
 
 from app.auth.router import router as auth_router
 from app.classifications.router import router as classifications_router
+from app.core.access import unrestricted
 from app.core.concurrency import RequestConcurrencyLimit
 from app.core.deps import DbSession, enforce_restricted_access
-from app.core.errors import ERROR_RESPONSES, install_error_handlers
+from app.core.errors import install_error_handlers
+from app.core.openapi import install_openapi
 from app.core.request_id import RequestIdMiddleware
 from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
@@ -77,7 +79,6 @@ def create_app(domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> FastAPI:
         title="TourAtlas API",
         version=APP_VERSION,
         generate_unique_id_function=_operation_id,
-        responses=ERROR_RESPONSES,
     )
     install_error_handlers(app)
     app.add_middleware(
@@ -91,17 +92,31 @@ def create_app(domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> FastAPI:
     app.add_middleware(RequestIdMiddleware)
     app.add_middleware(RequestConcurrencyLimit, limit=settings.max_requests_in_flight)
     app.add_middleware(SecurityHeadersMiddleware)
-    for router in domain_routers:
-        # Spec §6 "Restricted access": every call refuses signed-out callers unless it is exempt.
-        app.include_router(router, dependencies=[Depends(enforce_restricted_access)])
-    _add_health(app)
+    add_api_routes(app, domain_routers)
+    # Security and error answers of each operation, from its access declaration (defect 8).
+    install_openapi(app)
     _mount_uploads(app, settings.uploads_dir)
     _mount_frontend(app, settings.frontend_dist)
     return app
 
 
+def add_api_routes(app: FastAPI, domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> None:
+    """Every operation of the API (tests/api/test_access.py lists them from a bare app this way)."""
+    for router in domain_routers:
+        # Spec §6 "Restricted access": every call refuses signed-out callers unless declared
+        # Access.UNRESTRICTED.
+        app.include_router(router, dependencies=[Depends(enforce_restricted_access)])
+    _add_health(app)
+
+
 def _add_health(app: FastAPI) -> None:
-    @app.get("/health", response_model=HealthOut, tags=["platform"], operation_id="platform-health")
+    @app.get(
+        "/health",
+        response_model=HealthOut,
+        tags=["platform"],
+        operation_id="platform-health",
+        dependencies=[Depends(unrestricted)],
+    )
     def health(db: DbSession) -> HealthOut:
         from app.search.registry import get_index
         from app.search.shared_index import shared_index_warnings

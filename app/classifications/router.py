@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
 from app.classifications import service, suggestions
@@ -22,7 +22,9 @@ from app.classifications.schemas import (
     VendorList,
     VendorOut,
 )
+from app.core.access import public
 from app.core.deps import AdminUser, CurrentUser, DbSession
+from app.core.errors import error_responses
 
 categories_router = APIRouter(prefix="/v2/categories", tags=["classifications"])
 vendors_router = APIRouter(prefix="/v2/vendors", tags=["vendors"])
@@ -71,17 +73,17 @@ def _vendor(vendor: Vendor) -> VendorOut:
     )
 
 
-@categories_router.get("/", response_model=CategoryList)
+@categories_router.get("/", response_model=CategoryList, dependencies=[Depends(public)])
 def list_categories(db: DbSession) -> CategoryList:
     return CategoryList(data=[_category(category) for category in service.list_categories(db)])
 
 
-@categories_router.get("/media-types", response_model=MediaTypeList)
+@categories_router.get("/media-types", response_model=MediaTypeList, dependencies=[Depends(public)])
 def list_media_types(db: DbSession) -> MediaTypeList:
     return MediaTypeList(data=[MediaTypeOut(id=item.id, name=item.name) for item in service.list_media_types(db)])
 
 
-@categories_router.get("/capture-devices", response_model=CaptureDeviceList)
+@categories_router.get("/capture-devices", response_model=CaptureDeviceList, dependencies=[Depends(public)])
 def list_capture_devices(db: DbSession) -> CaptureDeviceList:
     return CaptureDeviceList(
         data=[
@@ -91,7 +93,7 @@ def list_capture_devices(db: DbSession) -> CaptureDeviceList:
     )
 
 
-@categories_router.get("/tags", response_model=TagList)
+@categories_router.get("/tags", response_model=TagList, dependencies=[Depends(public)])
 def list_tags(
     db: DbSession,
     search: str | None = Query(
@@ -130,7 +132,7 @@ def document_tags(body: DocumentTagsIn, db: DbSession, _user: CurrentUser) -> Do
     return DocumentTagsOut(tags=[_tag(tag) for tag in found.tags], category_id=found.category_id)
 
 
-@categories_router.post("/admin-tag-embeddings", response_model=TagEmbeddingsOut)
+@categories_router.post("/admin-tag-embeddings", response_model=TagEmbeddingsOut, responses=error_responses(400))
 def admin_tag_embeddings(db: DbSession, _admin: AdminUser) -> TagEmbeddingsOut:
     """Compute the embeddings of every tag and category again (after editing the dictionaries)."""
     counts = suggestions.recompute_embeddings(db)
@@ -141,12 +143,12 @@ def admin_tag_embeddings(db: DbSession, _admin: AdminUser) -> TagEmbeddingsOut:
     )
 
 
-@vendors_router.get("/", response_model=VendorList)
+@vendors_router.get("/", response_model=VendorList, dependencies=[Depends(public)])
 def list_vendors(db: DbSession) -> VendorList:
     return VendorList(data=[_vendor(vendor) for vendor in service.list_vendors(db)])
 
 
-@sources_router.get("/rank-sources", response_model=RankSourceList)
+@sources_router.get("/rank-sources", response_model=RankSourceList, dependencies=[Depends(public)])
 def list_rank_sources(db: DbSession) -> RankSourceList:
     return RankSourceList(data=[RankSourceOut(id=item.id, name=item.name) for item in service.list_rank_sources(db)])
 

@@ -82,9 +82,21 @@ def field_error(field: str, message: str) -> BadRequest:
     return BadRequest(message, fields={field: message})
 
 
-ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorBody, "description": "Bad input: the message and the failing fields"},
+ERROR_DESCRIPTIONS: dict[int, str] = {
+    400: "Bad input: the message and the failing fields",
+    401: "No valid token, or its account is gone or inactive: renew the token and retry (spec §7)",
+    403: "Refused: the caller may not do this",
+    404: "Not found",
+    409: "Conflicts with the current state: the message says how",
+    429: "Too many attempts: wait the Retry-After seconds",
 }
+
+
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """A route's `responses=` for the errors only its code knows (a lookup by an id in the body, a
+    conflict, a rate limit): `responses=error_responses(404, 409)`. The others are derived from the
+    route (app/core/openapi.py)."""
+    return {code: {"model": ErrorBody, "description": ERROR_DESCRIPTIONS[code]} for code in codes}
 
 
 def _body(request: Request, message: str, fields: dict[str, str] | None = None) -> dict[str, Any]:

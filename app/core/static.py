@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import anyio.to_thread
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.responses import FileResponse
 from starlette.datastructures import Headers
 from starlette.middleware.gzip import (
@@ -32,6 +32,7 @@ from starlette.responses import Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.core.access import unrestricted
 from app.core.errors import AppError, NotFound
 
 ASSETS_PREFIX = "/assets/"
@@ -178,7 +179,14 @@ def mount_frontend(app: FastAPI, dist: Path, *, api_prefixes: tuple[str, ...]) -
     assets = dist / "assets"
     if assets.is_dir():
         app.mount(ASSETS_PREFIX.rstrip("/"), PrecompressedStaticFiles(directory=assets), name="assets")
-    app.add_api_route("/{path:path}", _spa_handler(dist, api_prefixes), include_in_schema=False, response_model=None)
+    # The pages themselves are for anyone: the client's route guard applies restrict_access to them.
+    app.add_api_route(
+        "/{path:path}",
+        _spa_handler(dist, api_prefixes),
+        include_in_schema=False,
+        response_model=None,
+        dependencies=[Depends(unrestricted)],
+    )
 
 
 def _spa_handler(dist: Path, api_prefixes: tuple[str, ...]) -> Callable[[str], Awaitable[FileResponse]]:

@@ -4,10 +4,11 @@ router later."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
-from app.core.deps import AdminUser, CurrentUser, DbSession, OptionalUser
-from app.core.errors import ErrorBody
+from app.core.access import public
+from app.core.deps import AdminUser, CurrentUser, DbSession, Follower, OptionalUser
+from app.core.errors import ErrorBody, error_responses
 from app.creators import ranks as creator_ranks
 from app.creators import service
 from app.creators.schemas import (
@@ -30,7 +31,7 @@ from app.tours.schemas import RankEdit, TaskQueuedAnswer
 router = APIRouter(prefix="/v2/creators", tags=["creators"])
 
 
-@router.get("/followers", response_model=FollowsPage)
+@router.get("/followers", response_model=FollowsPage, responses=error_responses(404))
 def list_followers(
     db: DbSession,
     user: CurrentUser,
@@ -45,13 +46,13 @@ def list_followers(
     )
 
 
-@router.post("/followers", response_model=FollowAnswer)
-def follow(body: FollowBody, db: DbSession, user: CurrentUser) -> FollowAnswer:
+@router.post("/followers", response_model=FollowAnswer, responses=error_responses(404))
+def follow(body: FollowBody, db: DbSession, user: Follower) -> FollowAnswer:
     """Follow a creator (not as an admin, nor one's own profile); following twice changes nothing."""
     return FollowAnswer.of(service.follow(db, user, body.creator_id, body.userid))
 
 
-@router.delete("/followers", response_model=FollowAnswer)
+@router.delete("/followers", response_model=FollowAnswer, responses=error_responses(404))
 def unfollow(
     db: DbSession,
     user: CurrentUser,
@@ -61,7 +62,7 @@ def unfollow(
     return FollowAnswer.of(service.unfollow(db, user, creator_id, userid))
 
 
-@router.get("/is-follow", response_model=IsFollowAnswer)
+@router.get("/is-follow", response_model=IsFollowAnswer, dependencies=[Depends(public)], responses=error_responses(404))
 def is_follow(
     db: DbSession,
     user: OptionalUser,
@@ -72,7 +73,7 @@ def is_follow(
     return IsFollowAnswer(creator_id=creator_id, isFollow=service.is_follow(db, user, creator_id, userid))
 
 
-@router.delete("/is-follow", response_model=UnfollowAllAnswer)
+@router.delete("/is-follow", response_model=UnfollowAllAnswer, responses=error_responses(404))
 def unfollow_all(
     db: DbSession, user: CurrentUser, user_id: int | None = Query(None, description="Oneself unless an admin")
 ) -> UnfollowAllAnswer:
@@ -81,7 +82,9 @@ def unfollow_all(
     return UnfollowAllAnswer(userid=userid, removed=removed)
 
 
-@router.post("/post_shares", response_model=CreatorShareAnswer)
+@router.post(
+    "/post_shares", response_model=CreatorShareAnswer, dependencies=[Depends(public)], responses=error_responses(404)
+)
 def post_shares(body: CreatorShareBody, db: DbSession, user: OptionalUser) -> CreatorShareAnswer:
     """Anyone may share a creator profile."""
     return CreatorShareAnswer(id=body.id, shared=service.record_share(db, body.id, user=user, channel=body.channel))

@@ -185,8 +185,7 @@ def _feed_operation() -> dict[str, Any]:
 
 
 # The feed route takes the bare Request (FastAPI's parsing of 22 declared query parameters cost a third
-# of the feed's CPU); its OpenAPI parameters and 422 answer are those FastAPI gives the same FeedQueryString
+# of the feed's CPU); its OpenAPI parameters are those FastAPI gives the same FeedQueryString
 # and Accept-Language header, generated once here, so the document and the client stay as they were.
 _FEED_OPERATION = _feed_operation()
 FEED_OPENAPI_PARAMETERS: list[dict[str, Any]] = _FEED_OPERATION["parameters"]
-FEED_OPENAPI_422: dict[str, Any] = _FEED_OPERATION["responses"]["422"]

@@ -6,12 +6,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Query
 
 from app.core.deps import AdminUser, DbSession
-from app.core.errors import ERROR_RESPONSES
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind
 from app.moderation.schemas import PendingItemOut, PendingItemsAnswer
 
-router = APIRouter(prefix="/v2/pending", tags=["moderation"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v2/pending", tags=["moderation"])
 
 
 @router.get("/approval-items", response_model=PendingItemsAnswer)
