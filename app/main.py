@@ -18,7 +18,7 @@ from app.auth.router import router as auth_router
 from app.classifications.router import router as classifications_router
 from app.core.concurrency import RequestConcurrencyLimit
 from app.core.deps import DbSession, enforce_restricted_access
-from app.core.errors import ERROR_RESPONSES, install_error_handlers
+from app.core.errors import ERROR_RESPONSES, KeepConnectionAfterError, install_error_handlers
 from app.core.request_id import RequestIdMiddleware
 from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
@@ -132,7 +132,7 @@ def create_asgi_app() -> ASGIApp:
     asgi: ASGIApp = socketio.ASGIApp(get_sio(), other_asgi_app=api, socketio_path="socket.io")
     # Outermost too: Socket.IO's own answers and the 500s Starlette's error middleware writes get the
     # headers as well (the app's answers already have them and are left alone).
-    return SecurityHeadersMiddleware(asgi)
+    return KeepConnectionAfterError(SecurityHeadersMiddleware(asgi))
 
 
 def _serving_lifespan(inner: Lifespan[FastAPI]) -> Lifespan[FastAPI]:

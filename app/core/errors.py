@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 logger = logging.getLogger("touratlas.errors")
 
@@ -126,3 +127,34 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         logger.exception("unhandled error on %s %s", request.method, request.url.path)
         return JSONResponse(_body(request, GENERIC_MESSAGE), status_code=500)
+
+
+class KeepConnectionAfterError:
+    """The process's outermost layer: an unexpected exception does not cost the client its connection.
+
+    Starlette's ServerErrorMiddleware answers it with the 500 above (`_unexpected`, which logs it) and
+    then raises it again for the server; uvicorn, seeing an exception after a complete answer, closes
+    the connection without having said `Connection: close`, and a client that reuses it has its next
+    request reset. Once the answer is complete the exception is dropped here. Raised before the answer
+    ends, it goes on: the server sends its own 500 or closes a half-sent answer, as it must."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        answered = False
+
+        async def send_and_note(message: Message) -> None:
+            nonlocal answered
+            await send(message)
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                answered = True
+
+        try:
+            await self.app(scope, receive, send_and_note)
+        except Exception:
+            if not answered:
+                raise
