@@ -19,6 +19,7 @@ from app.classifications.router import router as classifications_router
 from app.core.concurrency import RequestConcurrencyLimit
 from app.core.deps import DbSession, enforce_restricted_access
 from app.core.errors import ERROR_RESPONSES, KeepConnectionAfterError, install_error_handlers
+from app.core.methods import answer_every_method
 from app.core.request_id import RequestIdMiddleware
 from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
@@ -97,6 +98,8 @@ def create_app(domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> FastAPI:
     _add_health(app)
     _mount_uploads(app, settings.uploads_dir)
     _mount_frontend(app, settings.frontend_dist)
+    # Last: its HEAD middleware goes outside every other one.
+    answer_every_method(app)
     return app
 
 

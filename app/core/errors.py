@@ -88,7 +88,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _body(request: Request, message: str, fields: dict[str, str] | None = None) -> dict[str, Any]:
+def error_body(request: Request, message: str, fields: dict[str, str] | None = None) -> dict[str, Any]:
     return ErrorBody(
         message=message, fields=fields or {}, request_id=getattr(request.state, "request_id", None)
     ).model_dump()
@@ -108,25 +108,27 @@ def _validation_fields(exc: RequestValidationError) -> dict[str, str]:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def _app_error(request: Request, exc: AppError) -> JSONResponse:
-        return JSONResponse(_body(request, exc.message, exc.fields), status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse(
+            error_body(request, exc.message, exc.fields), status_code=exc.status_code, headers=exc.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         fields = _validation_fields(exc)
         first = next(iter(fields.items()), ("request", "Invalid field"))
         message = f"{first[0]}: {first[1]}" if first[0] != "request" else first[1]
-        return JSONResponse(_body(request, message, fields), status_code=400)
+        return JSONResponse(error_body(request, message, fields), status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         status = 400 if exc.status_code == 422 else exc.status_code
         message = exc.detail if isinstance(exc.detail, str) else GENERIC_MESSAGE
-        return JSONResponse(_body(request, message), status_code=status, headers=getattr(exc, "headers", None))
+        return JSONResponse(error_body(request, message), status_code=status, headers=getattr(exc, "headers", None))
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         logger.exception("unhandled error on %s %s", request.method, request.url.path)
-        return JSONResponse(_body(request, GENERIC_MESSAGE), status_code=500)
+        return JSONResponse(error_body(request, GENERIC_MESSAGE), status_code=500)
 
 
 class KeepConnectionAfterError:
