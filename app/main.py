@@ -19,7 +19,8 @@ from app.classifications.router import router as classifications_router
 from app.core.access import unrestricted
 from app.core.concurrency import RequestConcurrencyLimit
 from app.core.deps import DbSession, enforce_restricted_access
-from app.core.errors import install_error_handlers
+from app.core.errors import KeepConnectionAfterError, install_error_handlers
+from app.core.methods import answer_every_method
 from app.core.openapi import install_openapi
 from app.core.request_id import RequestIdMiddleware
 from app.core.security_headers import SecurityHeadersMiddleware
@@ -97,6 +98,8 @@ def create_app(domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> FastAPI:
     install_openapi(app)
     _mount_uploads(app, settings.uploads_dir)
     _mount_frontend(app, settings.frontend_dist)
+    # Last: its HEAD middleware goes outside every other one.
+    answer_every_method(app)
     return app
 
 
@@ -151,7 +154,7 @@ def create_asgi_app() -> ASGIApp:
     asgi: ASGIApp = socketio.ASGIApp(get_sio(), other_asgi_app=api, socketio_path="socket.io")
     # Outermost too: Socket.IO's own answers and the 500s Starlette's error middleware writes get the
     # headers as well (the app's answers already have them and are left alone).
-    return SecurityHeadersMiddleware(asgi)
+    return KeepConnectionAfterError(SecurityHeadersMiddleware(asgi))
 
 
 def _serving_lifespan(inner: Lifespan[FastAPI]) -> Lifespan[FastAPI]:

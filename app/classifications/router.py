@@ -25,6 +25,7 @@ from app.classifications.schemas import (
 from app.core.access import public
 from app.core.deps import AdminUser, CurrentUser, DbSession
 from app.core.errors import error_responses
+from app.core.types import DbId
 
 categories_router = APIRouter(prefix="/v2/categories", tags=["classifications"])
 vendors_router = APIRouter(prefix="/v2/vendors", tags=["vendors"])
@@ -99,8 +100,8 @@ def list_tags(
     search: str | None = Query(
         None, max_length=100, description="part of the name, case-insensitive; a leading # is ignored"
     ),
-    category_id: int | None = Query(None),
-    media_type_id: int | None = Query(None),
+    category_id: DbId | None = Query(None),
+    media_type_id: DbId | None = Query(None),
     limit: int = Query(service.MAX_TAG_RESULTS, ge=1, le=service.MAX_TAG_RESULTS),
 ) -> TagList:
     tags = service.search_tags(db, text=search, category_id=category_id, media_type_id=media_type_id, limit=limit)

@@ -4,11 +4,14 @@ router later."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter, Depends, Query
 
 from app.core.access import public
 from app.core.deps import AdminUser, CurrentUser, DbSession, Follower, OptionalUser
 from app.core.errors import ErrorBody, error_responses
+from app.core.types import DbId, DbInt
 from app.creators import ranks as creator_ranks
 from app.creators import service
 from app.creators.schemas import (
@@ -35,10 +38,10 @@ router = APIRouter(prefix="/v2/creators", tags=["creators"])
 def list_followers(
     db: DbSession,
     user: CurrentUser,
-    userid: int | None = Query(None, description="Whose follows (oneself unless an admin)"),
-    creator_id: int | None = Query(None, description="Alone: this creator's followers (its owner and admins)"),
+    userid: DbId | None = Query(None, description="Whose follows (oneself unless an admin)"),
+    creator_id: DbId | None = Query(None, description="Alone: this creator's followers (its owner and admins)"),
     limit: int = Query(50, ge=1, le=MAX_PAGE),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> FollowsPage:
     page = service.list_follows(db, user, userid=userid, creator_id=creator_id, limit=limit, offset=offset)
     return FollowsPage(
@@ -56,8 +59,8 @@ def follow(body: FollowBody, db: DbSession, user: Follower) -> FollowAnswer:
 def unfollow(
     db: DbSession,
     user: CurrentUser,
-    creator_id: int = Query(...),
-    userid: int | None = Query(None, description="Whose follow (oneself unless an admin)"),
+    creator_id: Annotated[DbId, Query()],
+    userid: DbId | None = Query(None, description="Whose follow (oneself unless an admin)"),
 ) -> FollowAnswer:
     return FollowAnswer.of(service.unfollow(db, user, creator_id, userid))
 
@@ -66,8 +69,8 @@ def unfollow(
 def is_follow(
     db: DbSession,
     user: OptionalUser,
-    creator_id: int = Query(...),
-    userid: int | None = Query(None, description="Whose follow (oneself unless an admin)"),
+    creator_id: Annotated[DbId, Query()],
+    userid: DbId | None = Query(None, description="Whose follow (oneself unless an admin)"),
 ) -> IsFollowAnswer:
     """Whether the caller follows the creator; false for guests."""
     return IsFollowAnswer(creator_id=creator_id, isFollow=service.is_follow(db, user, creator_id, userid))
@@ -75,7 +78,7 @@ def is_follow(
 
 @router.delete("/is-follow", response_model=UnfollowAllAnswer, responses=error_responses(404))
 def unfollow_all(
-    db: DbSession, user: CurrentUser, user_id: int | None = Query(None, description="Oneself unless an admin")
+    db: DbSession, user: CurrentUser, user_id: DbId | None = Query(None, description="Oneself unless an admin")
 ) -> UnfollowAllAnswer:
     """Remove every follow of a user."""
     userid, removed = service.unfollow_all(db, user, user_id)
@@ -97,10 +100,10 @@ def post_shares(body: CreatorShareBody, db: DbSession, user: OptionalUser) -> Cr
 def list_ranks(
     _admin: AdminUser,
     db: DbSession,
-    rank_source_id: int | None = Query(None),
-    creator_id: int | None = Query(None, description="One creator's ranks"),
+    rank_source_id: DbId | None = Query(None),
+    creator_id: DbId | None = Query(None, description="One creator's ranks"),
     limit: int = Query(50, ge=1, le=MAX_PAGE),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> CreatorRanksPage:
     """Creators' rank values by source (GET /v2/sources/rank-sources names them), highest first."""
     return creator_ranks.creator_ranks_page(

@@ -17,6 +17,7 @@ from app.core.db import request_session
 from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, optional_user
 from app.core.errors import field_error
 from app.core.security import TokenClaims
+from app.core.types import DbId
 from app.discovery import service
 from app.discovery.params import (
     FEED_OPENAPI_PARAMETERS,
@@ -122,8 +123,8 @@ def search(
     searchData: str = Query(..., min_length=1, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
     sorting: Sorting | None = Query(None),
     limit: int = Query(10, ge=1, le=50),
-    category_id: int | None = Query(None),
-    media_type_id: int | None = Query(None),
+    category_id: DbId | None = Query(None),
+    media_type_id: DbId | None = Query(None),
 ) -> SearchAnswer:
     """Search as you type: tours, @creators, #tags and places; a leading quote is an exact phrase."""
     return service.search(index, searchData, limit=limit, category_id=category_id, media_type_id=media_type_id)
@@ -150,7 +151,7 @@ def similar_media(
 
 @recommendations_router.get("/creator-media/{user_id}", response_model=GridPage, dependencies=[Depends(public)])
 def creator_media(
-    user_id: int, params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale
+    user_id: DbId, params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale
 ) -> Response:
     """One creator's tours with the same filters as the feed (the creator-scoped grid)."""
     service.creator_user(db, user_id)

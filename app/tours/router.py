@@ -29,6 +29,7 @@ from app.core.deps import (
     OptionalUser,
 )
 from app.core.errors import ErrorBody, error_responses
+from app.core.types import DbId, DbInt
 from app.discovery.params import MAX_SEARCH_LENGTH, parse_countries, parse_ids
 from app.discovery.schemas import MapAreaAnswer, Sorting
 from app.tours import dashboard, images, link_lookup_router, moderation_queue, pages, queries, ranks
@@ -172,7 +173,7 @@ def list_pending(
     _admin: AdminUser,
     db: DbSession,
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
     searchPattern: str | None = Query(None, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
 ) -> PendingPage:
     """Tours waiting for approval (active and pending), oldest first."""
@@ -198,7 +199,7 @@ def list_approval_items(
     _admin: AdminUser,
     db: DbSession,
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> ApprovalItemsPage:
     """Pending 'new virtual tour' and 'VT edit' items, oldest first."""
     return moderation_queue.approval_items_page(db, limit=limit, offset=offset)
@@ -235,25 +236,25 @@ def get_by_link(user: OptionalUser, db: DbSession, link: str = Query(min_length=
 
 
 @tour_router.get("/user/media-tags/{user_id}", response_model=MediaTagsAnswer, dependencies=[Depends(public)])
-def user_media_tags(user_id: int, db: DbSession) -> MediaTagsAnswer:
+def user_media_tags(user_id: DbId, db: DbSession) -> MediaTagsAnswer:
     """The tags of a user's listed tours, most used first (the creator page's tag filter)."""
     return pages.user_media_tags(db, user_id)
 
 
 @tour_router.get("/user/{userid}", response_model=UserToursPage)
 def user_tours(
-    userid: int,
+    userid: DbId,
     user: AccountOwner,
     db: DbSession,
     status: UserTourStatus = Query(UserTourStatus.all),
     sort: UserTourSort = Query(UserTourSort.by_date),
     order: str = Query("desc", pattern="^(asc|desc)$"),
-    provider: int | None = Query(None, description="vendor id"),
-    category: int | None = Query(None),
-    subcategory: int | None = Query(None),
+    provider: DbId | None = Query(None, description="vendor id"),
+    category: DbId | None = Query(None),
+    subcategory: DbId | None = Query(None),
     searchPattern: str | None = Query(None, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> UserToursPage:
     """The manage-media dashboard: the owner's tours including drafts and pending ones (owner or admin)."""
     owner = tours.owner_visible_to(db, viewer=user, userid=userid)
@@ -272,7 +273,7 @@ def user_tours(
 
 
 @tour_router.get("/counts/{user_id}", response_model=TourCounts)
-def tour_counts(user_id: int, user: AccountOwner, db: DbSession) -> TourCounts:
+def tour_counts(user_id: DbId, user: AccountOwner, db: DbSession) -> TourCounts:
     """How many tours the owner has, by state (owner or admin)."""
     return dashboard.tour_counts(db, tours.owner_visible_to(db, viewer=user, userid=user_id))
 
@@ -306,7 +307,7 @@ def send_tour_today(body: TourTodayBody, user: CreatorUser, db: DbSession) -> To
 
 @tour_router.get("/creator/map/{user_id}", response_model=MapAreaAnswer, dependencies=[Depends(public)])
 def creator_map(
-    user_id: int,
+    user_id: DbId,
     filters: CreatorFilter,
     db: DbSession,
     user: OptionalUser,
@@ -321,7 +322,7 @@ def creator_map(
 
 @tour_router.get("/creator/{user_id}", response_model=CreatorToursAnswer, dependencies=[Depends(public)])
 def creator_tours(
-    user_id: int,
+    user_id: DbId,
     filters: CreatorFilter,
     db: DbSession,
     user: OptionalUser,
@@ -345,12 +346,12 @@ def creator_tours(
 
 @tour_router.get("/saved/{userid}", response_model=SavedToursPage)
 def saved_tours(
-    userid: int,
+    userid: DbId,
     user: AccountOwner,
     db: DbSession,
     locale: Locale,
     limit: int = Query(48, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> SavedToursPage:
     """A user's saved tours, newest save first, as media cards (oneself, or anyone for an admin).
     Tours no longer listed are left out; is_save and is_owned are the caller's."""
@@ -366,10 +367,10 @@ def saved_tours(
 def list_ranks(
     _admin: AdminUser,
     db: DbSession,
-    rank_source_id: int | None = Query(None),
+    rank_source_id: DbId | None = Query(None),
     guid: str | None = Query(None, max_length=64, description="One tour's ranks"),
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> TourRanksPage:
     """Tours' rank values by source (GET /v2/sources/rank-sources names them), highest first."""
     return ranks.tour_ranks_page(db, rank_source_id=rank_source_id, guid=guid, limit=limit, offset=offset)

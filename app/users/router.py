@@ -5,6 +5,7 @@ items, statistics, per-account settings, beta testers, tour transfer, mail to a 
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, Query, Request, Response, UploadFile
 
@@ -12,6 +13,7 @@ from app.auth.rate_limit import check_rate_limit, client_ip
 from app.core.access import public, unrestricted
 from app.core.deps import AdminUser, CMUser, CurrentUser, DbSession, OptionalUser
 from app.core.errors import NotFound, error_responses
+from app.core.types import DbId, DbInt
 from app.moderation.models import ApprovalItem
 from app.users import admin as admin_service
 from app.users import approvals, beta, images
@@ -84,7 +86,7 @@ def get_current_user(user: CurrentUser) -> CurrentUserOut:
 
 
 @router.get("/user-params", response_model=CurrentUserOut, responses=error_responses(404))
-def get_user_params(user: CurrentUser, db: DbSession, userid: int | None = Query(None)) -> CurrentUserOut:
+def get_user_params(user: CurrentUser, db: DbSession, userid: DbId | None = Query(None)) -> CurrentUserOut:
     return current_user_out(users.resolve_target(db, user, userid))
 
 
@@ -210,7 +212,7 @@ def search_users(
     db: DbSession,
     searchPattern: str = Query(min_length=1, max_length=100),  # noqa: N803 - wire name
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> UserSearchAnswer:
     """Admins and content managers pick the account they add media for (spec §6)."""
     rows, total = users.search_users(db, searchPattern, limit=limit, offset=offset)
@@ -245,7 +247,7 @@ def activate_deactivate(body: ActivateDeactivateBody, staff: CMUser, db: DbSessi
 
 
 @router.delete("/", response_model=MessageAnswer, responses=error_responses(404))
-def delete_user(user: CurrentUser, db: DbSession, user_id: int | None = Query(None)) -> MessageAnswer:
+def delete_user(user: CurrentUser, db: DbSession, user_id: DbId | None = Query(None)) -> MessageAnswer:
     """Delete one's own account, or (admins) any account."""
     target = users.resolve_target(db, user, user_id)
     users.delete_account(db, target)
@@ -264,7 +266,7 @@ def get_moderation_users(
     role: RoleFilter | None = Query(None),
     sorting: ModerationSorting = Query("newest"),
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> ModerationUsersAnswer:
     """The admin's list of accounts to moderate (activate, deactivate, settings)."""
     page, tour_counts, total = admin_service.moderation_users(
@@ -299,7 +301,9 @@ def get_api_statistic(
 
 
 @router.get("/admin-user-settings", response_model=AdminUserSettingsAnswer, responses=error_responses(404))
-def get_admin_user_settings(_admin: AdminUser, db: DbSession, userid: int = Query()) -> AdminUserSettingsAnswer:
+def get_admin_user_settings(
+    _admin: AdminUser, db: DbSession, userid: Annotated[DbId, Query()]
+) -> AdminUserSettingsAnswer:
     return AdminUserSettingsAnswer(data=admin_settings_out(users.get_user(db, userid)))
 
 
@@ -315,7 +319,7 @@ def post_admin_user_settings(body: AdminUserSettingsUpdate, admin: AdminUser, db
 def send_mail(
     _admin: AdminUser,
     db: DbSession,
-    userid: int = Query(),
+    userid: Annotated[DbId, Query()],
     subject: str = Query(min_length=1, max_length=200),
     text: str = Query(min_length=1, max_length=5000),
 ) -> SentMailAnswer:
@@ -346,7 +350,7 @@ def list_approval_items(
     kind: UserApprovalKind | None = Query(None),
     status: ApprovalStatusFilter = Query("pending"),
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> ApprovalItemsAnswer:
     """New users, user profile edits and profile images waiting for (or given) a decision."""
     page, accounts, total = approvals.list_items(db, kind=kind, status=status, limit=limit, offset=offset)
@@ -381,7 +385,7 @@ def get_beta_testers(
     db: DbSession,
     searchPattern: str | None = Query(None, max_length=100),  # noqa: N803 - wire name
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> BetaTestersAnswer:
     rows, total = beta.list_beta_testers(db, pattern=searchPattern, limit=limit, offset=offset)
     return BetaTestersAnswer(
