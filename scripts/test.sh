@@ -26,12 +26,16 @@ npm --prefix frontend run --silent test
 step "Front end: JavaScript each route loads (the feed's budget)"
 node scripts/check-bundle-budget.mjs
 
+# Two worker processes (pytest-xdist), each with its own migrated database (tests/conftest.py); a module's tests
+# stay on one worker so its module-scoped fixtures are built once.
+XDIST=(-n "${PYTEST_WORKERS:-2}" --dist loadfile)
+
 step "pytest on SQLite (the embedded default)"
-$PY -m pytest -q -m "not e2e and not distributed" -p no:cacheprovider
+$PY -m pytest -q -m "not e2e and not distributed" -p no:cacheprovider "${XDIST[@]}"
 
 if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   step "pytest on PostgreSQL"
-  TOURATLAS_TEST_DB=postgresql $PY -m pytest -q -m "not e2e and not distributed" -p no:cacheprovider
+  TOURATLAS_TEST_DB=postgresql $PY -m pytest -q -m "not e2e and not distributed" -p no:cacheprovider "${XDIST[@]}"
 else
   echo "SKIPPED: pytest on PostgreSQL — no server answers on 127.0.0.1:5432"
 fi
