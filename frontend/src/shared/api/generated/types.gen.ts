@@ -712,6 +712,16 @@ export type BetaTestersAnswer = {
 };
 
 /**
+ * Body_creators-upload_creator_logo
+ */
+export type BodyCreatorsUploadCreatorLogo = {
+    /**
+     * Image
+     */
+    image: Blob | File;
+};
+
+/**
  * Body_tours-upload_preview_image
  */
 export type BodyToursUploadPreviewImage = {
@@ -895,10 +905,135 @@ export type CountryOut = {
 };
 
 /**
+ * CreatorActivateBody
+ */
+export type CreatorActivateBody = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+};
+
+/**
  * CreatorAnswer
  */
 export type CreatorAnswer = {
     data: CreatorProfileOut;
+};
+
+/**
+ * CreatorApprovalDecision
+ */
+export type CreatorApprovalDecision = {
+    /**
+     * Action
+     */
+    action: 'approve' | 'reject';
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Review Note
+     *
+     * Mailed to the creator
+     */
+    review_note?: string | null;
+};
+
+/**
+ * CreatorApprovalDecisionAnswer
+ */
+export type CreatorApprovalDecisionAnswer = {
+    data: CreatorApprovalItemOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * CreatorApprovalItemOut
+ */
+export type CreatorApprovalItemOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Creator Id
+     *
+     * The published profile an edit changes
+     */
+    creator_id: number | null;
+    /**
+     * The published profile, when there is one
+     */
+    current: CreatorProfileOut | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Kind
+     */
+    kind: 'new_creator_profile' | 'creator_profile_edit';
+    /**
+     * Pending
+     *
+     * The proposed profile (creator payload wire names)
+     */
+    pending: {
+        [key: string]: unknown;
+    };
+    /**
+     * Review Note
+     */
+    review_note: string | null;
+    /**
+     * Reviewed At
+     */
+    reviewed_at: string | null;
+    /**
+     * Reviewed By
+     */
+    reviewed_by: number | null;
+    /**
+     * Status
+     */
+    status: 'pending' | 'approved' | 'rejected';
+    /**
+     * Userid
+     *
+     * Whose profile
+     */
+    userid: number | null;
+};
+
+/**
+ * CreatorApprovalItemsAnswer
+ */
+export type CreatorApprovalItemsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<CreatorApprovalItemOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
 };
 
 /**
@@ -953,6 +1088,24 @@ export type CreatorCard = {
 };
 
 /**
+ * CreatorDeletedAnswer
+ */
+export type CreatorDeletedAnswer = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
  * CreatorLocation
  */
 export type CreatorLocation = {
@@ -960,6 +1113,48 @@ export type CreatorLocation = {
      * Location
      */
     location: string;
+};
+
+/**
+ * CreatorMessageAnswer
+ */
+export type CreatorMessageAnswer = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * CreatorMessageBody
+ */
+export type CreatorMessageBody = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Email
+     *
+     * Where the creator can answer
+     */
+    email: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Subject
+     */
+    subject?: string | null;
 };
 
 /**
@@ -1228,6 +1423,30 @@ export type CreatorRanksPage = {
 };
 
 /**
+ * CreatorSaveAnswer
+ */
+export type CreatorSaveAnswer = {
+    /**
+     * Approval Item Id
+     */
+    approval_item_id: number | null;
+    /**
+     * The published profile (none before a first approval)
+     */
+    data: CreatorProfileOut | null;
+    /**
+     * Message
+     *
+     * Success key: 200 Updated (applied), 201 AddEditPending (waits for approval)
+     */
+    message: 'CreatorProfile.Updated' | 'CreatorProfile.AddEditPending';
+    /**
+     * Pending
+     */
+    pending: boolean;
+};
+
+/**
  * CreatorShareAnswer
  */
 export type CreatorShareAnswer = {
@@ -1259,6 +1478,57 @@ export type CreatorShareBody = {
      * The creator id
      */
     id: number;
+};
+
+/**
+ * CreatorStats
+ */
+export type CreatorStats = {
+    /**
+     * Active
+     */
+    active: number;
+    /**
+     * Followers
+     *
+     * Follows of every creator
+     */
+    followers: number;
+    /**
+     * Inactive
+     */
+    inactive: number;
+    /**
+     * New Last 30 Days
+     */
+    new_last_30_days: number;
+    /**
+     * Pending Edits
+     *
+     * Profile edits waiting for approval
+     */
+    pending_edits: number;
+    /**
+     * Pending New
+     *
+     * New profiles waiting for approval
+     */
+    pending_new: number;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Trusted
+     */
+    trusted: number;
+};
+
+/**
+ * CreatorStatsAnswer
+ */
+export type CreatorStatsAnswer = {
+    data: CreatorStats;
 };
 
 /**
@@ -1299,6 +1569,110 @@ export type CreatorToursAnswer = {
      * Every listed tour of the creator.
      */
     total_tours: number;
+};
+
+/**
+ * CreatorWrite
+ *
+ * The creator payload of POST and PUT /v2/creators/ (spec §3, §5). Links and texts are checked
+ * by the server's rules (400 naming the field), not here, so the messages are the spec's.
+ */
+export type CreatorWrite = {
+    /**
+     * Area Served
+     *
+     * Required (location)
+     */
+    area_served?: Array<string>;
+    /**
+     * Contact Email
+     */
+    contact_email?: string | null;
+    /**
+     * Creator Email
+     *
+     * Another name for contact_email
+     */
+    creator_email?: string | null;
+    /**
+     * Creator Name
+     */
+    creator_name: string;
+    /**
+     * Default View
+     */
+    default_view?: 'grid' | 'map';
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Facebook
+     */
+    facebook?: string | null;
+    /**
+     * Featured Tours
+     *
+     * Tour guids, at most 10
+     */
+    featured_tours?: Array<string>;
+    /**
+     * Id
+     *
+     * PUT: the profile being edited (checked against userid)
+     */
+    id?: number | null;
+    img_settings?: ImgSettingsInput;
+    /**
+     * Instagram
+     */
+    instagram?: string | null;
+    /**
+     * Joined Fb Group
+     */
+    joined_fb_group?: boolean;
+    /**
+     * Linkedin
+     */
+    linkedin?: string | null;
+    /**
+     * Logo
+     *
+     * A path answered by POST creator-logo
+     */
+    logo?: string | null;
+    /**
+     * Phone
+     */
+    phone?: string | null;
+    /**
+     * Services
+     */
+    services?: Array<string>;
+    /**
+     * Twitter
+     */
+    twitter?: string | null;
+    /**
+     * User Name
+     *
+     * The owner's platform username (required, spec §5)
+     */
+    user_name?: string | null;
+    /**
+     * Userid
+     *
+     * Whose profile (oneself unless an admin)
+     */
+    userid?: number | null;
+    /**
+     * Website
+     */
+    website?: string | null;
+    /**
+     * Youtube
+     */
+    youtube?: string | null;
 };
 
 /**
@@ -1800,6 +2174,26 @@ export type HealthOut = {
      * What an operator must fix though every part answers, e.g. an embedded index the workers write in a folder this process cannot see
      */
     warnings?: Array<string>;
+};
+
+/**
+ * ImgSettings
+ *
+ * How the logo is drawn: its background (white or black only, spec §5) and its scales.
+ */
+export type ImgSettingsInput = {
+    /**
+     * Bgcolor
+     */
+    bgColor?: 'white' | 'black';
+    /**
+     * Logoscale
+     */
+    logoScale?: number;
+    /**
+     * Profilescale
+     */
+    profileScale?: number;
 };
 
 /**
@@ -5368,6 +5762,303 @@ export type PlatformGetAppVersionResponses = {
 
 export type PlatformGetAppVersionResponse = PlatformGetAppVersionResponses[keyof PlatformGetAppVersionResponses];
 
+export type CreatorsDeleteCreatorData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Creator Id
+         *
+         * The profile (the user's own when left out)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Whose profile (oneself unless an admin)
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/';
+};
+
+export type CreatorsDeleteCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsDeleteCreatorError = CreatorsDeleteCreatorErrors[keyof CreatorsDeleteCreatorErrors];
+
+export type CreatorsDeleteCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorDeletedAnswer;
+};
+
+export type CreatorsDeleteCreatorResponse = CreatorsDeleteCreatorResponses[keyof CreatorsDeleteCreatorResponses];
+
+export type CreatorsCreateCreatorData = {
+    body: CreatorWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/';
+};
+
+export type CreatorsCreateCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type CreatorsCreateCreatorError = CreatorsCreateCreatorErrors[keyof CreatorsCreateCreatorErrors];
+
+export type CreatorsCreateCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorSaveAnswer;
+    /**
+     * Waits for an administrator's approval (AddEditPending)
+     */
+    201: CreatorSaveAnswer;
+};
+
+export type CreatorsCreateCreatorResponse = CreatorsCreateCreatorResponses[keyof CreatorsCreateCreatorResponses];
+
+export type CreatorsEditCreatorData = {
+    body: CreatorWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/';
+};
+
+export type CreatorsEditCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type CreatorsEditCreatorError = CreatorsEditCreatorErrors[keyof CreatorsEditCreatorErrors];
+
+export type CreatorsEditCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorSaveAnswer;
+    /**
+     * Waits for an administrator's approval (AddEditPending)
+     */
+    201: CreatorSaveAnswer;
+};
+
+export type CreatorsEditCreatorResponse = CreatorsEditCreatorResponses[keyof CreatorsEditCreatorResponses];
+
+export type CreatorsActivateDeactivateData = {
+    body: CreatorActivateBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/admin-creator-activate-deactivate';
+};
+
+export type CreatorsActivateDeactivateErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsActivateDeactivateError = CreatorsActivateDeactivateErrors[keyof CreatorsActivateDeactivateErrors];
+
+export type CreatorsActivateDeactivateResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsActivateDeactivateResponse = CreatorsActivateDeactivateResponses[keyof CreatorsActivateDeactivateResponses];
+
+export type CreatorsAdminStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/admin-stats';
+};
+
+export type CreatorsAdminStatsErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CreatorsAdminStatsError = CreatorsAdminStatsErrors[keyof CreatorsAdminStatsErrors];
+
+export type CreatorsAdminStatsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorStatsAnswer;
+};
+
+export type CreatorsAdminStatsResponse = CreatorsAdminStatsResponses[keyof CreatorsAdminStatsResponses];
+
+export type CreatorsListApprovalItemsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Kind
+         */
+        kind?: 'new_creator_profile' | 'creator_profile_edit' | null;
+        /**
+         * Status
+         */
+        status?: 'pending' | 'approved' | 'rejected' | 'all';
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/creators/approval-items';
+};
+
+export type CreatorsListApprovalItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CreatorsListApprovalItemsError = CreatorsListApprovalItemsErrors[keyof CreatorsListApprovalItemsErrors];
+
+export type CreatorsListApprovalItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorApprovalItemsAnswer;
+};
+
+export type CreatorsListApprovalItemsResponse = CreatorsListApprovalItemsResponses[keyof CreatorsListApprovalItemsResponses];
+
+export type CreatorsDecideApprovalItemData = {
+    body: CreatorApprovalDecision;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/approval-items';
+};
+
+export type CreatorsDecideApprovalItemErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type CreatorsDecideApprovalItemError = CreatorsDecideApprovalItemErrors[keyof CreatorsDecideApprovalItemErrors];
+
+export type CreatorsDecideApprovalItemResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorApprovalDecisionAnswer;
+};
+
+export type CreatorsDecideApprovalItemResponse = CreatorsDecideApprovalItemResponses[keyof CreatorsDecideApprovalItemResponses];
+
 export type CreatorsCreatorByIdData = {
     body?: never;
     path: {
@@ -5536,6 +6227,39 @@ export type CreatorsGetCreatorLogoResponses = {
 
 export type CreatorsGetCreatorLogoResponse = CreatorsGetCreatorLogoResponses[keyof CreatorsGetCreatorLogoResponses];
 
+export type CreatorsUploadCreatorLogoData = {
+    body: BodyCreatorsUploadCreatorLogo;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/creator-logo';
+};
+
+export type CreatorsUploadCreatorLogoErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CreatorsUploadCreatorLogoError = CreatorsUploadCreatorLogoErrors[keyof CreatorsUploadCreatorLogoErrors];
+
+export type CreatorsUploadCreatorLogoResponses = {
+    /**
+     * Successful Response
+     */
+    200: LogoPathAnswer;
+};
+
+export type CreatorsUploadCreatorLogoResponse = CreatorsUploadCreatorLogoResponses[keyof CreatorsUploadCreatorLogoResponses];
+
 export type CreatorsCreatorLogoPathData = {
     body?: never;
     path: {
@@ -5577,6 +6301,47 @@ export type CreatorsCreatorLogoPathResponses = {
 };
 
 export type CreatorsCreatorLogoPathResponse = CreatorsCreatorLogoPathResponses[keyof CreatorsCreatorLogoPathResponses];
+
+export type CreatorsCreatorMessageData = {
+    body: CreatorMessageBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/creator-message';
+};
+
+export type CreatorsCreatorMessageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
+};
+
+export type CreatorsCreatorMessageError = CreatorsCreatorMessageErrors[keyof CreatorsCreatorMessageErrors];
+
+export type CreatorsCreatorMessageResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorMessageAnswer;
+};
+
+export type CreatorsCreatorMessageResponse = CreatorsCreatorMessageResponses[keyof CreatorsCreatorMessageResponses];
 
 export type CreatorsUnfollowData = {
     body?: never;
