@@ -196,6 +196,15 @@ REQUESTS: dict[tuple[str, str], Request] = {
     },
     ("POST", "/v2/users/bug-image"): image("bug.png"),
     ("GET", "/v2/creators/is-pending-creator"): lambda world: {"params": {"userid": world.ids["user"]}},
+    # No logo was uploaded: a 400 for those allowed, after the door.
+    ("POST", "/v2/creators/"): json({"creator_name": "Matrix Studio", "area_served": ["Oslo"]}),
+    ("PUT", "/v2/creators/"): json({"creator_name": "Matrix Studio", "area_served": ["Oslo"]}),
+    ("POST", "/v2/creators/creator-logo"): image("logo.png"),
+    ("POST", "/v2/creators/creator-message"): json(
+        {"creator_id": 987654, "name": "Ann", "email": "ann@example.com", "message": "Hello there, a long message"}
+    ),
+    ("POST", "/v2/creators/admin-creator-activate-deactivate"): json({"creator_id": 987654, "is_active": True}),
+    ("PUT", "/v2/creators/approval-items"): json({"id": 987654, "action": "approve"}),
     ("POST", "/v2/virtualtours/"): json({"title": "A tour"}),
     ("POST", "/v2/virtualtours/on-behalf-of"): json({"title": "A tour"}),
     ("PUT", "/v2/virtualtours/"): json({"guid": NO_TOUR}),
