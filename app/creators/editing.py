@@ -118,7 +118,7 @@ def checked_payload(db: Session, body: CreatorWrite, owner: User, creator: Creat
         failures[field] = _link_format(field, url)
     rules.raise_for_fields(failures)
     # Only well-formed payloads cost a fetch per link (cached for a day).
-    rules.raise_for_fields(dict(links.dead_links(db, {f: u for f, u in link_values.items() if u})))
+    rules.raise_for_fields(dict(links.dead_links({f: u for f, u in link_values.items() if u})))
     _raise_if_taken(db, name=name, user_name=user_name, owner=owner, creator=creator)
     return {
         "creator_name": name,

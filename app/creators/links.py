@@ -16,9 +16,8 @@ from datetime import UTC, datetime, timedelta
 import httpx
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
-from app.core.db import utcnow
+from app.core.db import get_sessionmaker, utcnow
 from app.core.errors import AppError, field_error
 from app.core.settings import get_settings
 from app.creators.models import LinkCheck
@@ -69,32 +68,37 @@ def _probe(url: str) -> str | None:
     return None
 
 
-def check_link(db: Session, url: str) -> str | None:
-    """None when the link is live, else the reason (from the cache when checked within a day)."""
+def check_link(url: str) -> str | None:
+    """None when the link is live, else the reason (from the cache when checked within a day).
+
+    The cache has its own short transactions, apart from the request's: a profile refused for
+    another field still remembers what its links answered, and no database lock is held while a
+    slow site is fetched."""
+    sessions = get_sessionmaker()
     now = utcnow()
-    cached = db.scalar(select(LinkCheck).where(LinkCheck.url == url))
-    if cached is not None and _aware(cached.checked_at) > now - CACHE_FOR:
-        return None if cached.live else cached.message or lookup.NOT_REACHABLE
+    with sessions() as db:
+        cached = db.scalar(select(LinkCheck).where(LinkCheck.url == url))
+        if cached is not None and _aware(cached.checked_at) > now - CACHE_FOR:
+            return None if cached.live else cached.message or lookup.NOT_REACHABLE
     reason = _probe(url)
     message = reason[:MESSAGE_MAX] if reason else None
-    if cached is not None:
-        cached.live, cached.checked_at, cached.message = reason is None, now, message
-        db.flush()
-        return reason
     try:
-        # Two profiles naming the same new link at once: the second insert loses, its answer stands.
-        with db.begin_nested():
-            db.add(LinkCheck(url=url, live=reason is None, checked_at=now, message=message))
+        with sessions.begin() as db:
+            cached = db.scalar(select(LinkCheck).where(LinkCheck.url == url))
+            if cached is None:
+                db.add(LinkCheck(url=url, live=reason is None, checked_at=now, message=message))
+            else:
+                cached.live, cached.checked_at, cached.message = reason is None, now, message
     except IntegrityError:
-        pass
+        pass  # the same new link checked at the same moment elsewhere: that answer stands
     return reason
 
 
-def dead_links(db: Session, links: dict[str, str]) -> dict[str, str]:
+def dead_links(links: dict[str, str]) -> dict[str, str]:
     """The fields whose links do not answer, with a message naming the reason."""
     failures: dict[str, str] = {}
     for field, url in links.items():
-        reason = check_link(db, url)
+        reason = check_link(url)
         if reason is not None:
             failures[field] = NOT_LIVE.format(reason=reason[0].lower() + reason[1:])
     return failures
