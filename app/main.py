@@ -28,6 +28,7 @@ from app.core.settings import APP_VERSION, get_settings
 from app.core.static import add_response_compression, mount_frontend
 from app.core.tasks import start_periodic_tasks
 from app.creators.router import router as creators_router
+from app.discovery.previews import page_meta
 from app.discovery.router import router as discovery_router
 from app.engagement.router import router as engagement_router
 from app.locations.router import router as locations_router
@@ -144,7 +145,7 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
     """The built React app (precompressed, cacheable assets; index.html for client-side routes) and
     compressed JSON answers: app/core/static.py."""
     add_response_compression(app)
-    mount_frontend(app, dist, api_prefixes=API_PREFIXES)
+    mount_frontend(app, dist, api_prefixes=API_PREFIXES, page_meta=page_meta)
 
 
 def create_asgi_app() -> ASGIApp:

@@ -1,4 +1,4 @@
-"""Abuse limits for sign-in, sign-up, password reset and the link lookup.
+"""Abuse limits for sign-in, sign-up, password reset, the link lookup and contact messages.
 
 Sign-in has two limits with two jobs (README "Abuse limits"):
 - failed sign-ins per account (SIGN_IN_FAILURES_PER_ACCOUNT) protect the account against guessing,
@@ -91,6 +91,12 @@ def check_rate_limit(action: str, *, ip: str, account: str | None = None) -> Non
     _hit(limiter, settings.auth_rate_limit_per_ip, action, "ip", ip)
     if account:
         _hit(limiter, settings.auth_rate_limit_per_account, action, "account", _account_key(account))
+
+
+def check_limit(action: str, notation: str, *identifiers: str) -> None:
+    """Count one attempt at `action` under its own limit (e.g. "5/hour") for these identifiers (a
+    sender's account, address or IP); raises 429 once it is over."""
+    _hit(_limiter(), notation, action, *identifiers)
 
 
 @contextmanager

@@ -16,11 +16,14 @@ import mimetypes
 import os
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from html import escape
 from pathlib import Path
+from urllib.parse import urljoin
 
 import anyio.to_thread
-from fastapi import Depends, FastAPI
-from fastapi.responses import FileResponse
+from fastapi import Depends, FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.routing import APIRoute
 from starlette.datastructures import Headers
 from starlette.middleware.gzip import (
@@ -175,16 +178,65 @@ def add_response_compression(app: FastAPI) -> None:
     )
 
 
-def mount_frontend(app: FastAPI, dist: Path, *, api_prefixes: tuple[str, ...]) -> None:
+@dataclass(frozen=True, slots=True)
+class PageMeta:
+    """What a link preview of one page shows (Open Graph and Twitter card tags). `image` may be a
+    path of this site; it is made absolute with the request's base URL."""
+
+    title: str
+    description: str
+    image: str | None
+    kind: str = "website"  # og:type
+
+
+# Finds the preview of an app path ("creator/12", "virtualtours/<guid>"), or None for a plain page.
+PageMetaLookup = Callable[[str], PageMeta | None]
+_TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
+_DESCRIPTION = re.compile(r'<meta name="description"[^>]*>')
+
+
+def with_page_meta(index_html: str, meta: PageMeta, page_url: str, base_url: str) -> str:
+    """index.html with the page's title, description and Open Graph / Twitter tags; every value is
+    HTML-escaped (quotes too), so a creator's text can never close the attribute or the head."""
+    image = urljoin(base_url, meta.image) if meta.image else None
+    tags = {
+        "og:type": meta.kind,
+        "og:site_name": "TourAtlas",
+        "og:title": meta.title,
+        "og:description": meta.description,
+        "og:url": page_url,
+        "twitter:card": "summary_large_image" if image else "summary",
+        "twitter:title": meta.title,
+        "twitter:description": meta.description,
+    }
+    if image:
+        tags |= {"og:image": image, "twitter:image": image}
+    lines = [
+        f'<meta {"name" if key.startswith("twitter:") else "property"}="{key}" content="{escape(value, quote=True)}" />'
+        for key, value in tags.items()
+    ]
+    title = escape(f"{meta.title} · TourAtlas", quote=True)
+    html = _TITLE.sub(lambda _match: f"<title>{title}</title>", index_html, count=1)
+    description = f'<meta name="description" content="{escape(meta.description, quote=True)}" />'
+    html = _DESCRIPTION.sub(lambda _match: description, html, count=1)
+    return html.replace("</head>", "    " + "\n    ".join(lines) + "\n  </head>", 1)
+
+
+def mount_frontend(
+    app: FastAPI, dist: Path, *, api_prefixes: tuple[str, ...], page_meta: PageMetaLookup | None = None
+) -> None:
     """Serve the built React app: hashed assets as above, other files of dist/ revalidated, and every
-    other non-API path falls back to index.html (client-side routing)."""
+    other non-API path falls back to index.html (client-side routing). With `page_meta`, the pages
+    it knows (a creator, a tour) get their link-preview tags in that index.html, for every client:
+    crawlers do not run scripts, and one answer for all is simpler than sniffing user agents (it
+    stays `no-cache`, so an edit shows in the next preview)."""
     assets = dist / "assets"
     if assets.is_dir():
         app.mount(ASSETS_PREFIX.rstrip("/"), PrecompressedStaticFiles(directory=assets), name="assets")
     # The pages themselves are for anyone: the client's route guard applies restrict_access to them.
     app.router.add_api_route(
         "/{path:path}",
-        _spa_handler(dist),
+        _spa_handler(dist, page_meta),
         include_in_schema=False,
         response_model=None,
         dependencies=[Depends(unrestricted)],
@@ -207,10 +259,10 @@ def _frontend_route(api_prefixes: tuple[str, ...]) -> type[APIRoute]:
     return FrontendRoute
 
 
-def _spa_handler(dist: Path) -> Callable[[str], Awaitable[FileResponse]]:
+def _spa_handler(dist: Path, page_meta: PageMetaLookup | None) -> Callable[..., Awaitable[Response]]:
     root = dist.resolve()
 
-    async def spa(path: str) -> FileResponse:
+    async def spa(path: str, request: Request) -> Response:
         if path.startswith("assets/"):
             # A missing asset is a 404, never the app's HTML.
             raise NotFound("Not found")
@@ -223,6 +275,11 @@ def _spa_handler(dist: Path) -> Callable[[str], Awaitable[FileResponse]]:
         index = root / "index.html"
         if not index.is_file():
             raise AppError("The front end is not built yet: run `make run`.", status_code=503)
+        meta = await anyio.to_thread.run_sync(page_meta, path) if page_meta is not None else None
+        if meta is not None:
+            page = await anyio.to_thread.run_sync(index.read_text, "utf-8")
+            html = with_page_meta(page, meta, str(request.url.replace(query="", fragment="")), str(request.base_url))
+            return HTMLResponse(html, headers={"Cache-Control": REVALIDATE})
         return FileResponse(index, headers={"Cache-Control": REVALIDATE})
 
     return spa

@@ -95,3 +95,17 @@ class Follow(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     creator_id: Mapped[int] = mapped_column(ForeignKey("creators.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LinkCheck(Base):
+    """Whether a creator's website or social link answered, cached for a day (spec §5 "must be live"):
+    a profile sent again, or approved a day later, does not knock on the same door again."""
+
+    __tablename__ = "creator_link_checks"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # The link as checked, up to the creators' link columns' length; unique so one row per link.
+    url: Mapped[str] = mapped_column(String(2048), unique=True)
+    live: Mapped[bool]
+    message: Mapped[str | None] = mapped_column(String(300))
+    checked_at: Mapped[datetime] = mapped_column(default=utcnow)

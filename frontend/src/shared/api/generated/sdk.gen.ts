@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses } from './types.gen';
+import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, CreatorsActivateDeactivateData, CreatorsActivateDeactivateErrors, CreatorsActivateDeactivateResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsAdminStatsData, CreatorsAdminStatsErrors, CreatorsAdminStatsResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsCreateCreatorData, CreatorsCreateCreatorErrors, CreatorsCreateCreatorResponses, CreatorsCreatorByIdData, CreatorsCreatorByIdErrors, CreatorsCreatorByIdResponses, CreatorsCreatorByNameData, CreatorsCreatorByNameErrors, CreatorsCreatorByNameResponses, CreatorsCreatorByUseridData, CreatorsCreatorByUseridErrors, CreatorsCreatorByUseridResponses, CreatorsCreatorLogoPathData, CreatorsCreatorLogoPathErrors, CreatorsCreatorLogoPathResponses, CreatorsCreatorMessageData, CreatorsCreatorMessageErrors, CreatorsCreatorMessageResponses, CreatorsDecideApprovalItemData, CreatorsDecideApprovalItemErrors, CreatorsDecideApprovalItemResponses, CreatorsDeleteCreatorData, CreatorsDeleteCreatorErrors, CreatorsDeleteCreatorResponses, CreatorsEditCreatorData, CreatorsEditCreatorErrors, CreatorsEditCreatorResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsGetCreatorLogoData, CreatorsGetCreatorLogoErrors, CreatorsGetCreatorLogoResponses, CreatorsGetMetaCreatorData, CreatorsGetMetaCreatorErrors, CreatorsGetMetaCreatorResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsIsPendingCreatorData, CreatorsIsPendingCreatorErrors, CreatorsIsPendingCreatorResponses, CreatorsListApprovalItemsData, CreatorsListApprovalItemsErrors, CreatorsListApprovalItemsResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, CreatorsUploadCreatorLogoData, CreatorsUploadCreatorLogoErrors, CreatorsUploadCreatorLogoResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -110,6 +110,190 @@ export const platformUpdateConfig = <ThrowOnError extends boolean = false>(optio
 export const platformGetAppVersion = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetAppVersionData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetAppVersionResponses, unknown, ThrowOnError>({ url: '/v2/config/app-version', ...options });
 
 /**
+ * Delete Creator
+ *
+ * Delete a creator profile; the account and its tours stay.
+ */
+export const creatorsDeleteCreator = <ThrowOnError extends boolean = false>(options?: Options<CreatorsDeleteCreatorData, ThrowOnError>) => (options?.client ?? client).delete<CreatorsDeleteCreatorResponses, CreatorsDeleteCreatorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/',
+    ...options
+});
+
+/**
+ * Create Creator
+ *
+ * Become a creator: 201 `CreatorProfile.AddEditPending` until an admin approves it; 200
+ * `CreatorProfile.Updated` when it applies at once (an admin's, a trusted user's). 409 when the
+ * account has a profile, or the creator name or username is taken.
+ */
+export const creatorsCreateCreator = <ThrowOnError extends boolean = false>(options: Options<CreatorsCreateCreatorData, ThrowOnError>) => (options.client ?? client).post<CreatorsCreateCreatorResponses, CreatorsCreateCreatorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Edit Creator
+ *
+ * Edit the profile: 201 `CreatorProfile.AddEditPending` (the published profile stays until an
+ * admin approves), or 200 `CreatorProfile.Updated` for admins and trusted creators.
+ */
+export const creatorsEditCreator = <ThrowOnError extends boolean = false>(options: Options<CreatorsEditCreatorData, ThrowOnError>) => (options.client ?? client).put<CreatorsEditCreatorResponses, CreatorsEditCreatorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Activate Deactivate
+ *
+ * Show (activate) or hide (deactivate) a creator profile on every public page and in the index.
+ */
+export const creatorsActivateDeactivate = <ThrowOnError extends boolean = false>(options: Options<CreatorsActivateDeactivateData, ThrowOnError>) => (options.client ?? client).post<CreatorsActivateDeactivateResponses, CreatorsActivateDeactivateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/admin-creator-activate-deactivate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Stats
+ */
+export const creatorsAdminStats = <ThrowOnError extends boolean = false>(options?: Options<CreatorsAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<CreatorsAdminStatsResponses, CreatorsAdminStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/admin-stats',
+    ...options
+});
+
+/**
+ * List Approval Items
+ *
+ * New creator profiles and profile edits waiting for (or given) a decision, with the published
+ * profile beside each proposed one.
+ */
+export const creatorsListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<CreatorsListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<CreatorsListApprovalItemsResponses, CreatorsListApprovalItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/approval-items',
+    ...options
+});
+
+/**
+ * Decide Approval Item
+ *
+ * Approve (publish the profile, or apply the edit) or reject (the published profile stays);
+ * the creator is told by mail. 409 when decided already or a name was taken meanwhile.
+ */
+export const creatorsDecideApprovalItem = <ThrowOnError extends boolean = false>(options: Options<CreatorsDecideApprovalItemData, ThrowOnError>) => (options.client ?? client).put<CreatorsDecideApprovalItemResponses, CreatorsDecideApprovalItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/approval-items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Creator By Id
+ *
+ * A creator profile; 404 unless it is public or the caller owns it or is an admin.
+ */
+export const creatorsCreatorById = <ThrowOnError extends boolean = false>(options: Options<CreatorsCreatorByIdData, ThrowOnError>) => (options.client ?? client).get<CreatorsCreatorByIdResponses, CreatorsCreatorByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/by-id/{id}',
+    ...options
+});
+
+/**
+ * Creator By Userid
+ *
+ * The creator profile of a user account.
+ */
+export const creatorsCreatorByUserid = <ThrowOnError extends boolean = false>(options: Options<CreatorsCreatorByUseridData, ThrowOnError>) => (options.client ?? client).get<CreatorsCreatorByUseridResponses, CreatorsCreatorByUseridErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/by-userid/{userid}',
+    ...options
+});
+
+/**
+ * Creator By Name
+ *
+ * By the name of the `/{creatorName}/grid` and `/map` pages: the owner's platform username, or
+ * else the creator name, without case.
+ */
+export const creatorsCreatorByName = <ThrowOnError extends boolean = false>(options: Options<CreatorsCreatorByNameData, ThrowOnError>) => (options.client ?? client).get<CreatorsCreatorByNameResponses, CreatorsCreatorByNameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/creator-by-creator-name/{creatorName}',
+    ...options
+});
+
+/**
+ * Get Creator Logo
+ *
+ * The served path of a stored logo (by name or path), or of the caller's own profile's logo.
+ */
+export const creatorsGetCreatorLogo = <ThrowOnError extends boolean = false>(options?: Options<CreatorsGetCreatorLogoData, ThrowOnError>) => (options?.client ?? client).get<CreatorsGetCreatorLogoResponses, CreatorsGetCreatorLogoErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/creator-logo',
+    ...options
+});
+
+/**
+ * Upload Creator Logo
+ *
+ * JPG, PNG or WEBP up to 2 MB, recognised by its content, shrunk and stored without metadata;
+ * put the answer's path in the creator payload's `logo`.
+ */
+export const creatorsUploadCreatorLogo = <ThrowOnError extends boolean = false>(options: Options<CreatorsUploadCreatorLogoData, ThrowOnError>) => (options.client ?? client).post<CreatorsUploadCreatorLogoResponses, CreatorsUploadCreatorLogoErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/creator-logo',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Creator Logo Path
+ *
+ * The served path of a user's creator logo; 404 'Image not found'.
+ */
+export const creatorsCreatorLogoPath = <ThrowOnError extends boolean = false>(options: Options<CreatorsCreatorLogoPathData, ThrowOnError>) => (options.client ?? client).get<CreatorsCreatorLogoPathResponses, CreatorsCreatorLogoPathErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/creator-logo-path/{user_id}',
+    ...options
+});
+
+/**
+ * Creator Message
+ *
+ * Write to a creator through the profile's contact form: mailed to the creator.
+ */
+export const creatorsCreatorMessage = <ThrowOnError extends boolean = false>(options: Options<CreatorsCreatorMessageData, ThrowOnError>) => (options.client ?? client).post<CreatorsCreatorMessageResponses, CreatorsCreatorMessageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/creator-message',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Unfollow
  */
 export const creatorsUnfollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsUnfollowData, ThrowOnError>) => (options.client ?? client).delete<CreatorsUnfollowResponses, CreatorsUnfollowErrors, ThrowOnError>({
@@ -143,6 +327,17 @@ export const creatorsFollow = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Get Meta Creator
+ *
+ * Title, description, image and page path of a public profile, for link previews.
+ */
+export const creatorsGetMetaCreator = <ThrowOnError extends boolean = false>(options: Options<CreatorsGetMetaCreatorData, ThrowOnError>) => (options.client ?? client).get<CreatorsGetMetaCreatorResponses, CreatorsGetMetaCreatorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/get-meta-creator/{id}/',
+    ...options
+});
+
+/**
  * Unfollow All
  *
  * Remove every follow of a user.
@@ -161,6 +356,17 @@ export const creatorsUnfollowAll = <ThrowOnError extends boolean = false>(option
 export const creatorsIsFollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsIsFollowData, ThrowOnError>) => (options.client ?? client).get<CreatorsIsFollowResponses, CreatorsIsFollowErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/creators/is-follow',
+    ...options
+});
+
+/**
+ * Is Pending Creator
+ *
+ * Whether a new creator profile or a profile edit of the user waits for an admin.
+ */
+export const creatorsIsPendingCreator = <ThrowOnError extends boolean = false>(options?: Options<CreatorsIsPendingCreatorData, ThrowOnError>) => (options?.client ?? client).get<CreatorsIsPendingCreatorResponses, CreatorsIsPendingCreatorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/is-pending-creator',
     ...options
 });
 

@@ -712,6 +712,16 @@ export type BetaTestersAnswer = {
 };
 
 /**
+ * Body_creators-upload_creator_logo
+ */
+export type BodyCreatorsUploadCreatorLogo = {
+    /**
+     * Image
+     */
+    image: Blob | File;
+};
+
+/**
  * Body_tours-upload_preview_image
  */
 export type BodyToursUploadPreviewImage = {
@@ -895,6 +905,138 @@ export type CountryOut = {
 };
 
 /**
+ * CreatorActivateBody
+ */
+export type CreatorActivateBody = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+};
+
+/**
+ * CreatorAnswer
+ */
+export type CreatorAnswer = {
+    data: CreatorProfileOut;
+};
+
+/**
+ * CreatorApprovalDecision
+ */
+export type CreatorApprovalDecision = {
+    /**
+     * Action
+     */
+    action: 'approve' | 'reject';
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Review Note
+     *
+     * Mailed to the creator
+     */
+    review_note?: string | null;
+};
+
+/**
+ * CreatorApprovalDecisionAnswer
+ */
+export type CreatorApprovalDecisionAnswer = {
+    data: CreatorApprovalItemOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * CreatorApprovalItemOut
+ */
+export type CreatorApprovalItemOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Creator Id
+     *
+     * The published profile an edit changes
+     */
+    creator_id: number | null;
+    /**
+     * The published profile, when there is one
+     */
+    current: CreatorProfileOut | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Kind
+     */
+    kind: 'new_creator_profile' | 'creator_profile_edit';
+    /**
+     * Pending
+     *
+     * The proposed profile (creator payload wire names)
+     */
+    pending: {
+        [key: string]: unknown;
+    };
+    /**
+     * Review Note
+     */
+    review_note: string | null;
+    /**
+     * Reviewed At
+     */
+    reviewed_at: string | null;
+    /**
+     * Reviewed By
+     */
+    reviewed_by: number | null;
+    /**
+     * Status
+     */
+    status: 'pending' | 'approved' | 'rejected';
+    /**
+     * Userid
+     *
+     * Whose profile
+     */
+    userid: number | null;
+};
+
+/**
+ * CreatorApprovalItemsAnswer
+ */
+export type CreatorApprovalItemsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<CreatorApprovalItemOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
  * CreatorCard
  */
 export type CreatorCard = {
@@ -910,7 +1052,7 @@ export type CreatorCard = {
      * Id
      */
     id: number;
-    img_settings: ImgSettings;
+    img_settings: AppDiscoverySchemasImgSettings;
     /**
      * Is Follow
      */
@@ -946,6 +1088,24 @@ export type CreatorCard = {
 };
 
 /**
+ * CreatorDeletedAnswer
+ */
+export type CreatorDeletedAnswer = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
  * CreatorLocation
  */
 export type CreatorLocation = {
@@ -953,6 +1113,227 @@ export type CreatorLocation = {
      * Location
      */
     location: string;
+};
+
+/**
+ * CreatorMessageAnswer
+ */
+export type CreatorMessageAnswer = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * CreatorMessageBody
+ */
+export type CreatorMessageBody = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Email
+     *
+     * Where the creator can answer
+     */
+    email: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Subject
+     */
+    subject?: string | null;
+};
+
+/**
+ * CreatorMetaOut
+ *
+ * What a link preview shows (Open Graph / Twitter card).
+ */
+export type CreatorMetaOut = {
+    /**
+     * Description
+     */
+    description: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Image
+     */
+    image: string | null;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Url
+     */
+    url: string;
+};
+
+/**
+ * CreatorProfileOut
+ *
+ * A creator profile as its page shows it (spec §3 "Creator profile").
+ */
+export type CreatorProfileOut = {
+    /**
+     * Activetours
+     */
+    activeTours: number;
+    /**
+     * Area Served
+     */
+    area_served: Array<string>;
+    /**
+     * Contact Email
+     */
+    contact_email: string | null;
+    /**
+     * Created Date
+     */
+    created_date: string;
+    /**
+     * Creator Email
+     *
+     * The same address as contact_email (both wire names are in use)
+     */
+    creator_email: string | null;
+    /**
+     * Creator Name
+     */
+    creator_name: string;
+    /**
+     * Default View
+     */
+    default_view: 'grid' | 'map';
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Edit Pending
+     *
+     * An edit waits for approval (told to the owner and admins only)
+     */
+    edit_pending: boolean;
+    /**
+     * Facebook
+     */
+    facebook: string | null;
+    /**
+     * Featured Tours
+     */
+    featured_tours: Array<FeaturedTourOut>;
+    /**
+     * Followers
+     */
+    followers: number;
+    /**
+     * Id
+     */
+    id: number;
+    img_settings: AppCreatorsSchemasImgSettings;
+    /**
+     * Instagram
+     */
+    instagram: string | null;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Is Follow
+     *
+     * Whether the caller follows it (false for guests)
+     */
+    is_follow: boolean;
+    /**
+     * Is Owner
+     *
+     * Whether the caller owns it
+     */
+    is_owner: boolean;
+    /**
+     * Joined Fb Group
+     */
+    joined_fb_group: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Linkedin
+     */
+    linkedin: string | null;
+    /**
+     * Logo
+     */
+    logo: string | null;
+    /**
+     * Phone
+     */
+    phone: string | null;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Services
+     */
+    services: Array<string>;
+    /**
+     * Trusted
+     */
+    trusted: boolean;
+    /**
+     * Twitter
+     */
+    twitter: string | null;
+    /**
+     * Type
+     */
+    type?: 'creator';
+    /**
+     * User Name
+     *
+     * The owner's platform username: the creator's landing path
+     */
+    user_name: string | null;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Views
+     */
+    views: number;
+    /**
+     * Vt Count
+     */
+    vt_count: number;
+    /**
+     * Website
+     */
+    website: string | null;
+    /**
+     * Youtube
+     */
+    youtube: string | null;
 };
 
 /**
@@ -1042,6 +1423,30 @@ export type CreatorRanksPage = {
 };
 
 /**
+ * CreatorSaveAnswer
+ */
+export type CreatorSaveAnswer = {
+    /**
+     * Approval Item Id
+     */
+    approval_item_id: number | null;
+    /**
+     * The published profile (none before a first approval)
+     */
+    data: CreatorProfileOut | null;
+    /**
+     * Message
+     *
+     * Success key: 200 Updated (applied), 201 AddEditPending (waits for approval)
+     */
+    message: 'CreatorProfile.Updated' | 'CreatorProfile.AddEditPending';
+    /**
+     * Pending
+     */
+    pending: boolean;
+};
+
+/**
  * CreatorShareAnswer
  */
 export type CreatorShareAnswer = {
@@ -1073,6 +1478,57 @@ export type CreatorShareBody = {
      * The creator id
      */
     id: number;
+};
+
+/**
+ * CreatorStats
+ */
+export type CreatorStats = {
+    /**
+     * Active
+     */
+    active: number;
+    /**
+     * Followers
+     *
+     * Follows of every creator
+     */
+    followers: number;
+    /**
+     * Inactive
+     */
+    inactive: number;
+    /**
+     * New Last 30 Days
+     */
+    new_last_30_days: number;
+    /**
+     * Pending Edits
+     *
+     * Profile edits waiting for approval
+     */
+    pending_edits: number;
+    /**
+     * Pending New
+     *
+     * New profiles waiting for approval
+     */
+    pending_new: number;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Trusted
+     */
+    trusted: number;
+};
+
+/**
+ * CreatorStatsAnswer
+ */
+export type CreatorStatsAnswer = {
+    data: CreatorStats;
 };
 
 /**
@@ -1113,6 +1569,110 @@ export type CreatorToursAnswer = {
      * Every listed tour of the creator.
      */
     total_tours: number;
+};
+
+/**
+ * CreatorWrite
+ *
+ * The creator payload of POST and PUT /v2/creators/ (spec §3, §5). Links and texts are checked
+ * by the server's rules (400 naming the field), not here, so the messages are the spec's.
+ */
+export type CreatorWrite = {
+    /**
+     * Area Served
+     *
+     * Required (location)
+     */
+    area_served?: Array<string>;
+    /**
+     * Contact Email
+     */
+    contact_email?: string | null;
+    /**
+     * Creator Email
+     *
+     * Another name for contact_email
+     */
+    creator_email?: string | null;
+    /**
+     * Creator Name
+     */
+    creator_name: string;
+    /**
+     * Default View
+     */
+    default_view?: 'grid' | 'map';
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Facebook
+     */
+    facebook?: string | null;
+    /**
+     * Featured Tours
+     *
+     * Tour guids, at most 10
+     */
+    featured_tours?: Array<string>;
+    /**
+     * Id
+     *
+     * PUT: the profile being edited (checked against userid)
+     */
+    id?: number | null;
+    img_settings?: ImgSettingsInput;
+    /**
+     * Instagram
+     */
+    instagram?: string | null;
+    /**
+     * Joined Fb Group
+     */
+    joined_fb_group?: boolean;
+    /**
+     * Linkedin
+     */
+    linkedin?: string | null;
+    /**
+     * Logo
+     *
+     * A path answered by POST creator-logo
+     */
+    logo?: string | null;
+    /**
+     * Phone
+     */
+    phone?: string | null;
+    /**
+     * Services
+     */
+    services?: Array<string>;
+    /**
+     * Twitter
+     */
+    twitter?: string | null;
+    /**
+     * User Name
+     *
+     * The owner's platform username (required, spec §5)
+     */
+    user_name?: string | null;
+    /**
+     * Userid
+     *
+     * Whose profile (oneself unless an admin)
+     */
+    userid?: number | null;
+    /**
+     * Website
+     */
+    website?: string | null;
+    /**
+     * Youtube
+     */
+    youtube?: string | null;
 };
 
 /**
@@ -1314,6 +1874,30 @@ export type ExistingAnswer = {
  * FeaturedScope
  */
 export type FeaturedScope = 'creator' | 'platform';
+
+/**
+ * FeaturedTourOut
+ */
+export type FeaturedTourOut = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Position
+     */
+    position: number;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Title
+     */
+    title: string;
+};
 
 /**
  * FeaturedToursAnswer
@@ -1594,16 +2178,22 @@ export type HealthOut = {
 
 /**
  * ImgSettings
+ *
+ * How the logo is drawn: its background (white or black only, spec §5) and its scales.
  */
-export type ImgSettings = {
+export type ImgSettingsInput = {
     /**
      * Bgcolor
      */
-    bgColor?: string;
+    bgColor?: 'white' | 'black';
     /**
      * Logoscale
      */
     logoScale?: number;
+    /**
+     * Profilescale
+     */
+    profileScale?: number;
 };
 
 /**
@@ -1823,6 +2413,20 @@ export type LocationOut = {
      * Text
      */
     text: string;
+};
+
+/**
+ * LogoPathAnswer
+ */
+export type LogoPathAnswer = {
+    /**
+     * Message
+     */
+    message?: string | null;
+    /**
+     * Path
+     */
+    path: string;
 };
 
 /**
@@ -2471,6 +3075,36 @@ export type OpenGraphOut = {
      * Title
      */
     title: string;
+};
+
+/**
+ * PendingCreatorAnswer
+ */
+export type PendingCreatorAnswer = {
+    /**
+     * Approval Item Id
+     */
+    approval_item_id: number | null;
+    /**
+     * Creator Id
+     *
+     * The published profile, when there is one
+     */
+    creator_id: number | null;
+    /**
+     * Is Pending
+     *
+     * A new profile or an edit of this user waits for approval
+     */
+    is_pending: boolean;
+    /**
+     * Pending Kind
+     */
+    pending_kind: 'new_creator_profile' | 'creator_profile_edit' | null;
+    /**
+     * Userid
+     */
+    userid: number;
 };
 
 /**
@@ -4527,6 +5161,40 @@ export type AppClassificationsSchemasTagOut = {
 };
 
 /**
+ * ImgSettings
+ *
+ * How the logo is drawn: its background (white or black only, spec §5) and its scales.
+ */
+export type AppCreatorsSchemasImgSettings = {
+    /**
+     * Bgcolor
+     */
+    bgColor?: 'white' | 'black';
+    /**
+     * Logoscale
+     */
+    logoScale?: number;
+    /**
+     * Profilescale
+     */
+    profileScale?: number;
+};
+
+/**
+ * ImgSettings
+ */
+export type AppDiscoverySchemasImgSettings = {
+    /**
+     * Bgcolor
+     */
+    bgColor?: string;
+    /**
+     * Logoscale
+     */
+    logoScale?: number;
+};
+
+/**
  * TagList
  */
 export type AppDiscoverySchemasTagList = {
@@ -5094,6 +5762,587 @@ export type PlatformGetAppVersionResponses = {
 
 export type PlatformGetAppVersionResponse = PlatformGetAppVersionResponses[keyof PlatformGetAppVersionResponses];
 
+export type CreatorsDeleteCreatorData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Creator Id
+         *
+         * The profile (the user's own when left out)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Whose profile (oneself unless an admin)
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/';
+};
+
+export type CreatorsDeleteCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsDeleteCreatorError = CreatorsDeleteCreatorErrors[keyof CreatorsDeleteCreatorErrors];
+
+export type CreatorsDeleteCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorDeletedAnswer;
+};
+
+export type CreatorsDeleteCreatorResponse = CreatorsDeleteCreatorResponses[keyof CreatorsDeleteCreatorResponses];
+
+export type CreatorsCreateCreatorData = {
+    body: CreatorWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/';
+};
+
+export type CreatorsCreateCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type CreatorsCreateCreatorError = CreatorsCreateCreatorErrors[keyof CreatorsCreateCreatorErrors];
+
+export type CreatorsCreateCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorSaveAnswer;
+    /**
+     * Waits for an administrator's approval (AddEditPending)
+     */
+    201: CreatorSaveAnswer;
+};
+
+export type CreatorsCreateCreatorResponse = CreatorsCreateCreatorResponses[keyof CreatorsCreateCreatorResponses];
+
+export type CreatorsEditCreatorData = {
+    body: CreatorWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/';
+};
+
+export type CreatorsEditCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type CreatorsEditCreatorError = CreatorsEditCreatorErrors[keyof CreatorsEditCreatorErrors];
+
+export type CreatorsEditCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorSaveAnswer;
+    /**
+     * Waits for an administrator's approval (AddEditPending)
+     */
+    201: CreatorSaveAnswer;
+};
+
+export type CreatorsEditCreatorResponse = CreatorsEditCreatorResponses[keyof CreatorsEditCreatorResponses];
+
+export type CreatorsActivateDeactivateData = {
+    body: CreatorActivateBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/admin-creator-activate-deactivate';
+};
+
+export type CreatorsActivateDeactivateErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsActivateDeactivateError = CreatorsActivateDeactivateErrors[keyof CreatorsActivateDeactivateErrors];
+
+export type CreatorsActivateDeactivateResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsActivateDeactivateResponse = CreatorsActivateDeactivateResponses[keyof CreatorsActivateDeactivateResponses];
+
+export type CreatorsAdminStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/admin-stats';
+};
+
+export type CreatorsAdminStatsErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CreatorsAdminStatsError = CreatorsAdminStatsErrors[keyof CreatorsAdminStatsErrors];
+
+export type CreatorsAdminStatsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorStatsAnswer;
+};
+
+export type CreatorsAdminStatsResponse = CreatorsAdminStatsResponses[keyof CreatorsAdminStatsResponses];
+
+export type CreatorsListApprovalItemsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Kind
+         */
+        kind?: 'new_creator_profile' | 'creator_profile_edit' | null;
+        /**
+         * Status
+         */
+        status?: 'pending' | 'approved' | 'rejected' | 'all';
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/creators/approval-items';
+};
+
+export type CreatorsListApprovalItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CreatorsListApprovalItemsError = CreatorsListApprovalItemsErrors[keyof CreatorsListApprovalItemsErrors];
+
+export type CreatorsListApprovalItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorApprovalItemsAnswer;
+};
+
+export type CreatorsListApprovalItemsResponse = CreatorsListApprovalItemsResponses[keyof CreatorsListApprovalItemsResponses];
+
+export type CreatorsDecideApprovalItemData = {
+    body: CreatorApprovalDecision;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/approval-items';
+};
+
+export type CreatorsDecideApprovalItemErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type CreatorsDecideApprovalItemError = CreatorsDecideApprovalItemErrors[keyof CreatorsDecideApprovalItemErrors];
+
+export type CreatorsDecideApprovalItemResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorApprovalDecisionAnswer;
+};
+
+export type CreatorsDecideApprovalItemResponse = CreatorsDecideApprovalItemResponses[keyof CreatorsDecideApprovalItemResponses];
+
+export type CreatorsCreatorByIdData = {
+    body?: never;
+    path: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/v2/creators/by-id/{id}';
+};
+
+export type CreatorsCreatorByIdErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsCreatorByIdError = CreatorsCreatorByIdErrors[keyof CreatorsCreatorByIdErrors];
+
+export type CreatorsCreatorByIdResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsCreatorByIdResponse = CreatorsCreatorByIdResponses[keyof CreatorsCreatorByIdResponses];
+
+export type CreatorsCreatorByUseridData = {
+    body?: never;
+    path: {
+        /**
+         * Userid
+         */
+        userid: number;
+    };
+    query?: never;
+    url: '/v2/creators/by-userid/{userid}';
+};
+
+export type CreatorsCreatorByUseridErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsCreatorByUseridError = CreatorsCreatorByUseridErrors[keyof CreatorsCreatorByUseridErrors];
+
+export type CreatorsCreatorByUseridResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsCreatorByUseridResponse = CreatorsCreatorByUseridResponses[keyof CreatorsCreatorByUseridResponses];
+
+export type CreatorsCreatorByNameData = {
+    body?: never;
+    path: {
+        /**
+         * Creatorname
+         */
+        creatorName: string;
+    };
+    query?: never;
+    url: '/v2/creators/creator-by-creator-name/{creatorName}';
+};
+
+export type CreatorsCreatorByNameErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsCreatorByNameError = CreatorsCreatorByNameErrors[keyof CreatorsCreatorByNameErrors];
+
+export type CreatorsCreatorByNameResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsCreatorByNameResponse = CreatorsCreatorByNameResponses[keyof CreatorsCreatorByNameResponses];
+
+export type CreatorsGetCreatorLogoData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Image
+         */
+        image?: string | null;
+    };
+    url: '/v2/creators/creator-logo';
+};
+
+export type CreatorsGetCreatorLogoErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsGetCreatorLogoError = CreatorsGetCreatorLogoErrors[keyof CreatorsGetCreatorLogoErrors];
+
+export type CreatorsGetCreatorLogoResponses = {
+    /**
+     * Successful Response
+     */
+    200: LogoPathAnswer;
+};
+
+export type CreatorsGetCreatorLogoResponse = CreatorsGetCreatorLogoResponses[keyof CreatorsGetCreatorLogoResponses];
+
+export type CreatorsUploadCreatorLogoData = {
+    body: BodyCreatorsUploadCreatorLogo;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/creator-logo';
+};
+
+export type CreatorsUploadCreatorLogoErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CreatorsUploadCreatorLogoError = CreatorsUploadCreatorLogoErrors[keyof CreatorsUploadCreatorLogoErrors];
+
+export type CreatorsUploadCreatorLogoResponses = {
+    /**
+     * Successful Response
+     */
+    200: LogoPathAnswer;
+};
+
+export type CreatorsUploadCreatorLogoResponse = CreatorsUploadCreatorLogoResponses[keyof CreatorsUploadCreatorLogoResponses];
+
+export type CreatorsCreatorLogoPathData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: never;
+    url: '/v2/creators/creator-logo-path/{user_id}';
+};
+
+export type CreatorsCreatorLogoPathErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsCreatorLogoPathError = CreatorsCreatorLogoPathErrors[keyof CreatorsCreatorLogoPathErrors];
+
+export type CreatorsCreatorLogoPathResponses = {
+    /**
+     * Successful Response
+     */
+    200: LogoPathAnswer;
+};
+
+export type CreatorsCreatorLogoPathResponse = CreatorsCreatorLogoPathResponses[keyof CreatorsCreatorLogoPathResponses];
+
+export type CreatorsCreatorMessageData = {
+    body: CreatorMessageBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/creator-message';
+};
+
+export type CreatorsCreatorMessageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
+};
+
+export type CreatorsCreatorMessageError = CreatorsCreatorMessageErrors[keyof CreatorsCreatorMessageErrors];
+
+export type CreatorsCreatorMessageResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorMessageAnswer;
+};
+
+export type CreatorsCreatorMessageResponse = CreatorsCreatorMessageResponses[keyof CreatorsCreatorMessageResponses];
+
 export type CreatorsUnfollowData = {
     body?: never;
     path?: never;
@@ -5237,6 +6486,48 @@ export type CreatorsFollowResponses = {
 
 export type CreatorsFollowResponse = CreatorsFollowResponses[keyof CreatorsFollowResponses];
 
+export type CreatorsGetMetaCreatorData = {
+    body?: never;
+    path: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/v2/creators/get-meta-creator/{id}/';
+};
+
+export type CreatorsGetMetaCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsGetMetaCreatorError = CreatorsGetMetaCreatorErrors[keyof CreatorsGetMetaCreatorErrors];
+
+export type CreatorsGetMetaCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorMetaOut;
+};
+
+export type CreatorsGetMetaCreatorResponse = CreatorsGetMetaCreatorResponses[keyof CreatorsGetMetaCreatorResponses];
+
 export type CreatorsUnfollowAllData = {
     body?: never;
     path?: never;
@@ -5328,6 +6619,50 @@ export type CreatorsIsFollowResponses = {
 };
 
 export type CreatorsIsFollowResponse = CreatorsIsFollowResponses[keyof CreatorsIsFollowResponses];
+
+export type CreatorsIsPendingCreatorData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Userid
+         *
+         * Oneself unless an admin
+         */
+        userid?: number | null;
+    };
+    url: '/v2/creators/is-pending-creator';
+};
+
+export type CreatorsIsPendingCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsIsPendingCreatorError = CreatorsIsPendingCreatorErrors[keyof CreatorsIsPendingCreatorErrors];
+
+export type CreatorsIsPendingCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: PendingCreatorAnswer;
+};
+
+export type CreatorsIsPendingCreatorResponse = CreatorsIsPendingCreatorResponses[keyof CreatorsIsPendingCreatorResponses];
 
 export type CreatorsPostSharesData = {
     body: CreatorShareBody;
