@@ -1,0 +1,304 @@
+"""Schemathesis against the application's own OpenAPI document (issue 12 part 2): every operation,
+called in-process as four callers — signed out, with a guest token, as a signed-in user and as an
+admin — on the test database with some content (a creator, tours, a category, a tag).
+
+Checks, on every answer: no 5xx (and no unhandled exception), no 422, the body matches the
+documented schema, the content type and headers are the documented ones, the status code is
+documented, an undeclared method answers 405 with `Allow`, and `OPTIONS` lists exactly the declared
+methods. A new route is fuzzed the day it is written: the operations come from the app itself.
+
+Reproducing a failure: the report names the operation, the caller, the seed and a curl command;
+`pytest tests/api/test_fuzz_openapi.py -k "<METHOD> <path>"` replays the same cases (the seed is
+fixed; TOURATLAS_FUZZ_SEED=<n> explores others, TOURATLAS_FUZZ_EXAMPLES=<n> generates more per
+operation). Hypothesis keeps no example database (nothing to keep out of git).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi import FastAPI
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from schemathesis import Case, CheckContext, HookContext, Response
+from schemathesis.checks import (
+    allow_header_conformance,
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+    unsupported_method,
+)
+from schemathesis.core.failures import FailureGroup
+from schemathesis.core.result import Ok
+
+from app.auth.rate_limit import reset_rate_limits
+from app.auth.social import jwks_cache
+from app.core.db import get_sessionmaker
+from app.core.security import hash_password, issue_guest_token
+from app.core.settings import get_settings
+from app.platform.service import RestrictAccessCache
+from app.tours import link_lookup, link_lookup_router
+from app.tours.models import TourStatus
+from app.users.models import User
+from tests import factories
+from tests.fakes.providers import (
+    FACEBOOK_APP_ID,
+    FACEBOOK_APP_SECRET,
+    GOOGLE_CLIENT_ID,
+    FakeProviders,
+    start_fake_providers,
+)
+
+# Operations not fuzzed, "METHOD /path" -> why. Keep it empty where possible: a new destructive call
+# is fuzzed with callers renewed before every case (see World.headers), not left out.
+LEFT_OUT: dict[str, str] = {}
+
+SEED = int(os.environ.get("TOURATLAS_FUZZ_SEED", "20261125"))
+# Generated cases per operation in the fuzzing phase; the coverage phase adds its boundary and
+# negative cases (most of the ~5,500 cases) on top. Measured: see README "Tests".
+MAX_EXAMPLES = int(os.environ.get("TOURATLAS_FUZZ_EXAMPLES", "10"))
+
+CALLERS = ("signed out", "guest", "user", "admin")
+
+
+# -------------------------------------------------------- failures that wait for a sibling branch
+
+# Issue 12 part 1 (wt-ints) and part 3 (wt-access) fix these defects on their own branches. Until both
+# are merged here, failures of these kinds are collected instead of failing the operation, and
+# test_no_failure_awaits_a_sibling_branch (an expected failure) lists them. When both are merged:
+# empty this dict and delete that test's xfail mark.
+AWAITING_SIBLING_BRANCH = {
+    "large integers": "wt-ints: an integer >= 2**63 reaches SQLite and raises OverflowError (a 500)",
+    "405 and Allow": "wt-ints: a wrong method gets the SPA's 404, OPTIONS lists one method of several",
+    "status codes": "wt-access: 401/403/404/409/429 and friends are not documented per operation yet",
+}
+# The codes wt-access documents; any other undocumented code fails now.
+SIBLING_DOCUMENTED_STATUSES = {400, 401, 403, 404, 409, 429}
+# "<operation>: <kind> (<status>)" -> how many answers (any caller) showed it.
+AWAITING: Counter[str] = Counter()
+
+
+def _document() -> dict[str, Any]:
+    """The OpenAPI document the application serves; the tests below check it is the served one."""
+    from app.main import create_app
+
+    return create_app().openapi()
+
+
+CONFIG = schemathesis.Config.from_dict(
+    {
+        "seed": SEED,
+        # No example database: a run depends on the seed only, and leaves nothing on disk.
+        "generation": {"max-examples": MAX_EXAMPLES, "database": "none"},
+        "phases": {"stateful": {"enabled": False}},
+    }
+)
+schema = schemathesis.openapi.from_dict(_document(), config=CONFIG).exclude(
+    func=lambda ctx: f"{ctx.operation.method.upper()} {ctx.operation.path}" in LEFT_OUT
+)
+
+
+def no_422(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | None:
+    """Bad input is 400: the client renews its token and retries on 422 (spec §7)."""
+    if response.status_code == 422:
+        raise AssertionError(f"422 from {case.operation.label}: bad input must be a 400")
+    return None
+
+
+CHECKS = [
+    not_a_server_error,
+    no_422,
+    response_schema_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+]
+
+
+# ------------------------------------------------------------------- the world the cases run in
+
+# Ids and guids of real rows: the generated path and query parameters sometimes name them, so
+# lookups find rows as well as missing ones. Filled by the `world` fixture.
+REAL_VALUES: dict[str, list[Any]] = {}
+# Parameter names -> which real rows they name.
+PARAMETER_KINDS = {
+    "id": "guid",
+    "tour_id": "guid",
+    "guid": "guid",
+    "user_id": "user",
+    "userid": "user",
+    "creator_id": "creator",
+    "category_id": "category",
+    "category": "category",
+}
+
+
+@schema.hook
+def flatmap_path_parameters(context: HookContext, path_parameters: dict[str, Any]) -> st.SearchStrategy[Any]:
+    return _sometimes_real(path_parameters)
+
+
+@schema.hook
+def flatmap_query(context: HookContext, query: dict[str, Any]) -> st.SearchStrategy[Any]:
+    return _sometimes_real(query)
+
+
+def _sometimes_real(values: dict[str, Any] | None) -> st.SearchStrategy[Any]:
+    if not values:
+        return st.just(values)
+    drawn: dict[str, st.SearchStrategy[Any]] = {}
+    for name, value in values.items():
+        real = REAL_VALUES.get(PARAMETER_KINDS.get(name, ""), [])
+        # Only where the generated value has the type of the real one: negative cases stay negative.
+        same_type = [item for item in real if type(item) is type(value)]
+        drawn[name] = st.sampled_from([value, *same_type])
+    return st.fixed_dictionaries(drawn)
+
+
+@dataclass
+class World:
+    user_id: int
+    admin_id: int
+
+    def headers(self, caller: str) -> dict[str, str]:
+        """The caller's Authorization header, renewed before every case: a case may have signed the
+        caller out, deleted or deactivated the account or changed its password."""
+        if caller == "signed out":
+            return {}
+        if caller == "guest":
+            return {"Authorization": f"Bearer {issue_guest_token('fuzz-guest')}"}
+        with get_sessionmaker()() as session:
+            row = session.get(User, self.admin_id if caller == "admin" else self.user_id)
+            assert row is not None
+            row.is_active, row.user_active, row.is_deleted, row.deleted_at = True, True, False, None
+            row.is_admin = caller == "admin"
+            session.commit()
+            return factories.bearer(row)
+
+
+@lru_cache
+def _password_hash(password: str) -> str:
+    return hash_password(password)
+
+
+@pytest.fixture(scope="module")
+def fake_providers() -> Iterator[FakeProviders]:
+    fake = start_fake_providers()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(database: Any) -> FastAPI:
+    """One application for the module; the cases reach it in-process through Schemathesis' ASGI client."""
+    from app.main import create_app
+
+    app = create_app()
+    # The link lookup fetches what the URL names: every host resolves to loopback, where nothing
+    # listens on the generated ports, so the cases exercise the lookup without leaving the machine.
+    app.dependency_overrides[link_lookup_router.get_fetcher] = lambda: link_lookup.SafeFetcher(
+        policy=link_lookup.AddressPolicy.from_settings(["127.0.0.0/8"]),
+        resolver=lambda _host, _port: [ipaddress.ip_address("127.0.0.1")],
+    )
+    return app
+
+
+@pytest.fixture
+def world(db: Any, fuzz_app: FastAPI, fake_providers: FakeProviders, monkeypatch: pytest.MonkeyPatch) -> World:
+    # Social sign-in verifies tokens against the local fake providers, never the real ones.
+    settings_now = get_settings()
+    monkeypatch.setattr(settings_now, "google_client_id", GOOGLE_CLIENT_ID)
+    monkeypatch.setattr(settings_now, "google_jwks_url", f"{fake_providers.base_url}/google/certs")
+    monkeypatch.setattr(settings_now, "facebook_app_id", FACEBOOK_APP_ID)
+    monkeypatch.setattr(settings_now, "facebook_app_secret", FACEBOOK_APP_SECRET)
+    monkeypatch.setattr(settings_now, "facebook_graph_url", f"{fake_providers.base_url}/facebook")
+    jwks_cache.clear()
+    reset_rate_limits()
+    # The previous operation may have turned restrict_access on; its row is gone, forget the reading.
+    RestrictAccessCache.invalidate_all()
+    monkeypatch.setattr(factories, "hash_password", _password_hash)
+
+    admin = factories.user(db, admin=True)
+    user = factories.user(db)
+    owner = factories.user(db)
+    creator = factories.creator(db, owner)
+    catalog = factories.catalog(db)
+    tag = factories.tag(db, "Gardens", catalog.category)
+    tours = [catalog.tour(db, owner, creator_id=creator.id, tags=(tag,)) for _ in range(3)]
+    tours.append(catalog.tour(db, owner, creator_id=creator.id, status=TourStatus.draft))
+    tours.append(catalog.tour(db, user))
+    db.commit()
+    REAL_VALUES.clear()
+    REAL_VALUES.update(
+        guid=[tour.guid for tour in tours],
+        user=[user.id, owner.id, admin.id],
+        creator=[creator.id],
+        category=[catalog.category.id],
+    )
+    return World(user_id=user.id, admin_id=admin.id)
+
+
+# ---------------------------------------------------------------------------------- the tests
+
+
+@schema.parametrize()
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_operation(case: Case[Any], fuzz_app: FastAPI, world: World) -> None:
+    for caller in CALLERS:
+        headers = world.headers(caller)
+        try:
+            _call_and_check(case, fuzz_app, headers)
+        except Exception as failure:
+            failure.add_note(f"caller: {caller}; seed {SEED}; replay: pytest {__file__} -k '{case.operation.label}'")
+            raise
+
+
+def _call_and_check(case: Case[Any], app: FastAPI, headers: dict[str, str]) -> None:
+    try:
+        response = case.call(app=app, headers=headers)
+    except OverflowError:
+        AWAITING[f"{case.operation.label}: large integers (500)"] += 1
+        return
+    kwargs: dict[str, Any] = {"headers": headers, "transport_kwargs": {"app": app, "headers": headers}}
+    case.validate_response(response, checks=CHECKS, **kwargs)
+    for kind, check in (
+        ("405 and Allow", unsupported_method),
+        ("405 and Allow", allow_header_conformance),
+        ("status codes", status_code_conformance),
+    ):
+        try:
+            case.validate_response(response, checks=[check], **kwargs)
+        except FailureGroup:
+            if kind == "status codes" and response.status_code not in SIBLING_DOCUMENTED_STATUSES:
+                raise
+            AWAITING[f"{case.operation.label}: {kind} ({response.status_code})"] += 1
+
+
+def test_every_operation_is_fuzzed_or_left_out(client: Any) -> None:
+    """The fuzzed document is the one the application serves, and LEFT_OUT names real operations."""
+    served = {
+        f"{method.upper()} {path}"
+        for path, operations in client.get("/openapi.json").json()["paths"].items()
+        for method in operations
+    }
+    results = list(schema.get_all_operations())
+    assert all(isinstance(result, Ok) for result in results), "Schemathesis cannot read some operations"
+    fuzzed = {result.ok().label for result in results if isinstance(result, Ok)}
+    assert fuzzed | LEFT_OUT.keys() == served
+    assert not fuzzed & LEFT_OUT.keys()
+
+
+@pytest.mark.xfail(reason="; ".join(AWAITING_SIBLING_BRANCH.values()), strict=False)
+def test_no_failure_awaits_a_sibling_branch() -> None:
+    """Runs after the operations (file order): what they met that wt-ints and wt-access fix."""
+    found = "\n".join(f"{count:5d} x {failure}" for failure, count in sorted(AWAITING.items()))
+    assert not AWAITING, f"{len(AWAITING)} kinds of failure on {sum(AWAITING.values())} answers:\n{found}"
