@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 import schemathesis
 from fastapi import FastAPI
+from fastapi.responses import JSONResponse
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from schemathesis import Case, CheckContext, HookContext, Response
@@ -44,8 +45,10 @@ from schemathesis.core.result import Ok
 from app.auth.rate_limit import reset_rate_limits
 from app.auth.social import jwks_cache
 from app.core.db import get_sessionmaker
+from app.core.errors import install_error_handlers
 from app.core.security import hash_password, issue_guest_token
 from app.core.settings import get_settings
+from app.platform.schemas import HealthOut
 from app.platform.service import RestrictAccessCache
 from app.tours import link_lookup, link_lookup_router
 from app.tours.models import TourStatus
@@ -101,6 +104,9 @@ CONFIG = schemathesis.Config.from_dict(
         # No example database: a run depends on the seed only, and leaves nothing on disk.
         "generation": {"max-examples": MAX_EXAMPLES, "database": "none"},
         "phases": {"stateful": {"enabled": False}},
+        # Not a timing test (bench/ measures speed): the first place search loads the offline
+        # gazetteer, seconds on a busy machine, past Schemathesis' default 10 s.
+        "request-timeout": 300,
     }
 )
 schema = schemathesis.openapi.from_dict(_document(), config=CONFIG).exclude(
@@ -257,7 +263,7 @@ def test_operation(case: Case[Any], fuzz_app: FastAPI, world: World) -> None:
         headers = world.headers(caller)
         try:
             _call_and_check(case, fuzz_app, headers)
-        except Exception as failure:
+        except (Exception, FailureGroup) as failure:
             failure.add_note(f"caller: {caller}; seed {SEED}; replay: pytest {__file__} -k '{case.operation.label}'")
             raise
 
@@ -302,3 +308,30 @@ def test_no_failure_awaits_a_sibling_branch() -> None:
     """Runs after the operations (file order): what they met that wt-ints and wt-access fix."""
     found = "\n".join(f"{count:5d} x {failure}" for failure, count in sorted(AWAITING.items()))
     assert not AWAITING, f"{len(AWAITING)} kinds of failure on {sum(AWAITING.values())} answers:\n{found}"
+
+
+def test_the_checks_catch_a_crash_an_undocumented_status_and_a_wrong_body() -> None:
+    """The checks above can fail: a route that raises, one that answers a status it does not document
+    and one whose body is not its documented schema, each on an app with our error handlers."""
+    mini = FastAPI()
+    install_error_handlers(mini)
+
+    @mini.get("/crash", response_model=HealthOut)
+    def crash() -> HealthOut:
+        raise RuntimeError("a bug")
+
+    @mini.get("/teapot", response_model=HealthOut)
+    def teapot() -> JSONResponse:
+        return JSONResponse({"message": "short and stout"}, status_code=418)
+
+    @mini.get("/wrong-body", responses={200: {"model": HealthOut}})
+    def wrong_body() -> JSONResponse:
+        return JSONResponse({"status": 1})
+
+    mini_schema = schemathesis.openapi.from_dict(mini.openapi())
+    with pytest.raises(RuntimeError, match="a bug"):
+        _call_and_check(mini_schema["/crash"]["GET"].Case(), mini, {})
+    with pytest.raises(FailureGroup, match="Undocumented status code"):
+        _call_and_check(mini_schema["/teapot"]["GET"].Case(), mini, {})
+    with pytest.raises(FailureGroup, match="Response violates schema"):
+        _call_and_check(mini_schema["/wrong-body"]["GET"].Case(), mini, {})
