@@ -24,6 +24,7 @@ from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
 from app.core.static import add_response_compression, mount_frontend
 from app.core.tasks import start_periodic_tasks
+from app.core.text_input import reject_nul_characters
 from app.creators.router import router as creators_router
 from app.discovery.router import router as discovery_router
 from app.engagement.router import router as engagement_router
@@ -93,7 +94,8 @@ def create_app(domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware)
     for router in domain_routers:
         # Spec §6 "Restricted access": every call refuses signed-out callers unless it is exempt.
-        app.include_router(router, dependencies=[Depends(enforce_restricted_access)])
+        # No text input carries NUL: PostgreSQL cannot store it (app/core/text_input.py).
+        app.include_router(router, dependencies=[Depends(enforce_restricted_access), Depends(reject_nul_characters)])
     _add_health(app)
     _mount_uploads(app, settings.uploads_dir)
     _mount_frontend(app, settings.frontend_dist)
