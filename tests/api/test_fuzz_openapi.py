@@ -41,6 +41,7 @@ from schemathesis.checks import (
 )
 from schemathesis.core.failures import FailureGroup
 from schemathesis.core.result import Ok
+from sqlalchemy.exc import DataError
 
 from app.auth.rate_limit import reset_rate_limits
 from app.auth.social import jwks_cache
@@ -54,6 +55,7 @@ from app.tours import link_lookup, link_lookup_router
 from app.tours.models import TourStatus
 from app.users.models import User
 from tests import factories
+from tests.conftest import TEST_DB
 from tests.fakes.providers import (
     FACEBOOK_APP_ID,
     FACEBOOK_APP_SECRET,
@@ -71,7 +73,9 @@ SEED = int(os.environ.get("TOURATLAS_FUZZ_SEED", "20261125"))
 # negative cases (most of the ~5,500 cases) on top. Measured: see README "Tests".
 MAX_EXAMPLES = int(os.environ.get("TOURATLAS_FUZZ_EXAMPLES", "10"))
 
-CALLERS = ("signed out", "guest", "user", "admin")
+# On PostgreSQL what differs is what reaches the database (it found NUL characters and int4 ids there):
+# the signed-out and guest callers mostly stop at the token check, which the SQLite run covers.
+CALLERS = ("signed out", "guest", "user", "admin") if TEST_DB == "sqlite" else ("user", "admin")
 
 
 # -------------------------------------------------------- failures that wait for a sibling branch
@@ -81,7 +85,10 @@ CALLERS = ("signed out", "guest", "user", "admin")
 # test_no_failure_awaits_a_sibling_branch (an expected failure) lists them. When both are merged:
 # empty this dict and delete that test's xfail mark.
 AWAITING_SIBLING_BRANCH = {
-    "large integers": "wt-ints: an integer >= 2**63 reaches SQLite and raises OverflowError (a 500)",
+    "large integers": (
+        "wt-ints: an integer >= 2**63 reaches SQLite and raises OverflowError (a 500); on PostgreSQL"
+        " already >= 2**31 (ids are `integer` columns) and an offset >= 2**63 are 'out of range' (a 500)"
+    ),
     "405 and Allow": "wt-ints: a wrong method gets the SPA's 404, OPTIONS lists one method of several",
     "status codes": "wt-access: 401/403/404/409/429 and friends are not documented per operation yet",
 }
@@ -271,7 +278,9 @@ def test_operation(case: Case[Any], fuzz_app: FastAPI, world: World) -> None:
 def _call_and_check(case: Case[Any], app: FastAPI, headers: dict[str, str]) -> None:
     try:
         response = case.call(app=app, headers=headers)
-    except OverflowError:
+    except (OverflowError, DataError) as error:
+        if isinstance(error, DataError) and "out of range" not in str(error.orig):
+            raise
         AWAITING[f"{case.operation.label}: large integers (500)"] += 1
         return
     kwargs: dict[str, Any] = {"headers": headers, "transport_kwargs": {"app": app, "headers": headers}}
