@@ -7,7 +7,9 @@ COPY frontend/ ./
 RUN npm run build
 
 FROM python:3.11-slim-bookworm
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+# The image is for deployments: without JWT_SECRET and ENCRYPTION_KEY every process refuses to start
+# (ENVIRONMENT=development generates them per container, which only suits a trial on one machine).
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1 ENVIRONMENT=production
 WORKDIR /srv/touratlas
 COPY pyproject.toml constraints.txt ./
 COPY app/ app/

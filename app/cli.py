@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.core.settings import get_settings
+from app.core.settings import InsecureSettingsError, get_settings
 from app.task_modules import load_task_modules
 
 
@@ -107,7 +107,10 @@ def announce_version(version: str | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    settings = get_settings()
+    try:
+        settings = get_settings()
+    except InsecureSettingsError as exc:
+        raise SystemExit(f"TourAtlas: {exc}") from None
     # Setting up submits tasks (embeddings, the outbox dispatch after the demo's commits).
     load_task_modules()
     parser = argparse.ArgumentParser(prog="python -m app.cli")

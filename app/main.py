@@ -16,9 +16,12 @@ from starlette.types import ASGIApp, Lifespan
 
 from app.auth.router import router as auth_router
 from app.classifications.router import router as classifications_router
+from app.core.access import unrestricted
 from app.core.concurrency import RequestConcurrencyLimit
 from app.core.deps import DbSession, enforce_restricted_access
-from app.core.errors import ERROR_RESPONSES, install_error_handlers
+from app.core.errors import KeepConnectionAfterError, install_error_handlers
+from app.core.methods import answer_every_method
+from app.core.openapi import install_openapi
 from app.core.request_id import RequestIdMiddleware
 from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
@@ -78,7 +81,6 @@ def create_app(domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> FastAPI:
         title="TourAtlas API",
         version=APP_VERSION,
         generate_unique_id_function=_operation_id,
-        responses=ERROR_RESPONSES,
     )
     install_error_handlers(app)
     app.add_middleware(
@@ -92,26 +94,45 @@ def create_app(domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> FastAPI:
     app.add_middleware(RequestIdMiddleware)
     app.add_middleware(RequestConcurrencyLimit, limit=settings.max_requests_in_flight)
     app.add_middleware(SecurityHeadersMiddleware)
-    for router in domain_routers:
-        # Spec §6 "Restricted access": every call refuses signed-out callers unless it is exempt.
-        # No text input carries NUL: PostgreSQL cannot store it (app/core/text_input.py).
-        app.include_router(router, dependencies=[Depends(enforce_restricted_access), Depends(reject_nul_characters)])
-    _add_health(app)
+    add_api_routes(app, domain_routers)
+    # Security and error answers of each operation, from its access declaration (defect 8).
+    install_openapi(app)
     _mount_uploads(app, settings.uploads_dir)
     _mount_frontend(app, settings.frontend_dist)
+    # Last: its HEAD middleware goes outside every other one.
+    answer_every_method(app)
     return app
 
 
+def add_api_routes(app: FastAPI, domain_routers: Sequence[APIRouter] = DOMAIN_ROUTERS) -> None:
+    """Every operation of the API (tests/api/test_access.py lists them from a bare app this way)."""
+    for router in domain_routers:
+        # Spec §6 "Restricted access": every call refuses signed-out callers unless declared
+        # Access.UNRESTRICTED. No text input carries NUL: PostgreSQL cannot store it (app/core/text_input.py).
+        app.include_router(router, dependencies=[Depends(enforce_restricted_access), Depends(reject_nul_characters)])
+    _add_health(app)
+
+
 def _add_health(app: FastAPI) -> None:
-    @app.get("/health", response_model=HealthOut, tags=["platform"], operation_id="platform-health")
+    @app.get(
+        "/health",
+        response_model=HealthOut,
+        tags=["platform"],
+        operation_id="platform-health",
+        dependencies=[Depends(unrestricted)],
+    )
     def health(db: DbSession) -> HealthOut:
         from app.search.registry import get_index
+        from app.search.shared_index import shared_index_warnings
 
         database = platform_service.database_status(db)
         index = get_index().health()
         redis = platform_service.redis_status()
-        healthy = database == "ok" and index.startswith("ok") and not redis.startswith("error")
-        return HealthOut(status="ok" if healthy else "degraded", database=database, index=index, redis=redis)
+        warnings = shared_index_warnings()
+        healthy = database == "ok" and index.startswith("ok") and not redis.startswith("error") and not warnings
+        return HealthOut(
+            status="ok" if healthy else "degraded", database=database, index=index, redis=redis, warnings=warnings
+        )
 
 
 def _mount_uploads(app: FastAPI, uploads_dir: Path) -> None:
@@ -134,7 +155,7 @@ def create_asgi_app() -> ASGIApp:
     asgi: ASGIApp = socketio.ASGIApp(get_sio(), other_asgi_app=api, socketio_path="socket.io")
     # Outermost too: Socket.IO's own answers and the 500s Starlette's error middleware writes get the
     # headers as well (the app's answers already have them and are left alone).
-    return SecurityHeadersMiddleware(asgi)
+    return KeepConnectionAfterError(SecurityHeadersMiddleware(asgi))
 
 
 def _serving_lifespan(inner: Lifespan[FastAPI]) -> Lifespan[FastAPI]:

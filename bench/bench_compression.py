@@ -27,7 +27,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.bench_lighthouse import ROOT, embedded_server
+from bench.servers import ROOT, embedded_server
 
 FEED_PATHS = [
     "/v2/user-recomendations/filtered-grid?mode=media&sorting=views&limit=48",

@@ -18,22 +18,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 
+from bench.servers import ROOT, embedded_server
 from tests.e2e.conftest import CHROMIUM_ARGS
 
-ROOT = Path(__file__).resolve().parents[1]
 LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 CHROME_FLAGS = " ".join(CHROMIUM_ARGS)  # the e2e tests' flags: this machine's closed network needs them
@@ -101,65 +97,6 @@ def median_run(runs: list[LighthouseRun]) -> LighthouseRun:
         script_kib=statistics.median(run.script_kib for run in runs),
         accessibility=statistics.median(run.accessibility for run in runs),
     )
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def embedded_server(data_dir: Path, dist: Path | None, demo_tours: int) -> Iterator[tuple[str, int]]:
-    """`make run` on a free port: the embedded defaults and demo content, in its own data directory.
-    Yields the base URL and the server's process id."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"DATABASE_URL", "ELASTICSEARCH_URL", "REDIS_URL", "TASKS_EAGER"}
-    }
-    env.update(
-        {
-            "DATA_DIR": str(data_dir),
-            "DEMO_TOURS": str(demo_tours),
-            "EMBEDDINGS_ENABLED": "false",  # no torch beside the browser: similar tours fall back
-            "PYTHONUNBUFFERED": "1",
-        }
-    )
-    if dist is not None:
-        env["FRONTEND_DIST"] = str(dist.resolve())
-    log_path = data_dir / "server.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            _wait_until_up(base, server, log_path)
-            yield base, server.pid
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
-
-
-def _wait_until_up(base: str, server: subprocess.Popen[bytes], log_path: Path, timeout: float = 900) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            sys.exit(f"The server exited early:\n{log_path.read_text()[-3000:]}")
-        try:
-            if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(1)
-    sys.exit(f"The server did not answer within {timeout:.0f} s (demo content still loading?): see {log_path}")
 
 
 def measure(base: str, routes: list[str], runs: int) -> None:

@@ -15,13 +15,19 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1000;
-// Issue 12 part 7 asks that the feed load at most 170 KB of gzipped JavaScript. It loads ~303 KB today:
-// React, React DOM and the router alone are ~99 KB, Mantine's components on the feed ~56 KB,
-// i18next with the catalogues ~35 KB, Socket.IO ~14 KB, react-query ~11 KB (bench/RESULTS.md). Until
-// the feed's first screen needs less of them, the check holds today's size so it cannot grow, and
-// says how far the target still is. Lower FEED_LIMIT_KB whenever the feed gets lighter.
+// Issue 12 part 7 asks that the feed load at most 170 KB of gzipped JavaScript. It loads ~270 KB: the
+// Russian catalogue, socket.io-client, the dialogs and the notifications container are fetched on demand
+// or after the first render, but what the first screen draws still needs React DOM ~64 KB, the router
+// ~30 KB (its data router: loaders, lazy routes, scroll restoration), React + scheduler ~4 KB, i18next
+// ~15 KB + the English catalogue ~7 KB, react-query ~11 KB, Mantine ~75 KB (its provider and styles
+// API, and floating-ui ~15 KB under the top bar's menus, the search box's combobox, the filters popover
+// and the cards' tooltips; Modal stays with ModalsProvider and the cookie banner) and the app's own
+// feed code ~30 KB. React DOM, the router, i18next and react-query alone are ~125 KB of the 170, so the
+// target needs a lighter renderer or router, or a first screen without Mantine's floating components
+// (bench/RESULTS.md). The check holds today's size so it cannot grow: lower FEED_LIMIT_KB whenever the
+// feed gets lighter.
 const FEED_TARGET_KB = 170;
-const FEED_LIMIT_KB = 310;
+const FEED_LIMIT_KB = 272;
 
 // Route → the source modules its router entry loads lazily (frontend/src/app/router.tsx). The feed's
 // page is part of the entry itself.

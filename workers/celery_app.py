@@ -6,8 +6,9 @@ the modules), wrapped here with retries.
     celery -A workers.celery_app beat              # exactly one beat per deployment
 
 Queues: `index` (outbox dispatch, reindex), `embeddings` (slow: a model on the CPU), `mail`, and
-`default` for the rest (ranks, trials, housekeeping), so a long embedding run never delays the
-index or the mail.
+`default` for the rest (ranks, trials, housekeeping). A worker started without -Q takes them all,
+as docker-compose.yml's `worker` does; workers of their own per queue (-Q embeddings) keep a long
+embedding run from delaying the index or the mail.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ logger = logging.getLogger("touratlas.workers")
 
 load_task_modules()
 
-# The queues workers consume (docker-compose.yml: `-Q index,mail,default` and `-Q embeddings`).
+# The queues workers consume: all of them without -Q (docker-compose.yml's `worker`), or a split.
 QUEUES = (DEFAULT_QUEUE, "index", "embeddings", "mail")
 # Each task goes to the queue it declared (the API's sender, app.core.tasks.CeleryRunner, names the
 # same queue explicitly).
@@ -41,6 +42,10 @@ MAX_RETRY_DELAY_SECONDS = 300
 
 settings = get_settings()
 broker_url = settings.redis_url or "redis://127.0.0.1:6379/0"
+# Beat keeps its schedule file (the last run of each periodic task) under DATA_DIR, not in whatever
+# directory it was started from; the folder must exist before beat opens the file.
+BEAT_SCHEDULE_FILE = settings.data_dir / "celerybeat-schedule"
+settings.data_dir.mkdir(parents=True, exist_ok=True)
 celery_app = Celery("touratlas", broker=broker_url)
 celery_app.conf.update(
     task_ignore_result=True,
@@ -56,6 +61,8 @@ celery_app.conf.update(
         name: {"task": name, "schedule": every, "options": {"expires": every}}
         for name, every in periodic_schedule().items()
     },
+    # `celery beat` without --schedule reads this (shelve may add a suffix such as .db).
+    beat_schedule_filename=str(BEAT_SCHEDULE_FILE),
     broker_connection_retry_on_startup=True,
 )
 

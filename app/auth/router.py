@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from app.auth import service
 from app.auth.rate_limit import check_rate_limit, client_ip, sign_in_attempt
@@ -26,8 +26,9 @@ from app.auth.schemas import (
     TokenAnswer,
     UpdateTokenBody,
 )
+from app.core.access import unrestricted
 from app.core.deps import CurrentUser, DbSession, GuestOrUser, OptionalUser
-from app.core.errors import Unauthorized
+from app.core.errors import Unauthorized, error_responses
 from app.users.models import AuthSystem
 
 account_router = APIRouter(prefix="/v2/users", tags=["auth"])
@@ -44,6 +45,8 @@ SIGN_UP_MESSAGES = {
 SIGN_UP_RESPONSES: dict[int | str, dict[str, object]] = {
     200: {"model": AuthAnswer, "description": "A social identity that already had an account: signed in"},
     207: {"model": AuthAnswer, "description": "Created and signed in; the guest token was unusable"},
+    # 403: the social identity's existing account is deleted or inactive; 409: email or username taken.
+    **error_responses(403, 409, 429),
 }
 
 
@@ -69,7 +72,12 @@ def _account_key(auth_system: AuthSystem, email: str | None) -> str | None:
     return email if auth_system == AuthSystem.email else None
 
 
-@account_router.post("/sign-in", response_model=AuthAnswer)
+@account_router.post(
+    "/sign-in",
+    response_model=AuthAnswer,
+    dependencies=[Depends(unrestricted)],
+    responses=error_responses(403, 404, 429),
+)
 def sign_in(body: SignInBody, request: Request, db: DbSession) -> AuthAnswer:
     with sign_in_attempt(ip=client_ip(request), account=_account_key(body.auth_system, body.email)):
         signed_in = service.sign_in(db, body, _client(request))
@@ -83,20 +91,34 @@ def _sign_up(body: SignUpBody, request: Request, response: Response, db: DbSessi
     return _auth_answer(result.signed_in, SIGN_UP_MESSAGES[result.status])
 
 
-@account_router.post("/sign-up", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
+@account_router.post(
+    "/sign-up",
+    response_model=AuthAnswer,
+    status_code=201,
+    responses=SIGN_UP_RESPONSES,
+    dependencies=[Depends(unrestricted)],
+)
 def sign_up(body: SignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """201 created and signed in; 207 created but the guest token was unusable; 200 a social identity
     that already had an account (signed in). Store user_jwt whenever it is present."""
     return _sign_up(body, request, response, db)
 
 
-@account_router.post("", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
+@account_router.post(
+    "", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES, dependencies=[Depends(unrestricted)]
+)
 def create_account(body: SignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """POST /v2/users (no auth): the /create_account page; the same contract as sign-up."""
     return _sign_up(body, request, response, db)
 
 
-@account_router.post("/signup-oneclick", response_model=AuthAnswer, status_code=201, responses=SIGN_UP_RESPONSES)
+@account_router.post(
+    "/signup-oneclick",
+    response_model=AuthAnswer,
+    status_code=201,
+    responses=SIGN_UP_RESPONSES,
+    dependencies=[Depends(unrestricted)],
+)
 def sign_up_one_click(body: OneClickSignUpBody, request: Request, response: Response, db: DbSession) -> AuthAnswer:
     """Sign up with Google or Facebook alone: names and email come from the provider, the platform
     username from the body or, when absent, from the email."""
@@ -106,13 +128,15 @@ def sign_up_one_click(body: OneClickSignUpBody, request: Request, response: Resp
     return _auth_answer(result.signed_in, SIGN_UP_MESSAGES[result.status])
 
 
-@account_router.post("/guest-token", response_model=GuestTokenAnswer)
+@account_router.post("/guest-token", response_model=GuestTokenAnswer, dependencies=[Depends(unrestricted)])
 def guest_token(body: GuestTokenBody, db: DbSession) -> GuestTokenAnswer:
     token, guest_id = service.guest_token(db, guest_id=body.guest_id, prior_token=body.prior_token)
     return GuestTokenAnswer(user_jwt=token, guest_id=guest_id)
 
 
-@account_router.post("/update-token", response_model=TokenAnswer)
+@account_router.post(
+    "/update-token", response_model=TokenAnswer, dependencies=[Depends(unrestricted)], responses=error_responses(401)
+)
 def update_token(body: UpdateTokenBody, db: DbSession) -> TokenAnswer:
     return TokenAnswer(user_jwt=service.renew_user_token(db, userid=body.userid, prior_token=body.prior_token))
 
@@ -123,14 +147,24 @@ def sign_out(user: CurrentUser, db: DbSession, body: SignOutBody | None = None) 
     return MessageAnswer(message="Logout Successful")
 
 
-@account_router.post("/request_reset_password", response_model=MessageAnswer)
+@account_router.post(
+    "/request_reset_password",
+    response_model=MessageAnswer,
+    dependencies=[Depends(unrestricted)],
+    responses=error_responses(429),
+)
 def request_reset_password(body: ResetRequestBody, request: Request, db: DbSession) -> MessageAnswer:
     check_rate_limit("reset", ip=client_ip(request), account=body.email)
     service.request_password_reset(db, body.email)
     return MessageAnswer(message=service.RESET_MAIL_SENT)
 
 
-@account_router.get("/reset-pass-token", response_model=ResetTokenAnswer)
+@account_router.get(
+    "/reset-pass-token",
+    response_model=ResetTokenAnswer,
+    dependencies=[Depends(unrestricted)],
+    responses=error_responses(429),
+)
 def check_reset_token(
     request: Request, db: DbSession, token: str = Query(min_length=1, max_length=256)
 ) -> ResetTokenAnswer:
@@ -140,7 +174,12 @@ def check_reset_token(
     return ResetTokenAnswer(valid=True, email=user.email)
 
 
-@account_router.post("/change-password", response_model=ChangePasswordAnswer)
+@account_router.post(
+    "/change-password",
+    response_model=ChangePasswordAnswer,
+    dependencies=[Depends(unrestricted)],
+    responses=error_responses(429),
+)
 def change_password(
     body: ChangePasswordBody, request: Request, db: DbSession, user: OptionalUser
 ) -> ChangePasswordAnswer:

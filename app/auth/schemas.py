@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from app.core.types import DbId, DbInt
 from app.users.models import AuthSystem
 from app.users.schemas import AuthSystemField
 
@@ -65,7 +66,7 @@ class GuestTokenAnswer(BaseModel):
 
 
 class UpdateTokenBody(BaseModel):
-    userid: int
+    userid: DbId
     prior_token: str = Field(max_length=4096)
 
 
@@ -74,7 +75,7 @@ class TokenAnswer(BaseModel):
 
 
 class SignOutBody(BaseModel):
-    session_id: int | None = None
+    session_id: DbId | None = None
 
 
 class ResetRequestBody(BaseModel):
@@ -110,11 +111,11 @@ class SessionAnswer(BaseModel):
 
 
 class ActivityBody(BaseModel):
-    userid: int | None = None
+    userid: DbId | None = None
     activity_code: str = Field(min_length=1, max_length=64)
     activity_text: str | None = Field(default=None, max_length=1000)
-    owner_id: str | int | None = None
-    session_id: int | None = None
+    owner_id: str | DbInt | None = None
+    session_id: DbId | None = None
 
 
 class ActivityAnswer(BaseModel):

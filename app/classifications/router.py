@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
 from app.classifications import service, suggestions
@@ -22,7 +22,10 @@ from app.classifications.schemas import (
     VendorList,
     VendorOut,
 )
+from app.core.access import public
 from app.core.deps import AdminUser, CurrentUser, DbSession
+from app.core.errors import error_responses
+from app.core.types import DbId
 
 categories_router = APIRouter(prefix="/v2/categories", tags=["classifications"])
 vendors_router = APIRouter(prefix="/v2/vendors", tags=["vendors"])
@@ -71,17 +74,17 @@ def _vendor(vendor: Vendor) -> VendorOut:
     )
 
 
-@categories_router.get("/", response_model=CategoryList)
+@categories_router.get("/", response_model=CategoryList, dependencies=[Depends(public)])
 def list_categories(db: DbSession) -> CategoryList:
     return CategoryList(data=[_category(category) for category in service.list_categories(db)])
 
 
-@categories_router.get("/media-types", response_model=MediaTypeList)
+@categories_router.get("/media-types", response_model=MediaTypeList, dependencies=[Depends(public)])
 def list_media_types(db: DbSession) -> MediaTypeList:
     return MediaTypeList(data=[MediaTypeOut(id=item.id, name=item.name) for item in service.list_media_types(db)])
 
 
-@categories_router.get("/capture-devices", response_model=CaptureDeviceList)
+@categories_router.get("/capture-devices", response_model=CaptureDeviceList, dependencies=[Depends(public)])
 def list_capture_devices(db: DbSession) -> CaptureDeviceList:
     return CaptureDeviceList(
         data=[
@@ -91,14 +94,14 @@ def list_capture_devices(db: DbSession) -> CaptureDeviceList:
     )
 
 
-@categories_router.get("/tags", response_model=TagList)
+@categories_router.get("/tags", response_model=TagList, dependencies=[Depends(public)])
 def list_tags(
     db: DbSession,
     search: str | None = Query(
         None, max_length=100, description="part of the name, case-insensitive; a leading # is ignored"
     ),
-    category_id: int | None = Query(None),
-    media_type_id: int | None = Query(None),
+    category_id: DbId | None = Query(None),
+    media_type_id: DbId | None = Query(None),
     limit: int = Query(service.MAX_TAG_RESULTS, ge=1, le=service.MAX_TAG_RESULTS),
 ) -> TagList:
     tags = service.search_tags(db, text=search, category_id=category_id, media_type_id=media_type_id, limit=limit)
@@ -130,7 +133,7 @@ def document_tags(body: DocumentTagsIn, db: DbSession, _user: CurrentUser) -> Do
     return DocumentTagsOut(tags=[_tag(tag) for tag in found.tags], category_id=found.category_id)
 
 
-@categories_router.post("/admin-tag-embeddings", response_model=TagEmbeddingsOut)
+@categories_router.post("/admin-tag-embeddings", response_model=TagEmbeddingsOut, responses=error_responses(400))
 def admin_tag_embeddings(db: DbSession, _admin: AdminUser) -> TagEmbeddingsOut:
     """Compute the embeddings of every tag and category again (after editing the dictionaries)."""
     counts = suggestions.recompute_embeddings(db)
@@ -141,12 +144,12 @@ def admin_tag_embeddings(db: DbSession, _admin: AdminUser) -> TagEmbeddingsOut:
     )
 
 
-@vendors_router.get("/", response_model=VendorList)
+@vendors_router.get("/", response_model=VendorList, dependencies=[Depends(public)])
 def list_vendors(db: DbSession) -> VendorList:
     return VendorList(data=[_vendor(vendor) for vendor in service.list_vendors(db)])
 
 
-@sources_router.get("/rank-sources", response_model=RankSourceList)
+@sources_router.get("/rank-sources", response_model=RankSourceList, dependencies=[Depends(public)])
 def list_rank_sources(db: DbSession) -> RankSourceList:
     return RankSourceList(data=[RankSourceOut(id=item.id, name=item.name) for item in service.list_rank_sources(db)])
 

@@ -1,9 +1,12 @@
 """Request dependencies shared by the routers, as `Annotated` aliases a route simply declares:
 the database session, who is calling, the caller's language, the search index and the geocoder.
 
-A route that declares none of the caller types is visibly public. `Caller` is the decoded token or
-None; `CurrentUser` is a signed-in, active user; `AdminUser`, `CreatorUser` and `CMUser` narrow it.
-A dependency only one router uses stays in that router.
+Who may call a route is declared on it (app/core/access.py): the caller types below that refuse
+someone carry their rule (`CurrentUser` is a signed-in, active user: Access.USER; `AdminUser`,
+`CreatorUser`, `CMUser`, `AccountOwner` and `Follower` narrow it; `GuestOrUser` takes a guest token
+too), and a route anyone may call declares `dependencies=[Depends(public)]`. `Caller` (the decoded
+token or None) and `OptionalUser` refuse nobody and declare nothing. A dependency only one router
+uses stays in that router.
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Header, Request
+from fastapi.routing import APIRoute
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from app.core.access import ADMINS_CANNOT_FOLLOW, Access, declares, rule_of
 from app.core.db import get_db, get_sessionmaker
 from app.core.errors import Forbidden, Unauthorized
 from app.core.locale import locale_of
@@ -70,6 +75,7 @@ async def get_caller(request: Request) -> TokenClaims | None:
 Caller = Annotated[TokenClaims | None, Depends(get_caller)]
 
 
+@declares(Access.USER)
 def get_current_user(caller: Caller, db: DbSession) -> User:
     if caller is None or caller.user_id is None:
         raise Unauthorized("Sign in required")
@@ -98,6 +104,7 @@ def optional_user(caller: TokenClaims | None, db: Session) -> User | None:
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]
 
 
+@declares(Access.ADMIN)
 def require_admin(user: CurrentUser) -> User:
     if not user.is_admin:
         raise Forbidden("Administrators only")
@@ -107,6 +114,7 @@ def require_admin(user: CurrentUser) -> User:
 AdminUser = Annotated[User, Depends(require_admin)]
 
 
+@declares(Access.CM)
 def require_cm(user: CurrentUser) -> User:
     if not (user.is_admin or "CM" in (user.roles or [])):
         raise Forbidden("Content managers only")
@@ -116,6 +124,7 @@ def require_cm(user: CurrentUser) -> User:
 CMUser = Annotated[User, Depends(require_cm)]
 
 
+@declares(Access.CREATOR)
 def require_creator(user: CurrentUser) -> User:
     """A creator is a user with an active creator profile (spec §6); admins act for creators too."""
     if user.is_admin:
@@ -128,6 +137,28 @@ def require_creator(user: CurrentUser) -> User:
 CreatorUser = Annotated[User, Depends(require_creator)]
 
 
+@declares(Access.OWNER)
+def require_account_owner(user: CurrentUser) -> User:
+    """Any signed-in user at the door: the account the call names is known to the route's service,
+    which refuses (403) everyone but its owner and admins (tours.owner_visible_to)."""
+    return user
+
+
+AccountOwner = Annotated[User, Depends(require_account_owner)]
+
+
+@declares(Access.FOLLOWER)
+def require_follower(user: CurrentUser) -> User:
+    """Following creators is for users, never admins (spec §2, §6: admins see no follow buttons)."""
+    if user.is_admin:
+        raise Forbidden(ADMINS_CANNOT_FOLLOW)
+    return user
+
+
+Follower = Annotated[User, Depends(require_follower)]
+
+
+@declares(Access.TOKEN)
 def require_token(caller: Caller, db: DbSession) -> TokenClaims:
     """Any valid token: a guest's or an active user's (spec §7: guests are allowed on some calls)."""
     if caller is None:
@@ -140,45 +171,26 @@ def require_token(caller: Caller, db: DbSession) -> TokenClaims:
 GuestOrUser = Annotated[TokenClaims, Depends(require_token)]
 
 
-# Spec §2 route guard / §6 "Restricted access": with restrict_access on, signed-out callers reach
-# only sign-in and sign-up, token renewal, password reset, billing and what the guard itself reads.
-OPEN_WHEN_RESTRICTED: frozenset[tuple[str, str]] = frozenset(
-    {
-        ("POST", "/v2/users"),
-        ("POST", "/v2/users/sign-in"),
-        ("POST", "/v2/users/sign-up"),
-        ("POST", "/v2/users/signup-oneclick"),
-        ("POST", "/v2/users/guest-token"),
-        ("POST", "/v2/users/update-token"),
-        ("POST", "/v2/users/request_reset_password"),
-        ("GET", "/v2/users/reset-pass-token"),
-        ("POST", "/v2/users/change-password"),
-        ("GET", "/v2/users/users-info-check"),
-        ("GET", "/v2/users/get_existed_usernames_emails"),
-        ("GET", "/v2/config/"),
-        ("GET", "/v2/config/app-version"),
-    }
-)
-OPEN_PREFIXES_WHEN_RESTRICTED = ("/v2/billing/",)
-
-
-def _open_when_restricted(method: str, path: str) -> bool:
-    if path.startswith(OPEN_PREFIXES_WHEN_RESTRICTED) or method == "OPTIONS":
-        return True
-    return (method, path) in OPEN_WHEN_RESTRICTED or (method, path.rstrip("/")) in OPEN_WHEN_RESTRICTED
+# Spec §2 route guard / §6 "Restricted access": with restrict_access on, signed-out callers reach only
+# the routes declared Access.UNRESTRICTED (sign-in and sign-up, token renewal, password reset, what
+# the guard itself reads; billing's calls when they come).
+def _open_when_restricted(request: Request) -> bool:
+    route = request.scope.get("route")
+    return isinstance(route, APIRoute) and rule_of(route) is Access.UNRESTRICTED
 
 
 async def enforce_restricted_access(request: Request) -> None:
     """Router-wide dependency: while the platform config says restrict_access, refuses signed-out
-    callers (no token, or a guest token) with 403, since renewing a guest token cannot help. It reads
-    the token only then, so an open platform's public calls never fail on a stale token. The setting
-    is read through a short per-process cache (app/platform/service.py), not once per request.
+    callers (no token, or a guest token) with 403 on every route not declared Access.UNRESTRICTED,
+    since renewing a guest token cannot help. It reads the token only then, so an open platform's
+    public calls never fail on a stale token. The setting is read through a short per-process cache
+    (app/platform/service.py), not once per request.
 
     Async, and without a DbSession of its own: on an open platform with a fresh reading (nearly every
     request) it answers in the event loop, costing a request no session and no worker-thread trip;
     only a stale reading or a restricted platform takes one trip, with a short session of its own."""
     cache = restrict_access_cache(request.app.state)
-    if cache.fresh_reading() is False or _open_when_restricted(request.method, request.url.path):
+    if cache.fresh_reading() is False or _open_when_restricted(request):
         return
     await run_in_threadpool(_enforce_with_database, request, cache)
 

@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 logger = logging.getLogger("touratlas.errors")
 
@@ -82,12 +83,24 @@ def field_error(field: str, message: str) -> BadRequest:
     return BadRequest(message, fields={field: message})
 
 
-ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorBody, "description": "Bad input: the message and the failing fields"},
+ERROR_DESCRIPTIONS: dict[int, str] = {
+    400: "Bad input: the message and the failing fields",
+    401: "No valid token, or its account is gone or inactive: renew the token and retry (spec §7)",
+    403: "Refused: the caller may not do this",
+    404: "Not found",
+    409: "Conflicts with the current state: the message says how",
+    429: "Too many attempts: wait the Retry-After seconds",
 }
 
 
-def _body(request: Request, message: str, fields: dict[str, str] | None = None) -> dict[str, Any]:
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """A route's `responses=` for the errors only its code knows (a lookup by an id in the body, a
+    conflict, a rate limit): `responses=error_responses(404, 409)`. The others are derived from the
+    route (app/core/openapi.py)."""
+    return {code: {"model": ErrorBody, "description": ERROR_DESCRIPTIONS[code]} for code in codes}
+
+
+def error_body(request: Request, message: str, fields: dict[str, str] | None = None) -> dict[str, Any]:
     return ErrorBody(
         message=message, fields=fields or {}, request_id=getattr(request.state, "request_id", None)
     ).model_dump()
@@ -107,22 +120,55 @@ def _validation_fields(exc: RequestValidationError) -> dict[str, str]:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def _app_error(request: Request, exc: AppError) -> JSONResponse:
-        return JSONResponse(_body(request, exc.message, exc.fields), status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse(
+            error_body(request, exc.message, exc.fields), status_code=exc.status_code, headers=exc.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         fields = _validation_fields(exc)
         first = next(iter(fields.items()), ("request", "Invalid field"))
         message = f"{first[0]}: {first[1]}" if first[0] != "request" else first[1]
-        return JSONResponse(_body(request, message, fields), status_code=400)
+        return JSONResponse(error_body(request, message, fields), status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         status = 400 if exc.status_code == 422 else exc.status_code
         message = exc.detail if isinstance(exc.detail, str) else GENERIC_MESSAGE
-        return JSONResponse(_body(request, message), status_code=status, headers=getattr(exc, "headers", None))
+        return JSONResponse(error_body(request, message), status_code=status, headers=getattr(exc, "headers", None))
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         logger.exception("unhandled error on %s %s", request.method, request.url.path)
-        return JSONResponse(_body(request, GENERIC_MESSAGE), status_code=500)
+        return JSONResponse(error_body(request, GENERIC_MESSAGE), status_code=500)
+
+
+class KeepConnectionAfterError:
+    """The process's outermost layer: an unexpected exception does not cost the client its connection.
+
+    Starlette's ServerErrorMiddleware answers it with the 500 above (`_unexpected`, which logs it) and
+    then raises it again for the server; uvicorn, seeing an exception after a complete answer, closes
+    the connection without having said `Connection: close`, and a client that reuses it has its next
+    request reset. Once the answer is complete the exception is dropped here. Raised before the answer
+    ends, it goes on: the server sends its own 500 or closes a half-sent answer, as it must."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        answered = False
+
+        async def send_and_note(message: Message) -> None:
+            nonlocal answered
+            await send(message)
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                answered = True
+
+        try:
+            await self.app(scope, receive, send_and_note)
+        except Exception:
+            if not answered:
+                raise

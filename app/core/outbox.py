@@ -14,10 +14,12 @@ import enum
 import logging
 import os
 import socket
+import threading
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,6 +27,7 @@ from sqlalchemy import JSON, ColumnElement, Enum, Index, String, Text, and_, del
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from app.core.db import Base, utcnow
+from app.core.settings import get_settings
 
 
 class OutboxStatus(enum.StrEnum):
@@ -79,7 +82,11 @@ def add_outbox(session: Session, topic: str, aggregate_id: str | int, payload: d
 #   database serialises writers, and the UPDATE re-checks that each row is still claimable, so a
 #   claimer that read the same candidates gets nothing;
 # - the claim is a lease: a worker that dies mid-batch leaves its entries `processing`, and they are
-#   claimable again once LEASE has passed since the claim;
+#   claimable again once the lease (OUTBOX_LEASE_SECONDS, 30 s) has passed since the claim was last
+#   renewed. While a batch is handled a heartbeat thread renews it every third of the lease, so a
+#   batch may take as long as it needs and a dead worker's entries wait seconds, not minutes. Leases
+#   are compared with each process's clock: keep the hosts' clocks in step (NTP), well within the
+#   two thirds of a lease a late heartbeat has in hand;
 # - a failed entry goes back to `pending` with an exponential backoff, and is marked `failed` after
 #   MAX_ATTEMPTS claims (lease expiries count as attempts too, so an entry that kills its worker
 #   cannot loop for ever).
@@ -89,7 +96,9 @@ def add_outbox(session: Session, topic: str, aggregate_id: str | int, payload: d
 
 MAX_ATTEMPTS = 8
 CLAIM_BATCH = 500
-LEASE = timedelta(minutes=5)
+# Renewals per lease: two may be missed (a busy database, a long pause) before the claim is lost.
+HEARTBEATS_PER_LEASE = 3
+MIN_HEARTBEAT_SECONDS = 0.1  # a zero lease (tests: "take it now") must not spin the heartbeat
 MAX_BACKOFF_SECONDS = 600
 # One dispatch run stops taking new batches after this long, so a busy worker also serves other
 # queued tasks; whatever is left is picked up by the next run (after-commit or the beat sweep).
@@ -100,6 +109,11 @@ HOST = socket.gethostname()
 logger = logging.getLogger("touratlas.outbox")
 
 BatchHandler = Callable[[list[OutboxEntry]], None]
+
+
+def configured_lease() -> timedelta:
+    """The lease every claimer uses (OUTBOX_LEASE_SECONDS): every process must agree on it."""
+    return timedelta(seconds=get_settings().outbox_lease_seconds)
 
 
 def _claimable(now: datetime, lease: timedelta) -> ColumnElement[bool]:
@@ -114,10 +128,11 @@ def _claimable(now: datetime, lease: timedelta) -> ColumnElement[bool]:
 
 
 def claim_entries(
-    session: Session, *, topics: Iterable[str], limit: int = CLAIM_BATCH, lease: timedelta = LEASE
+    session: Session, *, topics: Iterable[str], limit: int = CLAIM_BATCH, lease: timedelta | None = None
 ) -> list[OutboxEntry]:
     """Take up to `limit` due entries of these topics for this worker (see the notes above). Commit
     the session right after: the claim is only visible to other workers once committed."""
+    lease = configured_lease() if lease is None else lease
     now = utcnow()
     topic_list = list(topics)
     _fail_exhausted_leases(session, topic_list, now, lease)
@@ -172,13 +187,15 @@ def dispatch_entries(
     handle: BatchHandler,
     isolate_failures: Callable[[], bool] = lambda: True,
     batch: int = CLAIM_BATCH,
-    lease: timedelta = LEASE,
+    lease: timedelta | None = None,
     time_budget: float = DISPATCH_TIME_BUDGET_SECONDS,
 ) -> int:
     """Claim due entries of `topics` batch by batch and hand each batch to `handle`; returns how many
     entries were handled. A batch `handle` raised on is retried entry by entry when
     `isolate_failures()` says the fault is likely one entry's (the target answers), so one poison
-    entry does not hold back the others; otherwise the whole batch backs off."""
+    entry does not hold back the others; otherwise the whole batch backs off. The claim is renewed
+    while the batch is handled (ClaimHeartbeat)."""
+    lease = configured_lease() if lease is None else lease
     handled = 0
     deadline = time.monotonic() + time_budget
     while time.monotonic() < deadline:
@@ -186,7 +203,8 @@ def dispatch_entries(
             entries = claim_entries(session, topics=topics, limit=batch, lease=lease)
         if not entries:
             break
-        handled += _handle_batch(session_factory, entries, handle, isolate_failures)
+        with ClaimHeartbeat(session_factory, entries, every=lease.total_seconds() / HEARTBEATS_PER_LEASE) as beat:
+            handled += _handle_batch(session_factory, entries, handle, isolate_failures, beat)
     return handled
 
 
@@ -195,17 +213,83 @@ def _handle_batch(
     entries: list[OutboxEntry],
     handle: BatchHandler,
     isolate_failures: Callable[[], bool],
+    beat: ClaimHeartbeat,
 ) -> int:
     try:
         handle(entries)
     except Exception as exc:
         logger.exception("handling failed for %d outbox entries (%s)", len(entries), entries[0].topic)
         if len(entries) == 1 or not isolate_failures():
-            release_failed(session_factory, entries, exc)
+            with beat.paused():
+                release_failed(session_factory, entries, exc)
             return 0
-        return sum(_handle_batch(session_factory, [entry], handle, isolate_failures) for entry in entries)
-    mark_done(session_factory, entries)
+        return sum(_handle_batch(session_factory, [entry], handle, isolate_failures, beat) for entry in entries)
+    with beat.paused():
+        mark_done(session_factory, entries)
     return len(entries)
+
+
+class ClaimHeartbeat:
+    """Renews a batch's claim (`claimed_at`) every `every` seconds from a thread of its own while
+    the batch is handled, so the lease can be short: a worker that is alive keeps its entries however
+    long the batch takes; one that died stops renewing and its entries are free a lease later.
+
+    Only entries still `processing` under our claim are renewed: those already marked done or
+    released are left alone. Renewals and the marks never overlap (`paused`): on PostgreSQL two
+    transactions updating the same rows in different orders could deadlock."""
+
+    def __init__(self, session_factory: sessionmaker[Session], entries: list[OutboxEntry], *, every: float) -> None:
+        self._session_factory = session_factory
+        self._claims = _ids_by_claim(entries)
+        self._every = max(every, MIN_HEARTBEAT_SECONDS)
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, name="touratlas-outbox-heartbeat", daemon=True)
+
+    def __enter__(self) -> ClaimHeartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        with self._lock:
+            yield
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._every):
+            try:
+                with self._lock:
+                    if self._stop.is_set():
+                        return
+                    renew_claims(self._session_factory, self._claims)
+            except Exception:
+                # The next beat tries again; two missed in a row still leave a third of the lease.
+                logger.warning("could not renew the claim of %d outbox entries", len(self._claims), exc_info=True)
+
+
+def renew_claims(session_factory: sessionmaker[Session], claims: dict[str, list[int]]) -> int:
+    """Stamp `claimed_at = now` on the entries still being handled under these claims; returns how
+    many were renewed."""
+    renewed = 0
+    now = utcnow()
+    with session_factory.begin() as session:
+        for claim_token, ids in claims.items():
+            result = session.execute(
+                update(OutboxEntry)
+                .where(
+                    OutboxEntry.id.in_(ids),
+                    OutboxEntry.claimed_by == claim_token,
+                    OutboxEntry.status == OutboxStatus.processing,
+                )
+                .values(claimed_at=now)
+                .execution_options(synchronize_session=False)
+            )
+            renewed += int(getattr(result, "rowcount", 0) or 0)
+    return renewed
 
 
 def mark_done(session_factory: sessionmaker[Session], entries: list[OutboxEntry]) -> None:

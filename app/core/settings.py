@@ -12,18 +12,37 @@ import secrets
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from cryptography.fernet import Fernet
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ROOT_DIR = Path(__file__).resolve().parents[2]
 APP_VERSION = "2.3.7"
 
+# Values that mean "nobody chose a secret": sample configurations and templates ship them.
+PLACEHOLDER_SECRETS = frozenset(
+    {"change-me-in-production", "change-me", "changeme", "changethis", "change-this", "secret", "please-change-me"}
+)
+# HS256 signs with this key: below 256 bits it can be guessed offline from one token.
+MIN_JWT_SECRET_LENGTH = 32
+MAKE_JWT_SECRET = 'python -c "import secrets; print(secrets.token_urlsafe(48))"'
+MAKE_ENCRYPTION_KEY = 'python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"'
+
+
+class InsecureSettingsError(RuntimeError):
+    """A deployment (ENVIRONMENT other than development) without a real secret. Not a ValueError, so
+    pydantic lets it through as it is: its message is the whole story, with no settings echoed."""
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
+    environment: Literal["development", "staging", "production"] = Field(
+        default="development",
+        description="Outside development every process refuses to start without JWT_SECRET and ENCRYPTION_KEY.",
+    )
     data_dir: Path = Field(default=ROOT_DIR / "data", description="Local files: SQLite, index, uploads, secrets.")
     database_url: str = Field(default="", description="SQLAlchemy URL; empty means a SQLite file under data/.")
     elasticsearch_url: str = Field(default="", description="Elasticsearch 8 URL; empty means the embedded index.")
@@ -37,6 +56,12 @@ class Settings(BaseSettings):
         default=True, description="Compute sentence embeddings (similar tours, For You); tests turn it off."
     )
     tasks_eager: bool = Field(default=False, description="Run in-process tasks synchronously (tests).")
+    outbox_lease_seconds: float = Field(
+        default=30.0,
+        ge=1.0,
+        description="How long a claimed outbox entry stays its worker's without a heartbeat (renewed every "
+        "third of it while the batch runs); a dead worker's entries are taken again after it.",
+    )
     periodic_tasks: bool = Field(
         default=True, description="Run the periodic tasks in this process when it runs tasks itself (no Redis)."
     )
@@ -52,10 +77,12 @@ class Settings(BaseSettings):
     map_style_streets_url: str = ""
     map_style_dark_url: str = ""
     map_style_satellite_url: str = ""
-    jwt_secret: str = Field(default="", description="Signing key; generated under data/ on first run when empty.")
+    jwt_secret: str = Field(
+        default="", description="Signing key; in development generated under data/ on first run when empty."
+    )
     jwt_ttl_minutes: int = 60 * 24
     encryption_key: str = Field(
-        default="", description="Fernet key for vendor credentials; generated under data/ when empty."
+        default="", description="Fernet key for vendor credentials; in development generated under data/ when empty."
     )
     cors_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=lambda: ["http://localhost:5173", "http://127.0.0.1:5173"]
@@ -134,6 +161,50 @@ class Settings(BaseSettings):
             for network in value:
                 ipaddress.ip_network(str(network), strict=False)  # a typo fails at start-up, not per request
         return value
+
+    @field_validator("encryption_key")
+    @classmethod
+    def _fernet_key(cls, value: str) -> str:
+        if value:
+            try:
+                Fernet(value.encode())
+            except ValueError:
+                # A typo fails at start-up, not at the first credential read; the value is not echoed.
+                raise InsecureSettingsError(
+                    "ENCRYPTION_KEY is not a Fernet key (url-safe base64 of 32 bytes). "
+                    f"Make one with: {MAKE_ENCRYPTION_KEY}"
+                ) from None
+        return value
+
+    @model_validator(mode="after")
+    def _refuse_missing_secrets(self) -> Settings:
+        """Generated secrets suit one machine: on a deployment every container would make its own,
+        so tokens signed by one API process fail on the next and credentials encrypted by one worker
+        cannot be read by another. Outside development a secret must be given (as
+        full-stack-fastapi-template's settings insist)."""
+        if self.environment == "development":
+            return self
+        problems = []
+        secret = self.jwt_secret.strip()
+        if not secret:
+            problems.append(f"JWT_SECRET is not set. Make one with: {MAKE_JWT_SECRET}")
+        elif secret.lower() in PLACEHOLDER_SECRETS:
+            problems.append(f"JWT_SECRET is a placeholder ({secret!r}). Make one with: {MAKE_JWT_SECRET}")
+        elif len(secret) < MIN_JWT_SECRET_LENGTH:
+            problems.append(
+                f"JWT_SECRET is {len(secret)} characters; at least {MIN_JWT_SECRET_LENGTH} are needed. "
+                f"Make one with: {MAKE_JWT_SECRET}"
+            )
+        if not self.encryption_key:
+            problems.append(f"ENCRYPTION_KEY is not set. Make one with: {MAKE_ENCRYPTION_KEY}")
+        if problems:
+            raise InsecureSettingsError(
+                f"ENVIRONMENT={self.environment} refuses to start:\n"
+                + "".join(f"  - {problem}\n" for problem in problems)
+                + "Give every process of the deployment the same values (only ENVIRONMENT=development"
+                " generates them, under DATA_DIR, for one machine)."
+            )
+        return self
 
     @property
     def sqlalchemy_url(self) -> str:

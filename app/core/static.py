@@ -19,8 +19,9 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import anyio.to_thread
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.responses import FileResponse
+from fastapi.routing import APIRoute
 from starlette.datastructures import Headers
 from starlette.middleware.gzip import (
     DEFAULT_EXCLUDED_CONTENT_TYPES,
@@ -29,9 +30,11 @@ from starlette.middleware.gzip import (
     IdentityResponder,
 )
 from starlette.responses import Response
+from starlette.routing import Match
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.core.access import unrestricted
 from app.core.errors import AppError, NotFound
 
 ASSETS_PREFIX = "/assets/"
@@ -178,15 +181,38 @@ def mount_frontend(app: FastAPI, dist: Path, *, api_prefixes: tuple[str, ...]) -
     assets = dist / "assets"
     if assets.is_dir():
         app.mount(ASSETS_PREFIX.rstrip("/"), PrecompressedStaticFiles(directory=assets), name="assets")
-    app.add_api_route("/{path:path}", _spa_handler(dist, api_prefixes), include_in_schema=False, response_model=None)
+    # The pages themselves are for anyone: the client's route guard applies restrict_access to them.
+    app.router.add_api_route(
+        "/{path:path}",
+        _spa_handler(dist),
+        include_in_schema=False,
+        response_model=None,
+        dependencies=[Depends(unrestricted)],
+        route_class_override=_frontend_route(api_prefixes),
+    )
 
 
-def _spa_handler(dist: Path, api_prefixes: tuple[str, ...]) -> Callable[[str], Awaitable[FileResponse]]:
+def _frontend_route(api_prefixes: tuple[str, ...]) -> type[APIRoute]:
+    """The catch-all never matches an API path: a request for one meets the API's routes only, so a
+    path served with other methods is a 405 naming them (GET /v2/users/sign-in) and an unknown one
+    is a 404, never the app's HTML."""
+
+    class FrontendRoute(APIRoute):
+        def matches(self, scope: Scope) -> tuple[Match, Scope]:
+            path = scope["path"].removeprefix(scope.get("root_path", ""))
+            if scope["type"] == "http" and path.lstrip("/").startswith(api_prefixes):
+                return Match.NONE, {}
+            return super().matches(scope)
+
+    return FrontendRoute
+
+
+def _spa_handler(dist: Path) -> Callable[[str], Awaitable[FileResponse]]:
     root = dist.resolve()
 
     async def spa(path: str) -> FileResponse:
-        if path.startswith((*api_prefixes, "assets/")):
-            # An unknown API path or a missing asset is a 404, never the app's HTML.
+        if path.startswith("assets/"):
+            # A missing asset is a 404, never the app's HTML.
             raise NotFound("Not found")
         candidate = await anyio.to_thread.run_sync(_file_in_dist, root, path)
         if candidate is not None:

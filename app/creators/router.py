@@ -4,10 +4,14 @@ router later."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Query
+from typing import Annotated
 
-from app.core.deps import AdminUser, CurrentUser, DbSession, OptionalUser
-from app.core.errors import ErrorBody
+from fastapi import APIRouter, Depends, Query
+
+from app.core.access import public
+from app.core.deps import AdminUser, CurrentUser, DbSession, Follower, OptionalUser
+from app.core.errors import ErrorBody, error_responses
+from app.core.types import DbId, DbInt
 from app.creators import ranks as creator_ranks
 from app.creators import service
 from app.creators.schemas import (
@@ -30,14 +34,14 @@ from app.tours.schemas import RankEdit, TaskQueuedAnswer
 router = APIRouter(prefix="/v2/creators", tags=["creators"])
 
 
-@router.get("/followers", response_model=FollowsPage)
+@router.get("/followers", response_model=FollowsPage, responses=error_responses(404))
 def list_followers(
     db: DbSession,
     user: CurrentUser,
-    userid: int | None = Query(None, description="Whose follows (oneself unless an admin)"),
-    creator_id: int | None = Query(None, description="Alone: this creator's followers (its owner and admins)"),
+    userid: DbId | None = Query(None, description="Whose follows (oneself unless an admin)"),
+    creator_id: DbId | None = Query(None, description="Alone: this creator's followers (its owner and admins)"),
     limit: int = Query(50, ge=1, le=MAX_PAGE),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> FollowsPage:
     page = service.list_follows(db, user, userid=userid, creator_id=creator_id, limit=limit, offset=offset)
     return FollowsPage(
@@ -45,43 +49,45 @@ def list_followers(
     )
 
 
-@router.post("/followers", response_model=FollowAnswer)
-def follow(body: FollowBody, db: DbSession, user: CurrentUser) -> FollowAnswer:
+@router.post("/followers", response_model=FollowAnswer, responses=error_responses(404))
+def follow(body: FollowBody, db: DbSession, user: Follower) -> FollowAnswer:
     """Follow a creator (not as an admin, nor one's own profile); following twice changes nothing."""
     return FollowAnswer.of(service.follow(db, user, body.creator_id, body.userid))
 
 
-@router.delete("/followers", response_model=FollowAnswer)
+@router.delete("/followers", response_model=FollowAnswer, responses=error_responses(404))
 def unfollow(
     db: DbSession,
     user: CurrentUser,
-    creator_id: int = Query(...),
-    userid: int | None = Query(None, description="Whose follow (oneself unless an admin)"),
+    creator_id: Annotated[DbId, Query()],
+    userid: DbId | None = Query(None, description="Whose follow (oneself unless an admin)"),
 ) -> FollowAnswer:
     return FollowAnswer.of(service.unfollow(db, user, creator_id, userid))
 
 
-@router.get("/is-follow", response_model=IsFollowAnswer)
+@router.get("/is-follow", response_model=IsFollowAnswer, dependencies=[Depends(public)], responses=error_responses(404))
 def is_follow(
     db: DbSession,
     user: OptionalUser,
-    creator_id: int = Query(...),
-    userid: int | None = Query(None, description="Whose follow (oneself unless an admin)"),
+    creator_id: Annotated[DbId, Query()],
+    userid: DbId | None = Query(None, description="Whose follow (oneself unless an admin)"),
 ) -> IsFollowAnswer:
     """Whether the caller follows the creator; false for guests."""
     return IsFollowAnswer(creator_id=creator_id, isFollow=service.is_follow(db, user, creator_id, userid))
 
 
-@router.delete("/is-follow", response_model=UnfollowAllAnswer)
+@router.delete("/is-follow", response_model=UnfollowAllAnswer, responses=error_responses(404))
 def unfollow_all(
-    db: DbSession, user: CurrentUser, user_id: int | None = Query(None, description="Oneself unless an admin")
+    db: DbSession, user: CurrentUser, user_id: DbId | None = Query(None, description="Oneself unless an admin")
 ) -> UnfollowAllAnswer:
     """Remove every follow of a user."""
     userid, removed = service.unfollow_all(db, user, user_id)
     return UnfollowAllAnswer(userid=userid, removed=removed)
 
 
-@router.post("/post_shares", response_model=CreatorShareAnswer)
+@router.post(
+    "/post_shares", response_model=CreatorShareAnswer, dependencies=[Depends(public)], responses=error_responses(404)
+)
 def post_shares(body: CreatorShareBody, db: DbSession, user: OptionalUser) -> CreatorShareAnswer:
     """Anyone may share a creator profile."""
     return CreatorShareAnswer(id=body.id, shared=service.record_share(db, body.id, user=user, channel=body.channel))
@@ -94,10 +100,10 @@ def post_shares(body: CreatorShareBody, db: DbSession, user: OptionalUser) -> Cr
 def list_ranks(
     _admin: AdminUser,
     db: DbSession,
-    rank_source_id: int | None = Query(None),
-    creator_id: int | None = Query(None, description="One creator's ranks"),
+    rank_source_id: DbId | None = Query(None),
+    creator_id: DbId | None = Query(None, description="One creator's ranks"),
     limit: int = Query(50, ge=1, le=MAX_PAGE),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> CreatorRanksPage:
     """Creators' rank values by source (GET /v2/sources/rank-sources names them), highest first."""
     return creator_ranks.creator_ranks_page(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from app.core.timestamps import UtcDateTime
+from app.core.types import DbId
 from app.creators.service import FollowRow, FollowState
 from app.tours.schemas import RankValues
 
@@ -12,8 +13,8 @@ MAX_PAGE = 200
 
 
 class FollowBody(BaseModel):
-    userid: int | None = Field(default=None, description="The signed-in user (the only one who can follow)")
-    creator_id: int
+    userid: DbId | None = Field(default=None, description="The signed-in user (the only one who can follow)")
+    creator_id: DbId
 
 
 class FollowAnswer(BaseModel):
@@ -71,7 +72,7 @@ class UnfollowAllAnswer(BaseModel):
 
 
 class CreatorShareBody(BaseModel):
-    id: int = Field(description="The creator id")
+    id: DbId = Field(description="The creator id")
     channel: str | None = Field(default=None, max_length=32, description="Where it was shared (link, facebook, …)")
 
 
@@ -84,8 +85,8 @@ class CreatorShareAnswer(BaseModel):
 
 
 class CreatorRankWrite(RankValues):
-    creator_id: int
-    rank_source_id: int
+    creator_id: DbId
+    rank_source_id: DbId
 
 
 class CreatorRankOut(BaseModel):

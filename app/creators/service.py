@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from app.auth.service import record_activity
 from app.core import outbox_topics
+from app.core.access import ADMINS_CANNOT_FOLLOW
 from app.core.db import utcnow
 from app.core.errors import BadRequest, Forbidden, NotFound
 from app.creators.models import Creator, Follow
@@ -31,7 +32,6 @@ from app.users import service as users
 from app.users.models import SessionActivity, User
 
 CREATOR_NOT_FOUND = "Creator not found"
-ADMINS_CANNOT_FOLLOW = "Administrators cannot follow creators"
 CANNOT_FOLLOW_OWN = "You cannot follow your own creator profile"
 NOT_YOURS = "You can only follow or unfollow for yourself"
 FOLLOWERS_ARE_PRIVATE = "Only the creator and administrators can see who follows a creator"

@@ -11,14 +11,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import BaseModel
 
+from app.core.access import public
 from app.core.concurrency import run_compute
 from app.core.db import request_session
 from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, optional_user
 from app.core.errors import field_error
 from app.core.security import TokenClaims
+from app.core.types import DbId
 from app.discovery import service
 from app.discovery.params import (
-    FEED_OPENAPI_422,
     FEED_OPENAPI_PARAMETERS,
     MAX_SEARCH_LENGTH,
     FeedParams,
@@ -69,7 +70,8 @@ WORLD = BBox(west=-180, south=-85, east=180, north=85)
 @recommendations_router.get(
     "/filtered-grid",
     response_model=GridPage,
-    openapi_extra={"parameters": FEED_OPENAPI_PARAMETERS, "responses": {"422": FEED_OPENAPI_422}},
+    openapi_extra={"parameters": FEED_OPENAPI_PARAMETERS},
+    dependencies=[Depends(public)],
 )
 async def filtered_grid(request: Request) -> Response:
     """The tour grid: filters + limit/offset → total_items and data (media, creator and ad cards)."""
@@ -103,7 +105,7 @@ def _check_account(caller: TokenClaims) -> None:
         optional_user(caller, db)
 
 
-@recommendations_router.get("/filtered-map", response_model=MapAreaAnswer)
+@recommendations_router.get("/filtered-map", response_model=MapAreaAnswer, dependencies=[Depends(public)])
 def filtered_map(
     params: Feed,
     db: DbSession,
@@ -115,39 +117,41 @@ def filtered_map(
     return as_json(_area(params, db, user, index, zoom, locale, default_bbox=WORLD))
 
 
-@recommendations_router.get("/search", response_model=SearchAnswer)
+@recommendations_router.get("/search", response_model=SearchAnswer, dependencies=[Depends(public)])
 def search(
     index: Index,
     searchData: str = Query(..., min_length=1, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
     sorting: Sorting | None = Query(None),
     limit: int = Query(10, ge=1, le=50),
-    category_id: int | None = Query(None),
-    media_type_id: int | None = Query(None),
+    category_id: DbId | None = Query(None),
+    media_type_id: DbId | None = Query(None),
 ) -> SearchAnswer:
     """Search as you type: tours, @creators, #tags and places; a leading quote is an exact phrase."""
     return service.search(index, searchData, limit=limit, category_id=category_id, media_type_id=media_type_id)
 
 
-@recommendations_router.get("/user-tags", response_model=TagList)
+@recommendations_router.get("/user-tags", response_model=TagList, dependencies=[Depends(public)])
 def user_tags(db: DbSession, user: OptionalUser, sorting: Sorting | None = Query(None)) -> TagList:
     return service.user_tags(db, user)
 
 
-@recommendations_router.post("/media-tags", response_model=TagList)
+@recommendations_router.post("/media-tags", response_model=TagList, dependencies=[Depends(public)])
 def media_tags(body: MediaTagsRequest, db: DbSession) -> TagList:
     return service.media_tags(db, body.ids)
 
 
-@recommendations_router.get("/similar-media/{tour_id}", response_model=list[MediaCard | CreatorCard | AdCard])
+@recommendations_router.get(
+    "/similar-media/{tour_id}", response_model=list[MediaCard | CreatorCard | AdCard], dependencies=[Depends(public)]
+)
 def similar_media(
     tour_id: str, db: DbSession, user: OptionalUser, index: Index, locale: Locale, limit: int = Query(12, ge=1, le=48)
 ) -> Response:
     return Response(service.similar_media(db, index, user, tour_id, limit, locale), media_type=JSON)
 
 
-@recommendations_router.get("/creator-media/{user_id}", response_model=GridPage)
+@recommendations_router.get("/creator-media/{user_id}", response_model=GridPage, dependencies=[Depends(public)])
 def creator_media(
-    user_id: int, params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale
+    user_id: DbId, params: Feed, db: DbSession, user: OptionalUser, index: Index, locale: Locale
 ) -> Response:
     """One creator's tours with the same filters as the feed (the creator-scoped grid)."""
     service.creator_user(db, user_id)
@@ -172,7 +176,7 @@ def _area(
     return service.map_area(db, index, user, replace(tour_filter, bounds=None), bbox, zoom, locale)
 
 
-@location_router.get("/map-area", response_model=MapAreaAnswer)
+@location_router.get("/map-area", response_model=MapAreaAnswer, dependencies=[Depends(public)])
 def map_area(
     params: Feed,
     db: DbSession,
@@ -187,14 +191,14 @@ def map_area(
     )
 
 
-@location_router.post("/map-area", response_model=MapAreaAnswer)
+@location_router.post("/map-area", response_model=MapAreaAnswer, dependencies=[Depends(public)])
 def map_area_post(body: MapAreaRequest, db: DbSession, user: OptionalUser, index: Index, locale: Locale) -> Response:
     bbox = parse_bounds(body.leftX, body.leftY, body.rightX, body.rightY)
     assert bbox is not None
     return as_json(service.map_area(db, index, user, TourFilter(), bbox, body.zoom, locale))
 
 
-@location_router.get("/filtered-area", response_model=MapAreaAnswer)
+@location_router.get("/filtered-area", response_model=MapAreaAnswer, dependencies=[Depends(public)])
 def filtered_area(
     params: Feed,
     db: DbSession,

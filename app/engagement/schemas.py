@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from app.core.types import DbInt
 from app.engagement.service import PlayerState, TourCounters
 
 TourGuid = Field(min_length=1, max_length=64, description="The tour guid")
@@ -47,12 +48,12 @@ class ShareBody(TourIdBody):
 
 
 class LikeBody(TourIdBody):
-    likes: int | None = Field(default=None, description="The client's count; ignored, the answer has the exact one")
+    likes: DbInt | None = Field(default=None, description="The client's count; ignored, the answer has the exact one")
     isLike: bool = Field(description="true to like, false to take the like back")  # noqa: N815 - wire name
 
 
 class SaveBody(TourIdBody):
-    saves: int | None = Field(default=None, description="The client's count; ignored, the answer has the exact one")
+    saves: DbInt | None = Field(default=None, description="The client's count; ignored, the answer has the exact one")
     isSave: bool = Field(description="true to save, false to unsave")  # noqa: N815 - wire name
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
+from app.core.access import public
 from app.core.deps import DbSession, GeocoderDep
-from app.core.errors import ERROR_RESPONSES, field_error
+from app.core.errors import error_responses, field_error
 from app.locations import service
 from app.locations.geo import BBox, LngLat
 from app.locations.ports import PLACE_TYPES
@@ -28,25 +29,25 @@ from app.locations.schemas import (
     UserLocationOut,
 )
 
-router = APIRouter(prefix="/v2/locations", tags=["locations"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v2/locations", tags=["locations"])
 
 MAX_SEARCH_TEXT = 256  # Mapbox's own limit, kept for the gazetteer too so both adapters agree
 COORDINATES_HELP = "'longitude,latitude', e.g. 13.405,52.52"
 
 
-@router.get("/countries", response_model=CountriesOut)
+@router.get("/countries", response_model=CountriesOut, dependencies=[Depends(public)])
 def countries(geocoder: GeocoderDep) -> CountriesOut:
     """Every country with its ISO code, name, centre and bbox, sorted by name."""
     return CountriesOut(data=[CountryOut.of(country) for country in service.list_countries(geocoder)])
 
 
-@router.get("/address-countries", response_model=AddressCountriesOut)
+@router.get("/address-countries", response_model=AddressCountriesOut, dependencies=[Depends(public)])
 def address_countries(db: DbSession) -> AddressCountriesOut:
     """The countries that have at least one active, approved tour, with how many."""
     return AddressCountriesOut(data=[AddressCountryOut.of(entry) for entry in service.address_countries(db)])
 
 
-@router.get("/search-locations", response_model=SearchLocationsOut)
+@router.get("/search-locations", response_model=SearchLocationsOut, dependencies=[Depends(public)])
 def search_locations(
     geocoder: GeocoderDep,
     search_text: Annotated[str, Query(max_length=MAX_SEARCH_TEXT)],
@@ -75,7 +76,7 @@ def search_locations(
     return SearchLocationsOut(data=[LocationFeatureOut.of(place) for place in places])
 
 
-@router.get("/location", response_model=LocationOut)
+@router.get("/location", response_model=LocationOut, dependencies=[Depends(public)], responses=error_responses(404))
 def location(
     geocoder: GeocoderDep, id: str | None = None, coordinates: str | None = None, types: str | None = None
 ) -> LocationOut:
@@ -91,7 +92,7 @@ def location(
     return LocationOut.of_place(place, service.address_of(place))
 
 
-@router.get("/get-address", response_model=AddressOut)
+@router.get("/get-address", response_model=AddressOut, dependencies=[Depends(public)], responses=error_responses(404))
 def get_address(geocoder: GeocoderDep, coordinates: str | None = None, address_id: str | None = None) -> AddressOut:
     """The address (street, city, province, zip, country) at a point picked on the map.
 
@@ -102,7 +103,7 @@ def get_address(geocoder: GeocoderDep, coordinates: str | None = None, address_i
     return AddressOut.of(service.find_address(geocoder, address_id=address_id, coordinates=point))
 
 
-@router.get("/user-location-by-coords", response_model=UserLocationOut)
+@router.get("/user-location-by-coords", response_model=UserLocationOut, dependencies=[Depends(public)])
 def user_location_by_coords(geocoder: GeocoderDep, coordinates: str) -> UserLocationOut:
     """The user's location: `coordinates` ('longitude,latitude') as the centre, the surrounding place's
     bbox and name, or a null bbox and 'Unresolved address' when no place is near."""

@@ -3,15 +3,17 @@ admins' moderation badge). Decisions stay with each domain's own approval-items 
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter, Query
 
 from app.core.deps import AdminUser, DbSession
-from app.core.errors import ERROR_RESPONSES
+from app.core.types import DbInt
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind
 from app.moderation.schemas import PendingItemOut, PendingItemsAnswer
 
-router = APIRouter(prefix="/v2/pending", tags=["moderation"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v2/pending", tags=["moderation"])
 
 
 @router.get("/approval-items", response_model=PendingItemsAnswer)
@@ -20,7 +22,7 @@ def list_pending_items(
     db: DbSession,
     kind: ApprovalKind | None = Query(None),
     limit: int = Query(20, ge=0, le=100, description="0 answers the counts only"),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> PendingItemsAnswer:
     """Everything waiting for an administrator, oldest first, and how many items of each kind wait."""
     items, total = moderation.pending_items(db, kind=kind, limit=limit, offset=offset)

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 
+from app.core.access import unrestricted
 from app.core.deps import AdminUser, DbSession
 from app.platform import service
 from app.platform.schemas import AppVersionOut, PlatformConfigOut, PlatformConfigUpdate
@@ -9,7 +10,7 @@ from app.platform.schemas import AppVersionOut, PlatformConfigOut, PlatformConfi
 router = APIRouter(prefix="/v2/config", tags=["platform"])
 
 
-@router.get("/", response_model=PlatformConfigOut)
+@router.get("/", response_model=PlatformConfigOut, dependencies=[Depends(unrestricted)])
 def get_config(db: DbSession) -> PlatformConfigOut:
     config = service.get_config(db)
     return PlatformConfigOut(restrict_access=config.restrict_access, images_approval=config.images_approval)
@@ -21,6 +22,6 @@ def update_config(body: PlatformConfigUpdate, db: DbSession, _admin: AdminUser) 
     return PlatformConfigOut(restrict_access=config.restrict_access, images_approval=config.images_approval)
 
 
-@router.get("/app-version", response_model=AppVersionOut)
+@router.get("/app-version", response_model=AppVersionOut, dependencies=[Depends(unrestricted)])
 def get_app_version(db: DbSession) -> AppVersionOut:
     return AppVersionOut(gui_version=service.get_config(db).gui_version)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class PlatformConfigOut(BaseModel):
@@ -18,7 +18,12 @@ class AppVersionOut(BaseModel):
 
 
 class HealthOut(BaseModel):
-    status: str
+    status: str = Field(description="ok, or degraded when a part fails or a warning stands")
     database: str
     index: str
     redis: str
+    warnings: list[str] = Field(
+        default_factory=list,
+        description="What an operator must fix though every part answers, e.g. an embedded index the "
+        "workers write in a folder this process cannot see",
+    )

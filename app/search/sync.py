@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.core.outbox import CLAIM_BATCH, DISPATCH_TIME_BUDGET_SECONDS, LEASE, OutboxEntry, dispatch_entries
+from app.core.outbox import CLAIM_BATCH, DISPATCH_TIME_BUDGET_SECONDS, OutboxEntry, dispatch_entries
 from app.core.outbox_topics import INDEX_TOPICS, OutboxTopic
 from app.core.settings import get_settings
 from app.core.tasks import get_task_runner
@@ -33,6 +33,7 @@ from app.search.documents import (
 )
 from app.search.embeddings import EMBED_TOURS_TASK, stored_vectors
 from app.search.registry import get_index
+from app.search.shared_index import note_index_writer
 from app.tours.models import Tour
 from indexer.documents import TourDocument
 from indexer.port import SearchIndex
@@ -49,12 +50,13 @@ def dispatch_index_outbox(
     index: SearchIndex | None = None,
     *,
     batch: int = CLAIM_BATCH,
-    lease: timedelta = LEASE,
+    lease: timedelta | None = None,
     time_budget: float = DISPATCH_TIME_BUDGET_SECONDS,
 ) -> int:
     """Process due index entries batch by batch; returns how many entries were handled. When a batch
     fails on a healthy index, one entry is at fault: each is then retried alone."""
     target = index or get_index()
+    note_index_writer(target)
 
     def apply_batch(entries: list[OutboxEntry]) -> None:
         with session_factory() as session:
@@ -128,6 +130,7 @@ def reindex(
 ) -> dict[str, int]:
     """Rebuild the whole index from the database (zero downtime: the adapter swaps at the end)."""
     index = index or get_index()
+    note_index_writer(index)
     report = progress or (lambda message: None)
     started = time.monotonic()
     with session_factory() as session:

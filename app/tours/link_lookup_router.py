@@ -13,11 +13,11 @@ from pydantic import BaseModel, Field
 
 from app.auth.rate_limit import check_rate_limit, client_ip
 from app.core.deps import CurrentUser, DbSession, GeocoderDep
-from app.core.errors import ERROR_RESPONSES
+from app.core.errors import error_responses
 from app.core.settings import get_settings
 from app.tours import link_lookup as lookup
 
-router = APIRouter(prefix="/v2/virtualtours", tags=["tours"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v2/virtualtours", tags=["tours"])
 
 
 class OpenGraphOut(BaseModel):
@@ -41,7 +41,7 @@ def get_fetcher() -> lookup.SafeFetcher:
     return lookup.SafeFetcher(policy=lookup.AddressPolicy.from_settings(get_settings().discover_allowed_networks))
 
 
-@router.get("/discover", response_model=DiscoverOut)
+@router.get("/discover", response_model=DiscoverOut, responses=error_responses(429))
 def discover(
     request: Request,
     user: CurrentUser,

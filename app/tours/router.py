@@ -15,7 +15,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, Query, Response, UploadFile
 
+from app.core.access import public
 from app.core.deps import (
+    AccountOwner,
     AdminUser,
     CMUser,
     CreatorUser,
@@ -26,7 +28,8 @@ from app.core.deps import (
     Locale,
     OptionalUser,
 )
-from app.core.errors import ERROR_RESPONSES, ErrorBody
+from app.core.errors import ErrorBody, error_responses
+from app.core.types import DbId, DbInt
 from app.discovery.params import MAX_SEARCH_LENGTH, parse_countries, parse_ids
 from app.discovery.schemas import MapAreaAnswer, Sorting
 from app.tours import dashboard, images, link_lookup_router, moderation_queue, pages, queries, ranks
@@ -72,7 +75,7 @@ from app.tours.schemas import (
 )
 from indexer.queries import TourFilter
 
-tour_router = APIRouter(prefix="/v2/virtualtours", tags=["tours"], responses=ERROR_RESPONSES)
+tour_router = APIRouter(prefix="/v2/virtualtours", tags=["tours"])
 
 # Spec §8 "Media save": 201 saved, 200 an edit waiting for approval, 208 'Error: {message}',
 # 404 the address could not be located (the client opens the pin picker), 409 a conflict.
@@ -170,21 +173,21 @@ def list_pending(
     _admin: AdminUser,
     db: DbSession,
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
     searchPattern: str | None = Query(None, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
 ) -> PendingPage:
     """Tours waiting for approval (active and pending), oldest first."""
     return moderation_queue.pending_page(db, limit=limit, offset=offset, search=searchPattern)
 
 
-@tour_router.delete("/pending", response_model=ToursActionAnswer)
+@tour_router.delete("/pending", response_model=ToursActionAnswer, responses=error_responses(404))
 def delete_pending(body: ToursBody, _admin: AdminUser, db: DbSession) -> ToursActionAnswer:
     """Delete pending tours (the approval panel's reject-and-remove)."""
     removed = tours.delete_pending(db, body.tours)
     return ToursActionAnswer(message=f"{len(removed)} pending tour(s) deleted", tours=removed)
 
 
-@tour_router.post("/pending/remove", response_model=ToursActionAnswer)
+@tour_router.post("/pending/remove", response_model=ToursActionAnswer, responses=error_responses(404))
 def remove_from_pending(body: ToursBody, user: CurrentUser, db: DbSession) -> ToursActionAnswer:
     """Take pending tours out of the queue, back to drafts (owners their own, admins any)."""
     moved = tours.pending_to_drafts(db, editor=user, guids=body.tours)
@@ -196,13 +199,13 @@ def list_approval_items(
     _admin: AdminUser,
     db: DbSession,
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> ApprovalItemsPage:
     """Pending 'new virtual tour' and 'VT edit' items, oldest first."""
     return moderation_queue.approval_items_page(db, limit=limit, offset=offset)
 
 
-@tour_router.put("/approval-items", response_model=ApprovalDecisionAnswer)
+@tour_router.put("/approval-items", response_model=ApprovalDecisionAnswer, responses=error_responses(404, 409))
 def decide_approval_items(body: ApprovalDecision, admin: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
     """Approve or reject new tours and tour edits."""
     decided = moderation_queue.decide_approval_items(db, admin=admin, decision=body)
@@ -224,7 +227,7 @@ def link_exists(user: CurrentUser, db: DbSession, link: str = Query(min_length=1
     return tours.link_exists(db, viewer=user, link=link)
 
 
-@tour_router.get("/get-by-link", response_model=TourOut, responses=NOT_FOUND)
+@tour_router.get("/get-by-link", response_model=TourOut, responses=NOT_FOUND, dependencies=[Depends(public)])
 def get_by_link(user: OptionalUser, db: DbSession, link: str = Query(min_length=1, max_length=2048)) -> TourOut:
     return tours.tour_out(tours.visible_tour_by_link(db, viewer=user, link=link), user)
 
@@ -232,26 +235,26 @@ def get_by_link(user: OptionalUser, db: DbSession, link: str = Query(min_length=
 # ------------------------------------------------------------------------------ an owner's tours
 
 
-@tour_router.get("/user/media-tags/{user_id}", response_model=MediaTagsAnswer)
-def user_media_tags(user_id: int, db: DbSession) -> MediaTagsAnswer:
+@tour_router.get("/user/media-tags/{user_id}", response_model=MediaTagsAnswer, dependencies=[Depends(public)])
+def user_media_tags(user_id: DbId, db: DbSession) -> MediaTagsAnswer:
     """The tags of a user's listed tours, most used first (the creator page's tag filter)."""
     return pages.user_media_tags(db, user_id)
 
 
 @tour_router.get("/user/{userid}", response_model=UserToursPage)
 def user_tours(
-    userid: int,
-    user: CurrentUser,
+    userid: DbId,
+    user: AccountOwner,
     db: DbSession,
     status: UserTourStatus = Query(UserTourStatus.all),
     sort: UserTourSort = Query(UserTourSort.by_date),
     order: str = Query("desc", pattern="^(asc|desc)$"),
-    provider: int | None = Query(None, description="vendor id"),
-    category: int | None = Query(None),
-    subcategory: int | None = Query(None),
+    provider: DbId | None = Query(None, description="vendor id"),
+    category: DbId | None = Query(None),
+    subcategory: DbId | None = Query(None),
     searchPattern: str | None = Query(None, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> UserToursPage:
     """The manage-media dashboard: the owner's tours including drafts and pending ones (owner or admin)."""
     owner = tours.owner_visible_to(db, viewer=user, userid=userid)
@@ -270,27 +273,29 @@ def user_tours(
 
 
 @tour_router.get("/counts/{user_id}", response_model=TourCounts)
-def tour_counts(user_id: int, user: CurrentUser, db: DbSession) -> TourCounts:
+def tour_counts(user_id: DbId, user: AccountOwner, db: DbSession) -> TourCounts:
     """How many tours the owner has, by state (owner or admin)."""
     return dashboard.tour_counts(db, tours.owner_visible_to(db, viewer=user, userid=user_id))
 
 
-@tour_router.delete("/user-media", response_model=MessageAnswer)
-def delete_user_media(body: UserMediaBody, user: CurrentUser, db: DbSession) -> MessageAnswer:
+@tour_router.delete("/user-media", response_model=MessageAnswer, responses=error_responses(404))
+def delete_user_media(body: UserMediaBody, user: AccountOwner, db: DbSession) -> MessageAnswer:
     """Delete every tour of an account (one's own, or any for an admin)."""
     owner = tours.owner_visible_to(db, viewer=user, userid=body.userid)
     count = tours.delete_user_media(db, owner)
     return MessageAnswer(message=f"{count} tour(s) deleted")
 
 
-@tour_router.post("/featured-tours", response_model=FeaturedToursAnswer)
+@tour_router.post("/featured-tours", response_model=FeaturedToursAnswer, responses=error_responses(404))
 def set_featured_tours(body: FeaturedToursBody, user: CreatorUser, db: DbSession) -> FeaturedToursAnswer:
     """Set the featured tours in their order: a creator's (up to 10), or the Featured feed's (admins)."""
     guids = dashboard.set_featured_tours(db, editor=user, body=body)
     return FeaturedToursAnswer(message="Featured tours saved", tours=guids)
 
 
-@tour_router.post("/send-tour-today", response_model=TourTodayAnswer, status_code=201)
+@tour_router.post(
+    "/send-tour-today", response_model=TourTodayAnswer, status_code=201, responses=error_responses(404, 409)
+)
 def send_tour_today(body: TourTodayBody, user: CreatorUser, db: DbSession) -> TourTodayAnswer:
     """Submit one of one's listed tours to the daily featured-tour programme (one a day)."""
     submission = dashboard.submit_tour_today(db, user=user, body=body)
@@ -300,9 +305,9 @@ def send_tour_today(body: TourTodayBody, user: CreatorUser, db: DbSession) -> To
 # ------------------------------------------------------------------------------ creator pages
 
 
-@tour_router.get("/creator/map/{user_id}", response_model=MapAreaAnswer)
+@tour_router.get("/creator/map/{user_id}", response_model=MapAreaAnswer, dependencies=[Depends(public)])
 def creator_map(
-    user_id: int,
+    user_id: DbId,
     filters: CreatorFilter,
     db: DbSession,
     user: OptionalUser,
@@ -315,9 +320,9 @@ def creator_map(
     return pages.creator_map(db, index, viewer=user, user_id=user_id, tour_filter=filters, zoom=zoom, locale=locale)
 
 
-@tour_router.get("/creator/{user_id}", response_model=CreatorToursAnswer)
+@tour_router.get("/creator/{user_id}", response_model=CreatorToursAnswer, dependencies=[Depends(public)])
 def creator_tours(
-    user_id: int,
+    user_id: DbId,
     filters: CreatorFilter,
     db: DbSession,
     user: OptionalUser,
@@ -341,12 +346,12 @@ def creator_tours(
 
 @tour_router.get("/saved/{userid}", response_model=SavedToursPage)
 def saved_tours(
-    userid: int,
-    user: CurrentUser,
+    userid: DbId,
+    user: AccountOwner,
     db: DbSession,
     locale: Locale,
     limit: int = Query(48, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> SavedToursPage:
     """A user's saved tours, newest save first, as media cards (oneself, or anyone for an admin).
     Tours no longer listed are left out; is_save and is_owned are the caller's."""
@@ -362,10 +367,10 @@ def saved_tours(
 def list_ranks(
     _admin: AdminUser,
     db: DbSession,
-    rank_source_id: int | None = Query(None),
+    rank_source_id: DbId | None = Query(None),
     guid: str | None = Query(None, max_length=64, description="One tour's ranks"),
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> TourRanksPage:
     """Tours' rank values by source (GET /v2/sources/rank-sources names them), highest first."""
     return ranks.tour_ranks_page(db, rank_source_id=rank_source_id, guid=guid, limit=limit, offset=offset)
@@ -390,7 +395,7 @@ def delete_rank(body: RankIdBody, _admin: AdminUser, db: DbSession) -> MessageAn
     return MessageAnswer(message="The rank has been deleted")
 
 
-@tour_router.post("/ranks/bulk", response_model=RanksBulkAnswer)
+@tour_router.post("/ranks/bulk", response_model=RanksBulkAnswer, responses=error_responses(404))
 def put_ranks(body: TourRanksBulk, _admin: AdminUser, db: DbSession) -> RanksBulkAnswer:
     """Set many tours' values at once: added where a tour has none from that source, else changed."""
     result = ranks.put_tour_ranks(db, body.ranks)
@@ -419,7 +424,7 @@ def compute_embeddings(_admin: AdminUser, db: DbSession, body: EmbeddingsBody | 
 # ------------------------------------------------------------------------------ one tour
 
 
-@tour_router.get("/{id}", response_model=TourOut, responses=NOT_FOUND)
+@tour_router.get("/{id}", response_model=TourOut, responses=NOT_FOUND, dependencies=[Depends(public)])
 def get_tour(id: str, user: OptionalUser, db: DbSession) -> TourOut:
     """A tour by guid. Drafts and tours waiting for approval are shown only to the owner and admins."""
     return tours.tour_out(queries.visible_tour(db, viewer=user, guid=id), user)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from app.core.timestamps import UtcDateTime
+from app.core.types import DbId, DbInt
 from app.discovery.schemas import MediaCard
 from app.tours.models import ApprovalState, TourStatus
 
@@ -24,7 +25,7 @@ MAX_TOURS_PER_REQUEST = 500
 
 
 class TagRef(BaseModel):
-    id: int
+    id: DbId
 
 
 class TagOut(BaseModel):
@@ -56,9 +57,9 @@ class NewCategory(BaseModel):
 class TourWrite(BaseModel):
     """Spec §3 Media write. Absent optional fields are empty; the §5 rules decide what is required."""
 
-    media_type_id: int | None = None
-    category_id: int | None = None
-    subcategory_id: int | None = None
+    media_type_id: DbId | None = None
+    category_id: DbId | None = None
+    subcategory_id: DbId | None = None
     link: str | None = Field(default=None, max_length=LINK_MAX)
     title: str | None = Field(default=None, max_length=TITLE_MAX)
     address_str: str | None = Field(default=None, max_length=1024, description="Free text, resolved by the geocoder.")
@@ -69,11 +70,11 @@ class TourWrite(BaseModel):
         description="'lat,lng' set by the map pin picker; wins over address_str/address_id.",
     )
     description: str | None = Field(default=None, max_length=TEXT_FIELD_MAX)
-    camera_id: int | None = None
-    userid: int | None = Field(default=None, description="The owner; admins and CMs may name another account.")
+    camera_id: DbId | None = None
+    userid: DbId | None = Field(default=None, description="The owner; admins and CMs may name another account.")
     is_active: bool = Field(default=True, description="false saves the tour as a draft.")
     vt_website: str | None = Field(default=None, max_length=LINK_MAX, description="Learn-more website, https:// only.")
-    vendor: int | None = Field(default=None, description="The host (vendor id).")
+    vendor: DbId | None = Field(default=None, description="The host (vendor id).")
     preview_picture: str | None = Field(
         default=None, max_length=1024, description="A path returned by POST preview-image, or the host's image URL."
     )
@@ -226,7 +227,7 @@ class TourCounts(BaseModel):
 
 
 class UserMediaBody(BaseModel):
-    userid: int
+    userid: DbId
 
 
 class FeaturedScope(StrEnum):
@@ -239,7 +240,7 @@ class FeaturedToursBody(BaseModel):
     featured tours; `platform` scope (admins): the Featured feed's order."""
 
     tours: list[str] = Field(max_length=MAX_TOURS_PER_REQUEST, description="tour guids, first is first")
-    userid: int | None = Field(default=None, description="Whose featured tours; admins may name another creator.")
+    userid: DbId | None = Field(default=None, description="Whose featured tours; admins may name another creator.")
     scope: FeaturedScope = FeaturedScope.creator
 
 
@@ -324,7 +325,7 @@ class ApprovalAction(StrEnum):
 
 
 class ApprovalDecision(BaseModel):
-    ids: list[int] = Field(min_length=1, max_length=MAX_TOURS_PER_REQUEST, description="approval item ids")
+    ids: list[DbId] = Field(min_length=1, max_length=MAX_TOURS_PER_REQUEST, description="approval item ids")
     action: ApprovalAction
     review_note: str | None = Field(default=None, max_length=2000)
 
@@ -380,22 +381,22 @@ class RankValues(BaseModel):
     value: float = Field(
         ge=-RANK_VALUE_LIMIT, le=RANK_VALUE_LIMIT, allow_inf_nan=False, description="The rank source's value"
     )
-    position: int | None = Field(default=None, ge=1, description="An optional place (1 is first)")
+    position: DbInt | None = Field(default=None, ge=1, description="An optional place (1 is first)")
 
 
 class RankEdit(RankValues):
     """PUT ranks: a new value (and place) for one rank row."""
 
-    id: int
+    id: DbId
 
 
 class RankIdBody(BaseModel):
-    id: int
+    id: DbId
 
 
 class TourRankWrite(RankValues):
     guid: str = Field(min_length=1, max_length=64, description="The tour guid")
-    rank_source_id: int
+    rank_source_id: DbId
 
 
 class TourRanksBulk(BaseModel):

@@ -5,12 +5,15 @@ items, statistics, per-account settings, beta testers, tour transfer, mail to a 
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
-from fastapi import APIRouter, File, Query, Request, Response, UploadFile
+from fastapi import APIRouter, Depends, File, Query, Request, Response, UploadFile
 
 from app.auth.rate_limit import check_rate_limit, client_ip
+from app.core.access import public, unrestricted
 from app.core.deps import AdminUser, CMUser, CurrentUser, DbSession, OptionalUser
-from app.core.errors import NotFound
+from app.core.errors import NotFound, error_responses
+from app.core.types import DbId, DbInt
 from app.moderation.models import ApprovalItem
 from app.users import admin as admin_service
 from app.users import approvals, beta, images
@@ -82,12 +85,16 @@ def get_current_user(user: CurrentUser) -> CurrentUserOut:
     return current_user_out(user)
 
 
-@router.get("/user-params", response_model=CurrentUserOut)
-def get_user_params(user: CurrentUser, db: DbSession, userid: int | None = Query(None)) -> CurrentUserOut:
+@router.get("/user-params", response_model=CurrentUserOut, responses=error_responses(404))
+def get_user_params(user: CurrentUser, db: DbSession, userid: DbId | None = Query(None)) -> CurrentUserOut:
     return current_user_out(users.resolve_target(db, user, userid))
 
 
-@router.put("/user-params", response_model=UserParamsAnswer, responses={201: {"model": UserParamsAnswer}})
+@router.put(
+    "/user-params",
+    response_model=UserParamsAnswer,
+    responses={201: {"model": UserParamsAnswer}, **error_responses(404, 409)},
+)
 def update_user_params(
     body: UserParamsUpdate, user: CurrentUser, db: DbSession, response: Response
 ) -> UserParamsAnswer:
@@ -101,7 +108,12 @@ def update_user_params(
     )
 
 
-@router.get("/users-info-check", response_model=FieldCheckAnswer)
+@router.get(
+    "/users-info-check",
+    response_model=FieldCheckAnswer,
+    dependencies=[Depends(unrestricted)],
+    responses=error_responses(429),
+)
 def users_info_check(
     request: Request,
     db: DbSession,
@@ -124,7 +136,12 @@ def users_info_check(
     )
 
 
-@router.get("/get_existed_usernames_emails", response_model=ExistingAnswer)
+@router.get(
+    "/get_existed_usernames_emails",
+    response_model=ExistingAnswer,
+    dependencies=[Depends(unrestricted)],
+    responses=error_responses(429),
+)
 def existing_usernames_emails(
     request: Request,
     db: DbSession,
@@ -136,7 +153,9 @@ def existing_usernames_emails(
     return ExistingAnswer(username_exists=username_exists, email_exists=email_exists)
 
 
-@router.get("/profile-image", response_model=ProfileImageAnswer)
+@router.get(
+    "/profile-image", response_model=ProfileImageAnswer, dependencies=[Depends(public)], responses=error_responses(404)
+)
 def get_profile_image(user: OptionalUser, image: str | None = Query(None, max_length=512)) -> ProfileImageAnswer:
     """The served path of a profile image (by name), or of the caller's own; 404 'Image not found'."""
     wanted = image or (user.profile_img if user else None)
@@ -193,7 +212,7 @@ def search_users(
     db: DbSession,
     searchPattern: str = Query(min_length=1, max_length=100),  # noqa: N803 - wire name
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> UserSearchAnswer:
     """Admins and content managers pick the account they add media for (spec §6)."""
     rows, total = users.search_users(db, searchPattern, limit=limit, offset=offset)
@@ -218,7 +237,7 @@ def user_groups(_admin: AdminUser, db: DbSession) -> UserGroupsAnswer:
     )
 
 
-@router.post("/admin-user-activate-deactivate", response_model=AccountAnswer)
+@router.post("/admin-user-activate-deactivate", response_model=AccountAnswer, responses=error_responses(404))
 def activate_deactivate(body: ActivateDeactivateBody, staff: CMUser, db: DbSession) -> AccountAnswer:
     """Drafting (is_active false) is for admins; reactivation also for content managers (spec §4)."""
     target = users.get_user(db, body.userid)
@@ -227,8 +246,8 @@ def activate_deactivate(body: ActivateDeactivateBody, staff: CMUser, db: DbSessi
     return AccountAnswer(message=message, data=current_user_out(target))
 
 
-@router.delete("/", response_model=MessageAnswer)
-def delete_user(user: CurrentUser, db: DbSession, user_id: int | None = Query(None)) -> MessageAnswer:
+@router.delete("/", response_model=MessageAnswer, responses=error_responses(404))
+def delete_user(user: CurrentUser, db: DbSession, user_id: DbId | None = Query(None)) -> MessageAnswer:
     """Delete one's own account, or (admins) any account."""
     target = users.resolve_target(db, user, user_id)
     users.delete_account(db, target)
@@ -247,7 +266,7 @@ def get_moderation_users(
     role: RoleFilter | None = Query(None),
     sorting: ModerationSorting = Query("newest"),
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> ModerationUsersAnswer:
     """The admin's list of accounts to moderate (activate, deactivate, settings)."""
     page, tour_counts, total = admin_service.moderation_users(
@@ -281,12 +300,14 @@ def get_api_statistic(
     return ApiStatisticAnswer(data=api_statistic_out(usage))
 
 
-@router.get("/admin-user-settings", response_model=AdminUserSettingsAnswer)
-def get_admin_user_settings(_admin: AdminUser, db: DbSession, userid: int = Query()) -> AdminUserSettingsAnswer:
+@router.get("/admin-user-settings", response_model=AdminUserSettingsAnswer, responses=error_responses(404))
+def get_admin_user_settings(
+    _admin: AdminUser, db: DbSession, userid: Annotated[DbId, Query()]
+) -> AdminUserSettingsAnswer:
     return AdminUserSettingsAnswer(data=admin_settings_out(users.get_user(db, userid)))
 
 
-@router.post("/admin-user-settings", response_model=AdminUserSettingsAnswer)
+@router.post("/admin-user-settings", response_model=AdminUserSettingsAnswer, responses=error_responses(404))
 def post_admin_user_settings(body: AdminUserSettingsUpdate, admin: AdminUser, db: DbSession) -> AdminUserSettingsAnswer:
     target = users.get_user(db, body.userid)
     changes = body.model_dump(exclude_unset=True, exclude_none=True, exclude={"userid"})
@@ -294,11 +315,11 @@ def post_admin_user_settings(body: AdminUserSettingsUpdate, admin: AdminUser, db
     return AdminUserSettingsAnswer(message="The user's settings have been saved", data=admin_settings_out(target))
 
 
-@router.get("/send-mail", response_model=SentMailAnswer)
+@router.get("/send-mail", response_model=SentMailAnswer, responses=error_responses(404))
 def send_mail(
     _admin: AdminUser,
     db: DbSession,
-    userid: int = Query(),
+    userid: Annotated[DbId, Query()],
     subject: str = Query(min_length=1, max_length=200),
     text: str = Query(min_length=1, max_length=5000),
 ) -> SentMailAnswer:
@@ -307,7 +328,7 @@ def send_mail(
     return SentMailAnswer(message="The mail has been sent", data=SentMail(mail_id=mail.id, to_address=mail.to_address))
 
 
-@router.put("/vt-transfer", response_model=VtTransferAnswer)
+@router.put("/vt-transfer", response_model=VtTransferAnswer, responses=error_responses(404))
 def vt_transfer(body: VtTransferBody, _admin: AdminUser, db: DbSession) -> VtTransferAnswer:
     """Move every tour (or the listed ones) of one account to another; the giving account may be
     a deleted one (its tours find a new home), the receiving one must be active."""
@@ -329,7 +350,7 @@ def list_approval_items(
     kind: UserApprovalKind | None = Query(None),
     status: ApprovalStatusFilter = Query("pending"),
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> ApprovalItemsAnswer:
     """New users, user profile edits and profile images waiting for (or given) a decision."""
     page, accounts, total = approvals.list_items(db, kind=kind, status=status, limit=limit, offset=offset)
@@ -339,7 +360,7 @@ def list_approval_items(
     return ApprovalItemsAnswer(data=data, total_items=total, limit=limit, offset=offset)
 
 
-@router.put("/approval-items", response_model=ApprovalDecisionAnswer)
+@router.put("/approval-items", response_model=ApprovalDecisionAnswer, responses=error_responses(404, 409))
 def decide_approval_item(body: ApprovalDecision, admin: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
     """Approve (apply the change) or reject (drop it); the user is told by mail. 409 when it was
     decided already, or when an approved name has been taken meanwhile."""
@@ -364,7 +385,7 @@ def get_beta_testers(
     db: DbSession,
     searchPattern: str | None = Query(None, max_length=100),  # noqa: N803 - wire name
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: Annotated[DbInt, Query(ge=0)] = 0,
 ) -> BetaTestersAnswer:
     rows, total = beta.list_beta_testers(db, pattern=searchPattern, limit=limit, offset=offset)
     return BetaTestersAnswer(
@@ -372,7 +393,7 @@ def get_beta_testers(
     )
 
 
-@router.post("/bug-image", response_model=BugImageAnswer)
+@router.post("/bug-image", response_model=BugImageAnswer, responses=error_responses(429))
 def upload_bug_image(request: Request, user: CurrentUser, image: UploadFile = File(...)) -> BugImageAnswer:
     """A screenshot for a bug report: JPG, PNG or WEBP up to 2 MB. The answer's path goes into the
     bug report."""

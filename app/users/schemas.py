@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, Field, field_validator
 
 from app.core.timestamps import UtcDateTime
+from app.core.types import DbId, DbInt
 from app.users.models import (
     MAX_INTERESTS,
     AccountState,
@@ -76,7 +77,7 @@ class UserParams(BaseModel):
 
 
 class UserParamsUpdate(BaseModel):
-    userid: int | None = Field(default=None, description="Whose account; absent means the caller's own.")
+    userid: DbId | None = Field(default=None, description="Whose account; absent means the caller's own.")
     params: UserParams
 
 
@@ -105,7 +106,7 @@ class ProfileImageAnswer(BaseModel):
 
 
 class InterestIn(BaseModel):
-    category_id: int | None = None
+    category_id: DbId | None = None
 
 
 class InterestsUpdate(BaseModel):
@@ -123,7 +124,7 @@ class InterestsAnswer(BaseModel):
 
 
 class GuideStepsBody(BaseModel):
-    guide_steps: dict[str, bool | int | str | None]
+    guide_steps: dict[str, bool | DbInt | str | None]
 
     @field_validator("guide_steps")
     @classmethod
@@ -167,7 +168,7 @@ class UserGroupsAnswer(BaseModel):
 
 
 class ActivateDeactivateBody(BaseModel):
-    userid: int
+    userid: DbId
     is_active: bool
 
 
@@ -288,7 +289,7 @@ class ApprovalItemsAnswer(BaseModel):
 
 
 class ApprovalDecision(BaseModel):
-    id: int
+    id: DbId
     action: Literal["approve", "reject"]
     review_note: str | None = Field(default=None, max_length=1000, description="Mailed to the user with the decision")
 
@@ -369,7 +370,7 @@ class AdminUserSettingsOut(BaseModel):
 class AdminUserSettingsUpdate(BaseModel):
     """What an admin changes on an account; absent fields stay as they are."""
 
-    userid: int
+    userid: DbId
     is_admin: bool | None = None
     roles: list[str] | None = Field(default=None, max_length=10, description='Known roles: "CM"')
     trusted: bool | None = None
@@ -432,8 +433,8 @@ class BetaTestersAnswer(BaseModel):
 
 
 class VtTransferBody(BaseModel):
-    from_userid: int
-    to_userid: int
+    from_userid: DbId
+    to_userid: DbId
     tours: list[str] | None = Field(
         default=None, max_length=1000, description="Tour guids to move; absent means every tour of from_userid"
     )

@@ -12,6 +12,8 @@ they share: the file, the per-thread connections, the write lock and the cached 
 
 from __future__ import annotations
 
+import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -64,10 +66,15 @@ _DOCUMENT_TABLES = (
 )
 
 
+# Names the folder (not the file: a rebuild swaps files), so processes can tell whether they share it.
+IDENTITY_FILE = "IDENTITY"
+
+
 class EmbeddedIndex:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.directory.mkdir(parents=True, exist_ok=True)
+        self.identity = folder_identity(directory)
         self._write_lock = threading.RLock()
         self._local = threading.local()
         self._epoch = 0
@@ -274,3 +281,22 @@ class EmbeddedIndex:
 
     def _vector_graph(self, connection: sqlite3.Connection) -> HnswVectors | None:
         return self._vectors.graph(connection)
+
+
+def folder_identity(directory: Path) -> str:
+    """A random name given to the index folder by the first process that opens it, the same for
+    every process that opens that folder afterwards. Read once per process: a process whose folder
+    was replaced under it still reads the old files, and its identity says so."""
+    marker = directory / IDENTITY_FILE
+    if not marker.exists():
+        # Written aside, then linked into place: link fails when another process got there first,
+        # so everybody reads the one complete name.
+        draft = directory / f".{IDENTITY_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+        draft.write_text(secrets.token_hex(16))
+        try:
+            os.link(draft, marker)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    return marker.read_text().strip()

@@ -248,7 +248,7 @@ def test_one_route_answers_and_documents_the_feed(client: TestClient) -> None:
     assert operation["operationId"] == "discovery-filtered_grid"
     names = [parameter["name"] for parameter in operation["parameters"]]
     assert names == [*FeedQueryString.model_fields, "accept-language"]
-    assert set(operation["responses"]) == {"200", "400", "422"}
+    assert set(operation["responses"]) == {"200", "400", "401", "403"}
     for reference in references(operation):
         assert reference.removeprefix("#/components/schemas/") in document["components"]["schemas"]
 

@@ -72,7 +72,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _claim_redis_database() -> int:
+def claim_redis_database() -> int:
     import redis
 
     for number in REDIS_TEST_DATABASES:
@@ -140,7 +140,7 @@ class Stack:
         self.database_name, self.database_url = create_postgres_database()
         upgrade_database(self.database_url)
         self._engine = make_engine(self.database_url)
-        self.redis_db = _claim_redis_database()
+        self.redis_db = claim_redis_database()
         self.env = self._environment()
 
     def stop(self) -> None:
@@ -168,7 +168,9 @@ class Stack:
                 "DATABASE_URL": self.database_url,
                 "REDIS_URL": self.redis_url,
                 "DATA_DIR": str(self.directory / "data"),
-                # Set explicitly: processes started together must not each generate their own.
+                # A deployment, as docker-compose.yml runs it: the processes refuse to start without
+                # these two, and must not each generate their own.
+                "ENVIRONMENT": "production",
                 "JWT_SECRET": secrets.token_urlsafe(32),
                 "ENCRYPTION_KEY": base64.urlsafe_b64encode(os.urandom(32)).decode(),
                 "ELASTICSEARCH_URL": "",
@@ -208,23 +210,42 @@ class Stack:
     def workers(self, *names: str) -> list[Process]:
         return self.up(workers=names)[1]
 
-    def _spawn_api(self, name: str) -> tuple[Process, str]:
+    def start_api(self, name: str, *, env: dict[str, str]) -> str:
+        """One more API process with extra environment (say, a DATA_DIR of its own); its base URL."""
+        assert name not in self._apis, name
+        process, base = self._spawn_api(name, env=env)
+        self._apis[name] = base
+        self._wait(process, partial(_answers, f"{base}/health"))
+        return base
+
+    def _spawn_api(self, name: str, *, env: dict[str, str] | None = None) -> tuple[Process, str]:
         port = free_port()
         command = [
             sys.executable,
             *("-m", "uvicorn", "app.main:create_asgi_app", "--factory"),
-            *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
+            *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log"),
         ]
-        return self._spawn(f"api-{name}", command), f"http://127.0.0.1:{port}"
+        return self._spawn(f"api-{name}", command, env=env), f"http://127.0.0.1:{port}"
 
-    def _spawn_worker(self, name: str) -> Process:
+    def start_worker(self, name: str, *, app: str = "workers.celery_app", env: dict[str, str] | None = None) -> Process:
+        """One more Celery worker, with its own Celery app module (a test's variant of the entry
+        point) and extra environment; waits until it is ready."""
+        assert name not in self._workers, name
+        process = self._spawn_worker(name, app=app, env=env)
+        self._workers[name] = process
+        self._wait(process, partial(_logged, process, " ready."))
+        return process
+
+    def _spawn_worker(
+        self, name: str, *, app: str = "workers.celery_app", env: dict[str, str] | None = None
+    ) -> Process:
         """A Celery worker on every queue, one task at a time (--pool=solo)."""
         command = [
             sys.executable,
-            *("-m", "celery", "-A", "workers.celery_app", "worker", "--pool=solo", "--loglevel=info"),
+            *("-m", "celery", "-A", app, "worker", "--pool=solo", "--loglevel=info"),
             *("-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat"),
         ]
-        return self._spawn(f"worker-{name}", command)
+        return self._spawn(f"worker-{name}", command, env=env)
 
     def send_task(self, name: str, *, queue: str, **kwargs: Any) -> None:
         """Queue a task through Redis, as any process of the stack does."""
@@ -246,10 +267,12 @@ class Stack:
         assert done.returncode == 0, done.stdout + done.stderr
         return done.stdout
 
-    def _spawn(self, name: str, command: list[str]) -> Process:
+    def _spawn(self, name: str, command: list[str], *, env: dict[str, str] | None = None) -> Process:
         log = self.directory / f"{name}.log"
         with log.open("wb") as output:
-            popen = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=output, stderr=subprocess.STDOUT)
+            popen = subprocess.Popen(
+                command, cwd=ROOT, env={**self.env, **(env or {})}, stdout=output, stderr=subprocess.STDOUT
+            )
         process = Process(name, popen, log)
         self.processes.append(process)
         return process

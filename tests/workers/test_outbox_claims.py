@@ -1,10 +1,12 @@
 """Outbox claiming (app/core/outbox.py, driven here by the index sync of app/search/sync.py):
-disjoint claims under concurrency, leases that outlive a dead worker, backoff and the final
-`failed`, a poison entry that does not hold back its batch."""
+disjoint claims under concurrency, leases that outlive a dead worker, a heartbeat that keeps a live
+worker's claim through a long batch, backoff and the final `failed`, a poison entry that does not
+hold back its batch. (A real worker killed mid-batch: tests/realtime/test_outbox_heartbeat.py.)"""
 
 from __future__ import annotations
 
 import threading
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -15,13 +17,15 @@ from sqlalchemy.orm import Session
 from app.core.after_commit import discard_pending
 from app.core.db import get_sessionmaker, utcnow
 from app.core.outbox import (
-    LEASE,
     MAX_ATTEMPTS,
     OutboxEntry,
     OutboxStatus,
     add_outbox,
     claim_entries,
+    configured_lease,
+    dispatch_entries,
     purge_done_entries,
+    renew_claims,
 )
 from app.search.registry import get_index
 from app.search.sync import INDEX_TOPICS, dispatch_index_outbox
@@ -55,7 +59,7 @@ def entries(db: Session) -> list[OutboxEntry]:
     return list(db.scalars(select(OutboxEntry).order_by(OutboxEntry.id)))
 
 
-def claim(limit: int, lease: timedelta = LEASE) -> list[int]:
+def claim(limit: int, lease: timedelta | None = None) -> list[int]:
     with get_sessionmaker().begin() as session:
         return [entry.id for entry in claim_entries(session, topics=INDEX_TOPICS, limit=limit, lease=lease)]
 
@@ -110,6 +114,57 @@ def test_a_dead_workers_entries_are_reclaimed_after_the_lease(db: Session) -> No
     (entry,) = entries(db)
     assert entry.status == OutboxStatus.done and entry.attempts == 2
     assert tour.id in get_index().tour_ids()
+
+
+def test_a_live_worker_keeps_its_claim_through_a_batch_longer_than_the_lease(db: Session) -> None:
+    """The heartbeat renews the claim while the batch runs: another claimer, polling all along with
+    the same short lease, never gets an entry, and each is handled once."""
+    ids = pending_entries(db, 5)
+    lease = timedelta(seconds=1.5)
+    handling = threading.Event()
+    stolen: list[int] = []
+
+    def slow(batch: list[OutboxEntry]) -> None:
+        handling.set()
+        time.sleep(3 * lease.total_seconds())
+
+    def other_worker() -> None:
+        handling.wait(10)
+        while handling.is_set():
+            stolen.extend(claim(10, lease=lease))
+            time.sleep(0.1)
+
+    thief = threading.Thread(target=other_worker)
+    thief.start()
+    try:
+        handled = dispatch_entries(get_sessionmaker(), topics=INDEX_TOPICS, handle=slow, lease=lease)
+    finally:
+        handling.clear()
+        thief.join(10)
+    assert handled == 5 and stolen == []
+    rows = entries(db)
+    assert [row.id for row in rows] == ids
+    assert {row.status for row in rows} == {OutboxStatus.done} and {row.attempts for row in rows} == {1}
+
+
+def test_the_heartbeat_renews_only_entries_still_under_its_claim(db: Session) -> None:
+    assert configured_lease() == timedelta(seconds=30)  # OUTBOX_LEASE_SECONDS' default
+    pending_entries(db, 3)
+    with get_sessionmaker().begin() as session:
+        claimed = claim_entries(session, topics=INDEX_TOPICS, limit=3)
+    token = claimed[0].claimed_by
+    assert token is not None
+    long_ago = utcnow() - timedelta(minutes=1)
+    done, taken, held = (entry.id for entry in claimed)
+    db.execute(update(OutboxEntry).values(claimed_at=long_ago))
+    db.execute(update(OutboxEntry).where(OutboxEntry.id == done).values(status=OutboxStatus.done))
+    db.execute(update(OutboxEntry).where(OutboxEntry.id == taken).values(claimed_by="another-worker"))
+    db.commit()
+
+    assert renew_claims(get_sessionmaker(), {token: [done, taken, held]}) == 1
+    by_id = {row.id: row for row in entries(db)}
+    assert _aware(by_id[held].claimed_at) > _aware(long_ago) + timedelta(seconds=30)
+    assert _aware(by_id[done].claimed_at) == _aware(by_id[taken].claimed_at) == _aware(long_ago)
 
 
 def test_a_failing_entry_backs_off_then_fails_for_good(db: Session, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,13 +4,16 @@ import './global.css';
 
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
 import { themeWithLabels } from './theme';
+
+// Fetched beside the first screen, not before it: `notifications.show` queues in a store the
+// container reads once it arrives, so nothing shown meanwhile is lost.
+const Notifications = lazy(async () => ({ default: (await import('./NotificationsContainer')).Notifications }));
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -25,7 +28,9 @@ export function AppProviders({ queryClient, i18n, children }: AppProvidersProps)
       <TranslatedMantineProvider>
         <QueryClientProvider client={queryClient}>
           <TranslatedModals>
-            <Notifications position="top-center" />
+            <Suspense fallback={null}>
+              <Notifications position="top-center" />
+            </Suspense>
             {children}
           </TranslatedModals>
         </QueryClientProvider>

@@ -1,16 +1,21 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 
-import { LoginDialog } from '../../features/auth/components/LoginDialog';
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { MediaFormHost } from '../../features/media/components/MediaFormHost';
-import { LanguagePopup } from '../../features/settings/components/LanguagePopup';
-import { SettingsModal } from '../../features/settings/components/SettingsModal';
+import { LanguagePopupHost } from '../../features/settings/components/LanguagePopupHost';
+import { SettingsHost } from '../../features/settings/components/SettingsHost';
 import { ManageMediaHost } from '../../features/tours/components/ManageMediaHost';
 import { SavedToursHost } from '../../features/tours/components/SavedToursHost';
+import { useLoginDialogOpen } from '../../shared/auth/loginDialog';
 import { useRealtimeConnection } from '../../shared/socket/useRealtime';
 import { LogoMark } from '../../shared/ui/Logo';
+import { MountWhenOpened } from '../../shared/ui/MountWhenOpened';
+
+// Dialogs are fetched when first opened (frontend/README.md, "Bundle budget").
+const LoginDialog = lazy(async () => ({ default: (await import('../../features/auth/components/LoginDialog')).LoginDialog }));
 
 /**
  * Everything under the route guard, plus what every screen can open: the login dialog, settings, the
@@ -18,12 +23,15 @@ import { LogoMark } from '../../shared/ui/Logo';
  */
 export function RootLayout() {
   useRealtimeConnection(); // the tab's one Socket.IO connection: pushed events land in the query cache
+  const loginDialogOpen = useLoginDialogOpen();
   return (
     <>
       <Outlet />
-      <LoginDialog />
-      <SettingsModal />
-      <LanguagePopup />
+      <MountWhenOpened opened={loginDialogOpen}>
+        <LoginDialog />
+      </MountWhenOpened>
+      <SettingsHost />
+      <LanguagePopupHost />
       <CookieConsent />
       <ManageMediaHost />
       <SavedToursHost />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { LoginDialog } from '../../features/auth/components/LoginDialog';
 import { closeLoginDialog } from '../../shared/auth/loginDialog';
@@ -63,7 +63,8 @@ describe('the top bar and category strip', () => {
     localStorage.setItem(STORAGE_KEYS.locale, 'ru');
     stubFetch({ '/v2/categories/': CATEGORIES, '/v2/config/app-version': { gui_version: '2.3.7' } });
     renderWithApp(<AppLayout withCategories />);
-    expect(screen.getByTestId('feed-selector')).toHaveTextContent('Все туры');
+    // The Russian catalogue is fetched on demand (the app waits for it before its first render).
+    await waitFor(() => expect(screen.getByTestId('feed-selector')).toHaveTextContent('Все туры'));
     expect(await screen.findByRole('button', { name: 'Museums' })).toBeInTheDocument();
   });
 

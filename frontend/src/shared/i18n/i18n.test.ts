@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../storage/localStore';
-import { createI18n, storedLanguage } from './i18n';
+import { catalogueLoaded, createI18n, storedLanguage } from './i18n';
 import { LANGUAGES } from './languages';
 import { en } from './locales/en';
 import { ru } from './locales/ru';
@@ -46,6 +46,7 @@ describe('i18n', () => {
     expect(storedLanguage()).toBe('ru');
     const next = createI18n();
     expect(next.language).toBe('ru');
+    await catalogueLoaded(next);
     expect(next.t('common.retry')).toBe('Повторить');
   });
 

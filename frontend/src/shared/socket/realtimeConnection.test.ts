@@ -36,6 +36,39 @@ function setUp(token: string | null = 'guest-token') {
 }
 
 describe('the realtime connection', () => {
+  it('fetches the client library when started, then connects; a failed fetch is tried again on the next token', async () => {
+    const tokens = new Tokens();
+    tokens.token = 'guest-token';
+    const { factory, sockets } = fakeSocketFactory();
+    const load = vi.fn().mockRejectedValueOnce(new Error('chunk gone')).mockResolvedValue(factory);
+    const connection = new RealtimeConnection(tokens, { load });
+    expect(load).not.toHaveBeenCalled(); // nothing is fetched before the app starts the connection
+    connection.start();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    expect(sockets).toHaveLength(0);
+
+    tokens.set('user-token');
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(sockets[0]?.presentedToken()).toBe('user-token');
+    expect(sockets[0]?.connects).toBe(1);
+  });
+
+  it('does not connect when stopped before the library arrived', async () => {
+    const tokens = new Tokens();
+    tokens.token = 'guest-token';
+    const { factory, sockets } = fakeSocketFactory();
+    let deliver: (value: typeof factory) => void = () => undefined;
+    const connection = new RealtimeConnection(tokens, { load: () => new Promise((resolve) => (deliver = resolve)) });
+    connection.start();
+    connection.stop();
+    deliver(factory);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sockets).toHaveLength(0);
+  });
+
   it('waits for a token, then connects once with it and reconnects with backoff', () => {
     const { tokens, sockets, connection } = setUp(null);
     connection.start();

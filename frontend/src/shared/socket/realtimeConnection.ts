@@ -1,10 +1,20 @@
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
 import { renewBearerToken } from '../api/tokenRenewal';
 import { getBearerToken } from '../auth/session';
 import { subscribeToStorage } from '../storage/localStore';
 
 export type SocketFactory = (url: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+/** A socket factory that is fetched first: the client library is not in the feed's first download. */
+export interface SocketFactoryLoader {
+  load(): Promise<SocketFactory>;
+}
+
+/** socket.io-client (about 13 kB gzipped), fetched when the connection starts, after the first render. */
+export const socketIoLoader: SocketFactoryLoader = {
+  load: async () => (await import('socket.io-client')).io,
+};
 
 /** Where the socket's token comes from: the user's access token, else the guest token (spec §7). */
 export interface TokenSource {
@@ -72,12 +82,19 @@ export class RealtimeConnection {
   private stopFollowingToken: (() => void) | null = null;
   private hasConnected = false;
   private renewing = false;
+  /** The socket factory once known: given, or fetched by `factoryLoader` on the first start. */
+  private createSocket: SocketFactory | null;
+  private readonly factoryLoader: SocketFactoryLoader | null;
+  private loadingFactory = false;
 
   constructor(
     private readonly tokens: TokenSource,
-    private readonly createSocket: SocketFactory = io,
+    socketFactory: SocketFactory | SocketFactoryLoader = socketIoLoader,
     private readonly url?: string,
-  ) {}
+  ) {
+    this.createSocket = typeof socketFactory === 'function' ? socketFactory : null;
+    this.factoryLoader = typeof socketFactory === 'function' ? null : socketFactory;
+  }
 
   start(): void {
     if (this.stopFollowingToken) return;
@@ -198,6 +215,10 @@ export class RealtimeConnection {
   }
 
   private followToken(): void {
+    if (!this.createSocket) {
+      this.loadSocketFactory();
+      return;
+    }
     const token = this.tokens.current();
     if (token === this.token) return;
     this.token = token;
@@ -206,15 +227,32 @@ export class RealtimeConnection {
       this.forgetConfirmedRooms();
       return;
     }
-    const socket = this.ensureSocket();
+    const socket = this.ensureSocket(this.createSocket);
     if (socket.connected || socket.active) socket.disconnect();
     this.forgetConfirmedRooms();
     socket.connect();
   }
 
-  private ensureSocket(): Socket {
+  /** Fetch the client library once; the token is followed when it arrives (if still started). */
+  private loadSocketFactory(): void {
+    if (this.loadingFactory || !this.factoryLoader) return;
+    this.loadingFactory = true;
+    this.factoryLoader.load().then(
+      (factory) => {
+        this.createSocket = factory;
+        if (this.stopFollowingToken) this.followToken();
+      },
+      // A failed fetch (a new release replaced the chunk, the network dropped): the next token change
+      // tries again; the page works without pushes meanwhile.
+      () => {
+        this.loadingFactory = false;
+      },
+    );
+  }
+
+  private ensureSocket(createSocket: SocketFactory): Socket {
     if (this.socket) return this.socket;
-    const socket = this.createSocket(this.url, {
+    const socket = createSocket(this.url, {
       path: '/socket.io',
       autoConnect: false,
       // WebSocket first: it needs no sticky sessions between API processes; long-polling is the

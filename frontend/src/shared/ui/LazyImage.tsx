@@ -11,15 +11,20 @@ interface LazyImageProps {
   /** Shown when there is no picture or it fails to load. */
   fallback: ReactNode;
   className?: string;
+  /**
+   * In the first screen (the grid's first cards): asked for at once, without waiting for the observer
+   * or the fade-in, so the largest paint is not held back; `high` also raises its fetch priority.
+   */
+  priority?: 'eager' | 'high';
 }
 
 /**
  * An image that asks for its file only near the viewport: the IntersectionObserver holds back the
  * `src`, and `loading="lazy"` covers browsers that ignore the observer's margin.
  */
-export function LazyImage({ src, alt, fallback, className }: LazyImageProps) {
+export function LazyImage({ src, alt, fallback, className, priority }: LazyImageProps) {
   const holder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(() => priority !== undefined || typeof IntersectionObserver === 'undefined');
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
@@ -45,10 +50,11 @@ export function LazyImage({ src, alt, fallback, className }: LazyImageProps) {
         <img
           src={src ?? undefined}
           alt={alt}
-          loading="lazy"
-          decoding="async"
+          loading={priority ? 'eager' : 'lazy'}
+          decoding={priority ? 'auto' : 'async'}
+          fetchPriority={priority === 'high' ? 'high' : undefined}
           className={classes.image}
-          data-loaded={loaded || undefined}
+          data-loaded={loaded || priority !== undefined || undefined}
           onLoad={() => setLoaded(true)}
           onError={() => setFailed(true)}
         />

@@ -14,8 +14,8 @@ export function CardGrid({ cards, footer }: { cards: readonly GridCard[]; footer
   return (
     <>
       <div className={classes.grid} data-testid="card-grid" onContextMenu={contextMenu.onContextMenu}>
-        {cards.map((card) => (
-          <GridCardView key={gridCardKey(card)} card={card} />
+        {cards.map((card, index) => (
+          <GridCardView key={gridCardKey(card)} card={card} imagePriority={firstScreenPriority(index)} />
         ))}
         {footer}
       </div>
@@ -24,10 +24,21 @@ export function CardGrid({ cards, footer }: { cards: readonly GridCard[]; footer
   );
 }
 
-function GridCardView({ card }: { card: GridCard }) {
+/**
+ * The first row (one card on a phone, up to four on a wide screen) is on screen at once: its previews
+ * load without waiting, the first one (the largest paint on a phone) with high priority.
+ */
+const FIRST_SCREEN_CARDS = 4;
+
+function firstScreenPriority(index: number): 'high' | 'eager' | undefined {
+  if (index === 0) return 'high';
+  return index < FIRST_SCREEN_CARDS ? 'eager' : undefined;
+}
+
+function GridCardView({ card, imagePriority }: { card: GridCard; imagePriority: 'high' | 'eager' | undefined }) {
   switch (card.type) {
     case 'vt':
-      return <MediaCard card={card} />;
+      return <MediaCard card={card} imagePriority={imagePriority} />;
     case 'creator':
       return <CreatorCard card={card} />;
     case 'ad':

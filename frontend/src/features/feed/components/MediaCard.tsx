@@ -15,7 +15,7 @@ import { rememberGridItem } from './cardLinks';
 import classes from './Cards.module.css';
 
 /** A tour in the grid (spec §2 media card); opens the tour page. The save button sits beside the link. */
-export function MediaCard({ card }: { card: MediaCardData }) {
+export function MediaCard({ card, imagePriority }: { card: MediaCardData; imagePriority?: 'high' | 'eager' }) {
   const { t } = useTranslation();
   const save = useSaveToggle(card.guid, { saved: card.is_save, saves: card.saves });
   const item = useRef<HTMLDivElement>(null);
@@ -34,7 +34,7 @@ export function MediaCard({ card }: { card: MediaCardData }) {
         data-media-type={card.media_type_id}
       >
         <div className={classes.preview}>
-          <LazyImage src={card.preview_picture} alt={card.title} fallback={<PreviewFallback />} />
+          <LazyImage src={card.preview_picture} alt={card.title} fallback={<PreviewFallback />} priority={imagePriority} />
         </div>
         <div className={classes.body}>
           <Text className={classes.title} lineClamp={2}>

@@ -1,28 +1,19 @@
-import { Center, Loader, Modal, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, useEffect } from 'react';
 
 import { registerAppAction } from '../../../shared/actions/appActions';
 import { whenSignedIn } from '../../../shared/auth/loginDialog';
-import { useIsMobile } from '../../../shared/layout/breakpoints';
-import { closeMediaForm, openMediaForm, useMediaFormRequest } from '../../../shared/media/mediaFormRequest';
-import { tourForEditQueryOptions } from '../api/mediaApi';
-import { tourToFormValues } from '../model/mediaPayload';
-import type { MediaFormHandle } from './MediaForm';
+import { openMediaForm, useMediaFormRequest } from '../../../shared/media/mediaFormRequest';
+import { MountWhenOpened } from '../../../shared/ui/MountWhenOpened';
 
-// The form brings the pin picker's map with it only when opened.
-const MediaForm = lazy(async () => ({ default: (await import('./MediaForm')).MediaForm }));
+// The modal, and with it the form and its pin picker's map, is fetched when first opened.
+const MediaFormDialog = lazy(async () => ({ default: (await import('./MediaFormDialog')).MediaFormDialog }));
 
 /**
  * The add/edit media form (spec §2), rendered once for the whole app. 'Add media' in the top bar and
  * the menu opens it through the app action; the tour page and the dashboard ask for edit mode.
  */
 export function MediaFormHost() {
-  const { t } = useTranslation();
   const request = useMediaFormRequest();
-  const mobile = useIsMobile();
-  const formRef = useRef<MediaFormHandle>(null);
 
   useEffect(
     () =>
@@ -30,58 +21,9 @@ export function MediaFormHost() {
     [],
   );
 
-  const editGuid = request?.mode === 'edit' ? request.guid : null;
-  const tour = useQuery({ ...tourForEditQueryOptions(editGuid ?? ''), enabled: editGuid !== null });
-  const title = request?.mode === 'edit' ? t('mediaForm.editTitle') : t('mediaForm.addTitle');
-
-  // Closing asks first when something was typed (spec §4 exit dialog); the form knows.
-  const requestClose = () => {
-    if (formRef.current) formRef.current.requestClose();
-    else closeMediaForm();
-  };
-
   return (
-    <Modal
-      opened={request !== null}
-      onClose={requestClose}
-      title={title}
-      size="xl"
-      radius={mobile ? 0 : 'lg'}
-      fullScreen={mobile}
-      padding={mobile ? 'md' : 'xl'}
-      closeOnClickOutside={false}
-      // Above the manage-media dashboard it may be opened from; below its own dialogs and picker.
-      zIndex={250}
-      styles={{ title: { fontWeight: 700, fontSize: '1.25rem' } }}
-    >
-      <Suspense fallback={<FormLoading />}>
-        {request?.mode === 'add' && <MediaForm ref={formRef} mode="add" onDone={closeMediaForm} />}
-        {request?.mode === 'edit' && tour.isPending && <FormLoading />}
-        {request?.mode === 'edit' && tour.isError && (
-          <Text c="red" role="alert">
-            {t('mediaForm.loadFailed')}
-          </Text>
-        )}
-        {request?.mode === 'edit' && tour.data && (
-          <MediaForm
-            key={tour.data.guid}
-            ref={formRef}
-            mode="edit"
-            tour={tour.data}
-            initial={tourToFormValues(tour.data)}
-            onDone={closeMediaForm}
-          />
-        )}
-      </Suspense>
-    </Modal>
-  );
-}
-
-function FormLoading() {
-  const { t } = useTranslation();
-  return (
-    <Center mih={240}>
-      <Loader aria-label={t('page.loading')} />
-    </Center>
+    <MountWhenOpened opened={request !== null}>
+      <MediaFormDialog />
+    </MountWhenOpened>
   );
 }

@@ -4,6 +4,7 @@ import { closeLanguagePopup, openLanguagePopup } from '../../../shared/i18n/lang
 import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { renderWithApp } from '../../../testing/render';
 import { LanguagePopup } from './LanguagePopup';
+import { LanguagePopupHost } from './LanguagePopupHost';
 
 describe('the language popup', () => {
   const languages = Object.getOwnPropertyDescriptor(window.navigator, 'languages');
@@ -25,7 +26,7 @@ describe('the language popup', () => {
 
   it('proposes the browser language on a first visit', async () => {
     Object.defineProperty(window.navigator, 'languages', { configurable: true, value: ['ru-RU', 'en'] });
-    renderWithApp(<LanguagePopup />);
+    renderWithApp(<LanguagePopupHost />);
     const suggested = await screen.findByTestId('language-suggested');
     expect(suggested).toHaveTextContent('Продолжить: Русский');
     fireEvent.click(suggested);
@@ -34,7 +35,7 @@ describe('the language popup', () => {
 
   it('remembers English when closed, so it does not ask again', async () => {
     Object.defineProperty(window.navigator, 'languages', { configurable: true, value: ['de-DE'] });
-    renderWithApp(<LanguagePopup />);
+    renderWithApp(<LanguagePopupHost />);
     await screen.findByTestId('language-suggested');
     fireEvent.keyDown(screen.getByTestId('language-suggested'), { key: 'Escape' });
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('en'));
@@ -42,7 +43,7 @@ describe('the language popup', () => {
 
   it('stays closed for an English browser', () => {
     Object.defineProperty(window.navigator, 'languages', { configurable: true, value: ['en-US'] });
-    renderWithApp(<LanguagePopup />);
+    renderWithApp(<LanguagePopupHost />);
     expect(screen.queryByTestId('language-popup-en')).not.toBeInTheDocument();
   });
 });

@@ -1,26 +1,20 @@
 import { Button, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { closeLanguagePopup, firstVisitLanguageSuggestion, openLanguagePopup, useLanguagePopup } from '../../../shared/i18n/languagePopup';
+import { closeLanguagePopup, useLanguagePopup } from '../../../shared/i18n/languagePopup';
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES, type LanguageCode } from '../../../shared/i18n/languages';
 import classes from './LanguagePopup.module.css';
 
 /**
  * The language selection popup (spec §2): the eleven languages; a choice switches the texts at once
  * and is kept in `localise`. It opens by itself on a first visit when the browser asks for one of our
- * other languages, and from the settings modal.
+ * other languages, and from the settings modal (LanguagePopupHost, which fetches it when first opened).
  */
 export function LanguagePopup() {
   const { t, i18n } = useTranslation();
   const { opened, suggested } = useLanguagePopup();
   const current: LanguageCode = isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-
-  useEffect(() => {
-    const suggestion = firstVisitLanguageSuggestion();
-    if (suggestion) openLanguagePopup(suggestion);
-  }, []);
 
   const choose = (code: LanguageCode) => {
     // Also when the choice is the language already shown: it is stored, so a first visit ends here.

@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { stubApi, type StubbedCall } from '../../../testing/apiStub';
 import { renderWithApp } from '../../../testing/render';
 import { testAccessToken, testUser } from '../../../testing/users';
+import { SettingsHost } from './SettingsHost';
 import { SettingsModal } from './SettingsModal';
 
 const CATEGORIES = {
@@ -46,7 +47,7 @@ describe('the settings modal', () => {
         body: { message: 'saved', data: testUser({ first_name: 'Augusta' }), pending_fields: [], echo: call.body },
       }),
     });
-    renderWithApp(<SettingsModal />);
+    renderWithApp(<SettingsHost />); // registers the action, fetches the modal when it opens
     await waitFor(() => expect(runAppAction('settings')).toBe(true));
     const firstName = await screen.findByLabelText('First name');
     expect(firstName).toHaveValue('Ada');

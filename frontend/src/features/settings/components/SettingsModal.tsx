@@ -3,19 +3,13 @@ import { IconCategory, IconCookie, IconUser, IconWorld } from '@tabler/icons-rea
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { registerAppAction } from '../../../shared/actions/appActions';
 import { useCurrentUser } from '../../../shared/auth/currentUser';
 import { useSession } from '../../../shared/auth/session';
 import { openCookiePreferences } from '../../../shared/consent/cookieConsent';
 import { openLanguagePopup } from '../../../shared/i18n/languagePopup';
 import { LANGUAGES } from '../../../shared/i18n/languages';
 import { useIsMobile } from '../../../shared/layout/breakpoints';
-import {
-  closeSettingsDialog,
-  openSettingsDialog,
-  selectSettingsTab,
-  useSettingsDialog,
-} from '../../../shared/settings/settingsDialog';
+import { closeSettingsDialog, selectSettingsTab, useSettingsDialog } from '../../../shared/settings/settingsDialog';
 import { PartLoading } from '../../../shared/ui/PartLoading';
 import { TabLoading } from './SettingsStates';
 
@@ -25,7 +19,8 @@ const InterestsTab = lazy(async () => ({ default: (await import('./InterestsTab'
 
 /**
  * The settings modal (spec §2): Account and Interests. The vendor API tokens tab comes with the
- * creators' vendor credentials. Opened from the profile menu's 'Settings' and from the guide.
+ * creators' vendor credentials. Opened from the profile menu's 'Settings' and from the guide;
+ * fetched when first opened (SettingsHost).
  */
 export function SettingsModal() {
   const { t } = useTranslation();
@@ -34,7 +29,6 @@ export function SettingsModal() {
   const mobile = useIsMobile();
   const user = useCurrentUser();
 
-  useEffect(() => registerAppAction('settings', () => openSettingsDialog('account')), []);
   // Signing out (in this tab or another) closes it: there is no account to show any more.
   useEffect(() => {
     if (!session.signedIn) closeSettingsDialog();

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionErrors, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigErrors, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthErrors, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses } from './types.gen';
+import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -21,24 +21,36 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * Health
  */
-export const platformHealth = <ThrowOnError extends boolean = false>(options?: Options<PlatformHealthData, ThrowOnError>) => (options?.client ?? client).get<PlatformHealthResponses, PlatformHealthErrors, ThrowOnError>({ url: '/health', ...options });
+export const platformHealth = <ThrowOnError extends boolean = false>(options?: Options<PlatformHealthData, ThrowOnError>) => (options?.client ?? client).get<PlatformHealthResponses, unknown, ThrowOnError>({ url: '/health', ...options });
 
 /**
  * List Categories
  */
-export const classificationsListCategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCategoriesResponses, ClassificationsListCategoriesErrors, ThrowOnError>({ url: '/v2/categories/', ...options });
+export const classificationsListCategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCategoriesResponses, ClassificationsListCategoriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/',
+    ...options
+});
 
 /**
  * Admin Tag Embeddings
  *
  * Compute the embeddings of every tag and category again (after editing the dictionaries).
  */
-export const classificationsAdminTagEmbeddings = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminTagEmbeddingsData, ThrowOnError>) => (options?.client ?? client).post<ClassificationsAdminTagEmbeddingsResponses, ClassificationsAdminTagEmbeddingsErrors, ThrowOnError>({ url: '/v2/categories/admin-tag-embeddings', ...options });
+export const classificationsAdminTagEmbeddings = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminTagEmbeddingsData, ThrowOnError>) => (options?.client ?? client).post<ClassificationsAdminTagEmbeddingsResponses, ClassificationsAdminTagEmbeddingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-tag-embeddings',
+    ...options
+});
 
 /**
  * List Capture Devices
  */
-export const classificationsListCaptureDevices = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCaptureDevicesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCaptureDevicesResponses, ClassificationsListCaptureDevicesErrors, ThrowOnError>({ url: '/v2/categories/capture-devices', ...options });
+export const classificationsListCaptureDevices = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCaptureDevicesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCaptureDevicesResponses, ClassificationsListCaptureDevicesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/capture-devices',
+    ...options
+});
 
 /**
  * Document Tags
@@ -47,6 +59,7 @@ export const classificationsListCaptureDevices = <ThrowOnError extends boolean =
  * how they are chosen, with and without embeddings, is told in app/classifications/suggestions.py.
  */
 export const classificationsDocumentTags = <ThrowOnError extends boolean = false>(options: Options<ClassificationsDocumentTagsData, ThrowOnError>) => (options.client ?? client).post<ClassificationsDocumentTagsResponses, ClassificationsDocumentTagsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/categories/document-tags',
     ...options,
     headers: {
@@ -58,22 +71,31 @@ export const classificationsDocumentTags = <ThrowOnError extends boolean = false
 /**
  * List Media Types
  */
-export const classificationsListMediaTypes = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListMediaTypesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListMediaTypesResponses, ClassificationsListMediaTypesErrors, ThrowOnError>({ url: '/v2/categories/media-types', ...options });
+export const classificationsListMediaTypes = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListMediaTypesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListMediaTypesResponses, ClassificationsListMediaTypesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/media-types',
+    ...options
+});
 
 /**
  * List Tags
  */
-export const classificationsListTags = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListTagsData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListTagsResponses, ClassificationsListTagsErrors, ThrowOnError>({ url: '/v2/categories/tags', ...options });
+export const classificationsListTags = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListTagsData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListTagsResponses, ClassificationsListTagsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/tags',
+    ...options
+});
 
 /**
  * Get Config
  */
-export const platformGetConfig = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetConfigData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetConfigResponses, PlatformGetConfigErrors, ThrowOnError>({ url: '/v2/config/', ...options });
+export const platformGetConfig = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetConfigData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetConfigResponses, unknown, ThrowOnError>({ url: '/v2/config/', ...options });
 
 /**
  * Update Config
  */
 export const platformUpdateConfig = <ThrowOnError extends boolean = false>(options: Options<PlatformUpdateConfigData, ThrowOnError>) => (options.client ?? client).put<PlatformUpdateConfigResponses, PlatformUpdateConfigErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/config/',
     ...options,
     headers: {
@@ -85,17 +107,25 @@ export const platformUpdateConfig = <ThrowOnError extends boolean = false>(optio
 /**
  * Get App Version
  */
-export const platformGetAppVersion = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetAppVersionData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetAppVersionResponses, PlatformGetAppVersionErrors, ThrowOnError>({ url: '/v2/config/app-version', ...options });
+export const platformGetAppVersion = <ThrowOnError extends boolean = false>(options?: Options<PlatformGetAppVersionData, ThrowOnError>) => (options?.client ?? client).get<PlatformGetAppVersionResponses, unknown, ThrowOnError>({ url: '/v2/config/app-version', ...options });
 
 /**
  * Unfollow
  */
-export const creatorsUnfollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsUnfollowData, ThrowOnError>) => (options.client ?? client).delete<CreatorsUnfollowResponses, CreatorsUnfollowErrors, ThrowOnError>({ url: '/v2/creators/followers', ...options });
+export const creatorsUnfollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsUnfollowData, ThrowOnError>) => (options.client ?? client).delete<CreatorsUnfollowResponses, CreatorsUnfollowErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/followers',
+    ...options
+});
 
 /**
  * List Followers
  */
-export const creatorsListFollowers = <ThrowOnError extends boolean = false>(options?: Options<CreatorsListFollowersData, ThrowOnError>) => (options?.client ?? client).get<CreatorsListFollowersResponses, CreatorsListFollowersErrors, ThrowOnError>({ url: '/v2/creators/followers', ...options });
+export const creatorsListFollowers = <ThrowOnError extends boolean = false>(options?: Options<CreatorsListFollowersData, ThrowOnError>) => (options?.client ?? client).get<CreatorsListFollowersResponses, CreatorsListFollowersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/followers',
+    ...options
+});
 
 /**
  * Follow
@@ -103,6 +133,7 @@ export const creatorsListFollowers = <ThrowOnError extends boolean = false>(opti
  * Follow a creator (not as an admin, nor one's own profile); following twice changes nothing.
  */
 export const creatorsFollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsFollowData, ThrowOnError>) => (options.client ?? client).post<CreatorsFollowResponses, CreatorsFollowErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/creators/followers',
     ...options,
     headers: {
@@ -116,14 +147,22 @@ export const creatorsFollow = <ThrowOnError extends boolean = false>(options: Op
  *
  * Remove every follow of a user.
  */
-export const creatorsUnfollowAll = <ThrowOnError extends boolean = false>(options?: Options<CreatorsUnfollowAllData, ThrowOnError>) => (options?.client ?? client).delete<CreatorsUnfollowAllResponses, CreatorsUnfollowAllErrors, ThrowOnError>({ url: '/v2/creators/is-follow', ...options });
+export const creatorsUnfollowAll = <ThrowOnError extends boolean = false>(options?: Options<CreatorsUnfollowAllData, ThrowOnError>) => (options?.client ?? client).delete<CreatorsUnfollowAllResponses, CreatorsUnfollowAllErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/is-follow',
+    ...options
+});
 
 /**
  * Is Follow
  *
  * Whether the caller follows the creator; false for guests.
  */
-export const creatorsIsFollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsIsFollowData, ThrowOnError>) => (options.client ?? client).get<CreatorsIsFollowResponses, CreatorsIsFollowErrors, ThrowOnError>({ url: '/v2/creators/is-follow', ...options });
+export const creatorsIsFollow = <ThrowOnError extends boolean = false>(options: Options<CreatorsIsFollowData, ThrowOnError>) => (options.client ?? client).get<CreatorsIsFollowResponses, CreatorsIsFollowErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/is-follow',
+    ...options
+});
 
 /**
  * Post Shares
@@ -131,6 +170,7 @@ export const creatorsIsFollow = <ThrowOnError extends boolean = false>(options: 
  * Anyone may share a creator profile.
  */
 export const creatorsPostShares = <ThrowOnError extends boolean = false>(options: Options<CreatorsPostSharesData, ThrowOnError>) => (options.client ?? client).post<CreatorsPostSharesResponses, CreatorsPostSharesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/creators/post_shares',
     ...options,
     headers: {
@@ -144,7 +184,11 @@ export const creatorsPostShares = <ThrowOnError extends boolean = false>(options
  *
  * Creators' rank values by source (GET /v2/sources/rank-sources names them), highest first.
  */
-export const creatorsListRanks = <ThrowOnError extends boolean = false>(options?: Options<CreatorsListRanksData, ThrowOnError>) => (options?.client ?? client).get<CreatorsListRanksResponses, CreatorsListRanksErrors, ThrowOnError>({ url: '/v2/creators/ranks', ...options });
+export const creatorsListRanks = <ThrowOnError extends boolean = false>(options?: Options<CreatorsListRanksData, ThrowOnError>) => (options?.client ?? client).get<CreatorsListRanksResponses, CreatorsListRanksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/ranks',
+    ...options
+});
 
 /**
  * Add Rank
@@ -152,6 +196,7 @@ export const creatorsListRanks = <ThrowOnError extends boolean = false>(options?
  * Give a creator a rank source's value (409 when that source has one for the creator already).
  */
 export const creatorsAddRank = <ThrowOnError extends boolean = false>(options: Options<CreatorsAddRankData, ThrowOnError>) => (options.client ?? client).post<CreatorsAddRankResponses, CreatorsAddRankErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/creators/ranks',
     ...options,
     headers: {
@@ -164,6 +209,7 @@ export const creatorsAddRank = <ThrowOnError extends boolean = false>(options: O
  * Edit Rank
  */
 export const creatorsEditRank = <ThrowOnError extends boolean = false>(options: Options<CreatorsEditRankData, ThrowOnError>) => (options.client ?? client).put<CreatorsEditRankResponses, CreatorsEditRankErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/creators/ranks',
     ...options,
     headers: {
@@ -177,28 +223,44 @@ export const creatorsEditRank = <ThrowOnError extends boolean = false>(options: 
  *
  * Run the rank calculation now instead of at the next hour (one calculation ranks everything).
  */
-export const creatorsCalculateRanks = <ThrowOnError extends boolean = false>(options?: Options<CreatorsCalculateRanksData, ThrowOnError>) => (options?.client ?? client).post<CreatorsCalculateRanksResponses, CreatorsCalculateRanksErrors, ThrowOnError>({ url: '/v2/creators/ranks/calc', ...options });
+export const creatorsCalculateRanks = <ThrowOnError extends boolean = false>(options?: Options<CreatorsCalculateRanksData, ThrowOnError>) => (options?.client ?? client).post<CreatorsCalculateRanksResponses, CreatorsCalculateRanksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/creators/ranks/calc',
+    ...options
+});
 
 /**
  * Address Countries
  *
  * The countries that have at least one active, approved tour, with how many.
  */
-export const locationsAddressCountries = <ThrowOnError extends boolean = false>(options?: Options<LocationsAddressCountriesData, ThrowOnError>) => (options?.client ?? client).get<LocationsAddressCountriesResponses, LocationsAddressCountriesErrors, ThrowOnError>({ url: '/v2/locations/address-countries', ...options });
+export const locationsAddressCountries = <ThrowOnError extends boolean = false>(options?: Options<LocationsAddressCountriesData, ThrowOnError>) => (options?.client ?? client).get<LocationsAddressCountriesResponses, LocationsAddressCountriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/locations/address-countries',
+    ...options
+});
 
 /**
  * Countries
  *
  * Every country with its ISO code, name, centre and bbox, sorted by name.
  */
-export const locationsCountries = <ThrowOnError extends boolean = false>(options?: Options<LocationsCountriesData, ThrowOnError>) => (options?.client ?? client).get<LocationsCountriesResponses, LocationsCountriesErrors, ThrowOnError>({ url: '/v2/locations/countries', ...options });
+export const locationsCountries = <ThrowOnError extends boolean = false>(options?: Options<LocationsCountriesData, ThrowOnError>) => (options?.client ?? client).get<LocationsCountriesResponses, LocationsCountriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/locations/countries',
+    ...options
+});
 
 /**
  * Filtered Area
  *
  * The map area narrowed by the feed's filters.
  */
-export const discoveryFilteredArea = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredAreaData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredAreaResponses, DiscoveryFilteredAreaErrors, ThrowOnError>({ url: '/v2/locations/filtered-area', ...options });
+export const discoveryFilteredArea = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredAreaData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredAreaResponses, DiscoveryFilteredAreaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/locations/filtered-area',
+    ...options
+});
 
 /**
  * Get Address
@@ -208,7 +270,11 @@ export const discoveryFilteredArea = <ThrowOnError extends boolean = false>(opti
  * - `coordinates`: 'longitude,latitude'; or `address_id`: a place id (plus its `coordinates` with the
  * hosted geocoder). 404 'Address not found' when nothing is there, so the client can ask for a pin.
  */
-export const locationsGetAddress = <ThrowOnError extends boolean = false>(options?: Options<LocationsGetAddressData, ThrowOnError>) => (options?.client ?? client).get<LocationsGetAddressResponses, LocationsGetAddressErrors, ThrowOnError>({ url: '/v2/locations/get-address', ...options });
+export const locationsGetAddress = <ThrowOnError extends boolean = false>(options?: Options<LocationsGetAddressData, ThrowOnError>) => (options?.client ?? client).get<LocationsGetAddressResponses, LocationsGetAddressErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/locations/get-address',
+    ...options
+});
 
 /**
  * Location
@@ -220,19 +286,28 @@ export const locationsGetAddress = <ThrowOnError extends boolean = false>(option
  * - or `coordinates` alone ('longitude,latitude'): the most specific place there, optionally of `types`.
  * 404 'Location not found' when nothing matches.
  */
-export const locationsLocation = <ThrowOnError extends boolean = false>(options?: Options<LocationsLocationData, ThrowOnError>) => (options?.client ?? client).get<LocationsLocationResponses, LocationsLocationErrors, ThrowOnError>({ url: '/v2/locations/location', ...options });
+export const locationsLocation = <ThrowOnError extends boolean = false>(options?: Options<LocationsLocationData, ThrowOnError>) => (options?.client ?? client).get<LocationsLocationResponses, LocationsLocationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/locations/location',
+    ...options
+});
 
 /**
  * Map Area
  *
  * Every listed tour in a bounding box at a zoom: points, or clusters when there are many.
  */
-export const discoveryMapArea = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryMapAreaData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryMapAreaResponses, DiscoveryMapAreaErrors, ThrowOnError>({ url: '/v2/locations/map-area', ...options });
+export const discoveryMapArea = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryMapAreaData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryMapAreaResponses, DiscoveryMapAreaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/locations/map-area',
+    ...options
+});
 
 /**
  * Map Area Post
  */
 export const discoveryMapAreaPost = <ThrowOnError extends boolean = false>(options: Options<DiscoveryMapAreaPostData, ThrowOnError>) => (options.client ?? client).post<DiscoveryMapAreaPostResponses, DiscoveryMapAreaPostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/locations/map-area',
     ...options,
     headers: {
@@ -251,7 +326,11 @@ export const discoveryMapAreaPost = <ThrowOnError extends boolean = false>(optio
  * to keep only places inside it; `limit`: 1 to 10 (default 5).
  * A comma in `search_text` narrows by region or country: 'Paris, Texas'.
  */
-export const locationsSearchLocations = <ThrowOnError extends boolean = false>(options: Options<LocationsSearchLocationsData, ThrowOnError>) => (options.client ?? client).get<LocationsSearchLocationsResponses, LocationsSearchLocationsErrors, ThrowOnError>({ url: '/v2/locations/search-locations', ...options });
+export const locationsSearchLocations = <ThrowOnError extends boolean = false>(options: Options<LocationsSearchLocationsData, ThrowOnError>) => (options.client ?? client).get<LocationsSearchLocationsResponses, LocationsSearchLocationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/locations/search-locations',
+    ...options
+});
 
 /**
  * User Location By Coords
@@ -259,14 +338,22 @@ export const locationsSearchLocations = <ThrowOnError extends boolean = false>(o
  * The user's location: `coordinates` ('longitude,latitude') as the centre, the surrounding place's
  * bbox and name, or a null bbox and 'Unresolved address' when no place is near.
  */
-export const locationsUserLocationByCoords = <ThrowOnError extends boolean = false>(options: Options<LocationsUserLocationByCoordsData, ThrowOnError>) => (options.client ?? client).get<LocationsUserLocationByCoordsResponses, LocationsUserLocationByCoordsErrors, ThrowOnError>({ url: '/v2/locations/user-location-by-coords', ...options });
+export const locationsUserLocationByCoords = <ThrowOnError extends boolean = false>(options: Options<LocationsUserLocationByCoordsData, ThrowOnError>) => (options.client ?? client).get<LocationsUserLocationByCoordsResponses, LocationsUserLocationByCoordsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/locations/user-location-by-coords',
+    ...options
+});
 
 /**
  * List Pending Items
  *
  * Everything waiting for an administrator, oldest first, and how many items of each kind wait.
  */
-export const moderationListPendingItems = <ThrowOnError extends boolean = false>(options?: Options<ModerationListPendingItemsData, ThrowOnError>) => (options?.client ?? client).get<ModerationListPendingItemsResponses, ModerationListPendingItemsErrors, ThrowOnError>({ url: '/v2/pending/approval-items', ...options });
+export const moderationListPendingItems = <ThrowOnError extends boolean = false>(options?: Options<ModerationListPendingItemsData, ThrowOnError>) => (options?.client ?? client).get<ModerationListPendingItemsResponses, ModerationListPendingItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/pending/approval-items',
+    ...options
+});
 
 /**
  * Start Session
@@ -274,6 +361,7 @@ export const moderationListPendingItems = <ThrowOnError extends boolean = false>
  * A browsing session of the caller: a user's (by token) or a guest's (guest id from the token).
  */
 export const sessionsStartSession = <ThrowOnError extends boolean = false>(options?: Options<SessionsStartSessionData, ThrowOnError>) => (options?.client ?? client).post<SessionsStartSessionResponses, SessionsStartSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/sessions/',
     ...options,
     headers: {
@@ -286,6 +374,7 @@ export const sessionsStartSession = <ThrowOnError extends boolean = false>(optio
  * Record Activity
  */
 export const sessionsRecordActivity = <ThrowOnError extends boolean = false>(options: Options<SessionsRecordActivityData, ThrowOnError>) => (options.client ?? client).post<SessionsRecordActivityResponses, SessionsRecordActivityErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/sessions/session-activities',
     ...options,
     headers: {
@@ -297,31 +386,48 @@ export const sessionsRecordActivity = <ThrowOnError extends boolean = false>(opt
 /**
  * List Rank Sources
  */
-export const classificationsListRankSources = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListRankSourcesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListRankSourcesResponses, ClassificationsListRankSourcesErrors, ThrowOnError>({ url: '/v2/sources/rank-sources', ...options });
+export const classificationsListRankSources = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListRankSourcesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListRankSourcesResponses, ClassificationsListRankSourcesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/sources/rank-sources',
+    ...options
+});
 
 /**
  * Creator Media
  *
  * One creator's tours with the same filters as the feed (the creator-scoped grid).
  */
-export const discoveryCreatorMedia = <ThrowOnError extends boolean = false>(options: Options<DiscoveryCreatorMediaData, ThrowOnError>) => (options.client ?? client).get<DiscoveryCreatorMediaResponses, DiscoveryCreatorMediaErrors, ThrowOnError>({ url: '/v2/user-recomendations/creator-media/{user_id}', ...options });
+export const discoveryCreatorMedia = <ThrowOnError extends boolean = false>(options: Options<DiscoveryCreatorMediaData, ThrowOnError>) => (options.client ?? client).get<DiscoveryCreatorMediaResponses, DiscoveryCreatorMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/user-recomendations/creator-media/{user_id}',
+    ...options
+});
 
 /**
  * Filtered Grid
  *
  * The tour grid: filters + limit/offset → total_items and data (media, creator and ad cards).
  */
-export const discoveryFilteredGrid = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredGridData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredGridResponses, DiscoveryFilteredGridErrors, ThrowOnError>({ url: '/v2/user-recomendations/filtered-grid', ...options });
+export const discoveryFilteredGrid = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredGridData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredGridResponses, DiscoveryFilteredGridErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/user-recomendations/filtered-grid',
+    ...options
+});
 
 /**
  * Filtered Map
  */
-export const discoveryFilteredMap = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredMapData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredMapResponses, DiscoveryFilteredMapErrors, ThrowOnError>({ url: '/v2/user-recomendations/filtered-map', ...options });
+export const discoveryFilteredMap = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryFilteredMapData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryFilteredMapResponses, DiscoveryFilteredMapErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/user-recomendations/filtered-map',
+    ...options
+});
 
 /**
  * Media Tags
  */
 export const discoveryMediaTags = <ThrowOnError extends boolean = false>(options: Options<DiscoveryMediaTagsData, ThrowOnError>) => (options.client ?? client).post<DiscoveryMediaTagsResponses, DiscoveryMediaTagsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/user-recomendations/media-tags',
     ...options,
     headers: {
@@ -335,17 +441,29 @@ export const discoveryMediaTags = <ThrowOnError extends boolean = false>(options
  *
  * Search as you type: tours, @creators, #tags and places; a leading quote is an exact phrase.
  */
-export const discoverySearch = <ThrowOnError extends boolean = false>(options: Options<DiscoverySearchData, ThrowOnError>) => (options.client ?? client).get<DiscoverySearchResponses, DiscoverySearchErrors, ThrowOnError>({ url: '/v2/user-recomendations/search', ...options });
+export const discoverySearch = <ThrowOnError extends boolean = false>(options: Options<DiscoverySearchData, ThrowOnError>) => (options.client ?? client).get<DiscoverySearchResponses, DiscoverySearchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/user-recomendations/search',
+    ...options
+});
 
 /**
  * Similar Media
  */
-export const discoverySimilarMedia = <ThrowOnError extends boolean = false>(options: Options<DiscoverySimilarMediaData, ThrowOnError>) => (options.client ?? client).get<DiscoverySimilarMediaResponses, DiscoverySimilarMediaErrors, ThrowOnError>({ url: '/v2/user-recomendations/similar-media/{tour_id}', ...options });
+export const discoverySimilarMedia = <ThrowOnError extends boolean = false>(options: Options<DiscoverySimilarMediaData, ThrowOnError>) => (options.client ?? client).get<DiscoverySimilarMediaResponses, DiscoverySimilarMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/user-recomendations/similar-media/{tour_id}',
+    ...options
+});
 
 /**
  * User Tags
  */
-export const discoveryUserTags = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryUserTagsData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryUserTagsResponses, DiscoveryUserTagsErrors, ThrowOnError>({ url: '/v2/user-recomendations/user-tags', ...options });
+export const discoveryUserTags = <ThrowOnError extends boolean = false>(options?: Options<DiscoveryUserTagsData, ThrowOnError>) => (options?.client ?? client).get<DiscoveryUserTagsResponses, DiscoveryUserTagsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/user-recomendations/user-tags',
+    ...options
+});
 
 /**
  * Create Account
@@ -366,17 +484,29 @@ export const authCreateAccount = <ThrowOnError extends boolean = false>(options:
  *
  * Delete one's own account, or (admins) any account.
  */
-export const usersDeleteUser = <ThrowOnError extends boolean = false>(options?: Options<UsersDeleteUserData, ThrowOnError>) => (options?.client ?? client).delete<UsersDeleteUserResponses, UsersDeleteUserErrors, ThrowOnError>({ url: '/v2/users/', ...options });
+export const usersDeleteUser = <ThrowOnError extends boolean = false>(options?: Options<UsersDeleteUserData, ThrowOnError>) => (options?.client ?? client).delete<UsersDeleteUserResponses, UsersDeleteUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/',
+    ...options
+});
 
 /**
  * Get Current User
  */
-export const usersGetCurrentUser = <ThrowOnError extends boolean = false>(options?: Options<UsersGetCurrentUserData, ThrowOnError>) => (options?.client ?? client).get<UsersGetCurrentUserResponses, UsersGetCurrentUserErrors, ThrowOnError>({ url: '/v2/users/', ...options });
+export const usersGetCurrentUser = <ThrowOnError extends boolean = false>(options?: Options<UsersGetCurrentUserData, ThrowOnError>) => (options?.client ?? client).get<UsersGetCurrentUserResponses, UsersGetCurrentUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/',
+    ...options
+});
 
 /**
  * Get Admin Stats
  */
-export const usersGetAdminStats = <ThrowOnError extends boolean = false>(options?: Options<UsersGetAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetAdminStatsResponses, UsersGetAdminStatsErrors, ThrowOnError>({ url: '/v2/users/admin-stats', ...options });
+export const usersGetAdminStats = <ThrowOnError extends boolean = false>(options?: Options<UsersGetAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetAdminStatsResponses, UsersGetAdminStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/admin-stats',
+    ...options
+});
 
 /**
  * Activate Deactivate
@@ -384,6 +514,7 @@ export const usersGetAdminStats = <ThrowOnError extends boolean = false>(options
  * Drafting (is_active false) is for admins; reactivation also for content managers (spec §4).
  */
 export const usersActivateDeactivate = <ThrowOnError extends boolean = false>(options: Options<UsersActivateDeactivateData, ThrowOnError>) => (options.client ?? client).post<UsersActivateDeactivateResponses, UsersActivateDeactivateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/admin-user-activate-deactivate',
     ...options,
     headers: {
@@ -395,12 +526,17 @@ export const usersActivateDeactivate = <ThrowOnError extends boolean = false>(op
 /**
  * Get Admin User Settings
  */
-export const usersGetAdminUserSettings = <ThrowOnError extends boolean = false>(options: Options<UsersGetAdminUserSettingsData, ThrowOnError>) => (options.client ?? client).get<UsersGetAdminUserSettingsResponses, UsersGetAdminUserSettingsErrors, ThrowOnError>({ url: '/v2/users/admin-user-settings', ...options });
+export const usersGetAdminUserSettings = <ThrowOnError extends boolean = false>(options: Options<UsersGetAdminUserSettingsData, ThrowOnError>) => (options.client ?? client).get<UsersGetAdminUserSettingsResponses, UsersGetAdminUserSettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/admin-user-settings',
+    ...options
+});
 
 /**
  * Post Admin User Settings
  */
 export const usersPostAdminUserSettings = <ThrowOnError extends boolean = false>(options: Options<UsersPostAdminUserSettingsData, ThrowOnError>) => (options.client ?? client).post<UsersPostAdminUserSettingsResponses, UsersPostAdminUserSettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/admin-user-settings',
     ...options,
     headers: {
@@ -414,7 +550,11 @@ export const usersPostAdminUserSettings = <ThrowOnError extends boolean = false>
  *
  * New users, user profile edits and profile images waiting for (or given) a decision.
  */
-export const usersListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<UsersListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<UsersListApprovalItemsResponses, UsersListApprovalItemsErrors, ThrowOnError>({ url: '/v2/users/approval-items', ...options });
+export const usersListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<UsersListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<UsersListApprovalItemsResponses, UsersListApprovalItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/approval-items',
+    ...options
+});
 
 /**
  * Decide Approval Item
@@ -423,6 +563,7 @@ export const usersListApprovalItems = <ThrowOnError extends boolean = false>(opt
  * decided already, or when an approved name has been taken meanwhile.
  */
 export const usersDecideApprovalItem = <ThrowOnError extends boolean = false>(options: Options<UsersDecideApprovalItemData, ThrowOnError>) => (options.client ?? client).put<UsersDecideApprovalItemResponses, UsersDecideApprovalItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/approval-items',
     ...options,
     headers: {
@@ -435,6 +576,7 @@ export const usersDecideApprovalItem = <ThrowOnError extends boolean = false>(op
  * Post Beta Tester
  */
 export const usersPostBetaTester = <ThrowOnError extends boolean = false>(options: Options<UsersPostBetaTesterData, ThrowOnError>) => (options.client ?? client).post<UsersPostBetaTesterResponses, UsersPostBetaTesterErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/beta-tester',
     ...options,
     headers: {
@@ -451,6 +593,7 @@ export const usersPostBetaTester = <ThrowOnError extends boolean = false>(option
  */
 export const usersUploadBugImage = <ThrowOnError extends boolean = false>(options: Options<UsersUploadBugImageData, ThrowOnError>) => (options.client ?? client).post<UsersUploadBugImageResponses, UsersUploadBugImageErrors, ThrowOnError>({
     ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/bug-image',
     ...options,
     headers: {
@@ -463,6 +606,7 @@ export const usersUploadBugImage = <ThrowOnError extends boolean = false>(option
  * Change Password
  */
 export const authChangePassword = <ThrowOnError extends boolean = false>(options: Options<AuthChangePasswordData, ThrowOnError>) => (options.client ?? client).post<AuthChangePasswordResponses, AuthChangePasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/change-password',
     ...options,
     headers: {
@@ -477,19 +621,31 @@ export const authChangePassword = <ThrowOnError extends boolean = false>(options
  * Platform usage per UTC day: sessions started (accounts and guests), session activities per
  * code, distinct active accounts. At most 366 days per call.
  */
-export const usersGetApiStatistic = <ThrowOnError extends boolean = false>(options?: Options<UsersGetApiStatisticData, ThrowOnError>) => (options?.client ?? client).get<UsersGetApiStatisticResponses, UsersGetApiStatisticErrors, ThrowOnError>({ url: '/v2/users/get-api-statistic', ...options });
+export const usersGetApiStatistic = <ThrowOnError extends boolean = false>(options?: Options<UsersGetApiStatisticData, ThrowOnError>) => (options?.client ?? client).get<UsersGetApiStatisticResponses, UsersGetApiStatisticErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/get-api-statistic',
+    ...options
+});
 
 /**
  * Get Beta Testers
  */
-export const usersGetBetaTesters = <ThrowOnError extends boolean = false>(options?: Options<UsersGetBetaTestersData, ThrowOnError>) => (options?.client ?? client).get<UsersGetBetaTestersResponses, UsersGetBetaTestersErrors, ThrowOnError>({ url: '/v2/users/get-beta-testers', ...options });
+export const usersGetBetaTesters = <ThrowOnError extends boolean = false>(options?: Options<UsersGetBetaTestersData, ThrowOnError>) => (options?.client ?? client).get<UsersGetBetaTestersResponses, UsersGetBetaTestersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/get-beta-testers',
+    ...options
+});
 
 /**
  * Get Moderation Users
  *
  * The admin's list of accounts to moderate (activate, deactivate, settings).
  */
-export const usersGetModerationUsers = <ThrowOnError extends boolean = false>(options?: Options<UsersGetModerationUsersData, ThrowOnError>) => (options?.client ?? client).get<UsersGetModerationUsersResponses, UsersGetModerationUsersErrors, ThrowOnError>({ url: '/v2/users/get-moderation-users', ...options });
+export const usersGetModerationUsers = <ThrowOnError extends boolean = false>(options?: Options<UsersGetModerationUsersData, ThrowOnError>) => (options?.client ?? client).get<UsersGetModerationUsersResponses, UsersGetModerationUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/get-moderation-users',
+    ...options
+});
 
 /**
  * Existing Usernames Emails
@@ -513,7 +669,11 @@ export const authGuestToken = <ThrowOnError extends boolean = false>(options: Op
  *
  * The served path of a profile image (by name), or of the caller's own; 404 'Image not found'.
  */
-export const usersGetProfileImage = <ThrowOnError extends boolean = false>(options?: Options<UsersGetProfileImageData, ThrowOnError>) => (options?.client ?? client).get<UsersGetProfileImageResponses, UsersGetProfileImageErrors, ThrowOnError>({ url: '/v2/users/profile-image', ...options });
+export const usersGetProfileImage = <ThrowOnError extends boolean = false>(options?: Options<UsersGetProfileImageData, ThrowOnError>) => (options?.client ?? client).get<UsersGetProfileImageResponses, UsersGetProfileImageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/profile-image',
+    ...options
+});
 
 /**
  * Upload Profile Image
@@ -522,6 +682,7 @@ export const usersGetProfileImage = <ThrowOnError extends boolean = false>(optio
  */
 export const usersUploadProfileImage = <ThrowOnError extends boolean = false>(options: Options<UsersUploadProfileImageData, ThrowOnError>) => (options.client ?? client).post<UsersUploadProfileImageResponses, UsersUploadProfileImageErrors, ThrowOnError>({
     ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/profile-image',
     ...options,
     headers: {
@@ -554,14 +715,22 @@ export const authCheckResetToken = <ThrowOnError extends boolean = false>(option
  *
  * Admins and content managers pick the account they add media for (spec §6).
  */
-export const usersSearchUsers = <ThrowOnError extends boolean = false>(options: Options<UsersSearchUsersData, ThrowOnError>) => (options.client ?? client).get<UsersSearchUsersResponses, UsersSearchUsersErrors, ThrowOnError>({ url: '/v2/users/search-users', ...options });
+export const usersSearchUsers = <ThrowOnError extends boolean = false>(options: Options<UsersSearchUsersData, ThrowOnError>) => (options.client ?? client).get<UsersSearchUsersResponses, UsersSearchUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/search-users',
+    ...options
+});
 
 /**
  * Send Mail
  *
  * An admin's mail to one account, through the mail port (stored, or SMTP when configured).
  */
-export const usersSendMail = <ThrowOnError extends boolean = false>(options: Options<UsersSendMailData, ThrowOnError>) => (options.client ?? client).get<UsersSendMailResponses, UsersSendMailErrors, ThrowOnError>({ url: '/v2/users/send-mail', ...options });
+export const usersSendMail = <ThrowOnError extends boolean = false>(options: Options<UsersSendMailData, ThrowOnError>) => (options.client ?? client).get<UsersSendMailResponses, UsersSendMailErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/send-mail',
+    ...options
+});
 
 /**
  * Sign In
@@ -579,6 +748,7 @@ export const authSignIn = <ThrowOnError extends boolean = false>(options: Option
  * Sign Out
  */
 export const authSignOut = <ThrowOnError extends boolean = false>(options?: Options<AuthSignOutData, ThrowOnError>) => (options?.client ?? client).post<AuthSignOutResponses, AuthSignOutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/sign-out',
     ...options,
     headers: {
@@ -634,17 +804,26 @@ export const authUpdateToken = <ThrowOnError extends boolean = false>(options: O
  *
  * The groups an admin can address (notifications to users), with their sizes.
  */
-export const usersUserGroups = <ThrowOnError extends boolean = false>(options?: Options<UsersUserGroupsData, ThrowOnError>) => (options?.client ?? client).get<UsersUserGroupsResponses, UsersUserGroupsErrors, ThrowOnError>({ url: '/v2/users/user-groups', ...options });
+export const usersUserGroups = <ThrowOnError extends boolean = false>(options?: Options<UsersUserGroupsData, ThrowOnError>) => (options?.client ?? client).get<UsersUserGroupsResponses, UsersUserGroupsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/user-groups',
+    ...options
+});
 
 /**
  * Get Guide Steps
  */
-export const usersGetGuideSteps = <ThrowOnError extends boolean = false>(options?: Options<UsersGetGuideStepsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetGuideStepsResponses, UsersGetGuideStepsErrors, ThrowOnError>({ url: '/v2/users/user-guide-steps', ...options });
+export const usersGetGuideSteps = <ThrowOnError extends boolean = false>(options?: Options<UsersGetGuideStepsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetGuideStepsResponses, UsersGetGuideStepsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/user-guide-steps',
+    ...options
+});
 
 /**
  * Post Guide Steps
  */
 export const usersPostGuideSteps = <ThrowOnError extends boolean = false>(options: Options<UsersPostGuideStepsData, ThrowOnError>) => (options.client ?? client).post<UsersPostGuideStepsResponses, UsersPostGuideStepsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/user-guide-steps',
     ...options,
     headers: {
@@ -656,12 +835,17 @@ export const usersPostGuideSteps = <ThrowOnError extends boolean = false>(option
 /**
  * Get User Interests
  */
-export const usersGetUserInterests = <ThrowOnError extends boolean = false>(options?: Options<UsersGetUserInterestsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetUserInterestsResponses, UsersGetUserInterestsErrors, ThrowOnError>({ url: '/v2/users/user-interests', ...options });
+export const usersGetUserInterests = <ThrowOnError extends boolean = false>(options?: Options<UsersGetUserInterestsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetUserInterestsResponses, UsersGetUserInterestsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/user-interests',
+    ...options
+});
 
 /**
  * Put User Interests
  */
 export const usersPutUserInterests = <ThrowOnError extends boolean = false>(options: Options<UsersPutUserInterestsData, ThrowOnError>) => (options.client ?? client).put<UsersPutUserInterestsResponses, UsersPutUserInterestsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/user-interests',
     ...options,
     headers: {
@@ -673,7 +857,11 @@ export const usersPutUserInterests = <ThrowOnError extends boolean = false>(opti
 /**
  * Get User Params
  */
-export const usersGetUserParams = <ThrowOnError extends boolean = false>(options?: Options<UsersGetUserParamsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetUserParamsResponses, UsersGetUserParamsErrors, ThrowOnError>({ url: '/v2/users/user-params', ...options });
+export const usersGetUserParams = <ThrowOnError extends boolean = false>(options?: Options<UsersGetUserParamsData, ThrowOnError>) => (options?.client ?? client).get<UsersGetUserParamsResponses, UsersGetUserParamsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/user-params',
+    ...options
+});
 
 /**
  * Update User Params
@@ -682,6 +870,7 @@ export const usersGetUserParams = <ThrowOnError extends boolean = false>(options
  * server's message (email or username taken, an earlier edit still pending); 400 with fields.
  */
 export const usersUpdateUserParams = <ThrowOnError extends boolean = false>(options: Options<UsersUpdateUserParamsData, ThrowOnError>) => (options.client ?? client).put<UsersUpdateUserParamsResponses, UsersUpdateUserParamsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/user-params',
     ...options,
     headers: {
@@ -697,7 +886,11 @@ export const usersUpdateUserParams = <ThrowOnError extends boolean = false>(opti
  * format, profanity, and availability (usernames only from 5 characters and, for a signed-in
  * caller, only when different from their current one).
  */
-export const usersUsersInfoCheck = <ThrowOnError extends boolean = false>(options?: Options<UsersUsersInfoCheckData, ThrowOnError>) => (options?.client ?? client).get<UsersUsersInfoCheckResponses, UsersUsersInfoCheckErrors, ThrowOnError>({ url: '/v2/users/users-info-check', ...options });
+export const usersUsersInfoCheck = <ThrowOnError extends boolean = false>(options?: Options<UsersUsersInfoCheckData, ThrowOnError>) => (options?.client ?? client).get<UsersUsersInfoCheckResponses, UsersUsersInfoCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/users/users-info-check',
+    ...options
+});
 
 /**
  * Vt Transfer
@@ -706,6 +899,7 @@ export const usersUsersInfoCheck = <ThrowOnError extends boolean = false>(option
  * a deleted one (its tours find a new home), the receiving one must be active.
  */
 export const usersVtTransfer = <ThrowOnError extends boolean = false>(options: Options<UsersVtTransferData, ThrowOnError>) => (options.client ?? client).put<UsersVtTransferResponses, UsersVtTransferErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/users/vt-transfer',
     ...options,
     headers: {
@@ -717,7 +911,11 @@ export const usersVtTransfer = <ThrowOnError extends boolean = false>(options: O
 /**
  * List Vendors
  */
-export const vendorsListVendors = <ThrowOnError extends boolean = false>(options?: Options<VendorsListVendorsData, ThrowOnError>) => (options?.client ?? client).get<VendorsListVendorsResponses, VendorsListVendorsErrors, ThrowOnError>({ url: '/v2/vendors/', ...options });
+export const vendorsListVendors = <ThrowOnError extends boolean = false>(options?: Options<VendorsListVendorsData, ThrowOnError>) => (options?.client ?? client).get<VendorsListVendorsResponses, VendorsListVendorsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/',
+    ...options
+});
 
 /**
  * Add Tour
@@ -726,6 +924,7 @@ export const vendorsListVendors = <ThrowOnError extends boolean = false>(options
  * in the moderation queue (`pending`). Admins and CMs may name another owner with `userid`.
  */
 export const toursAddTour = <ThrowOnError extends boolean = false>(options: Options<ToursAddTourData, ThrowOnError>) => (options.client ?? client).post<ToursAddTourResponses, ToursAddTourErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/',
     ...options,
     headers: {
@@ -741,6 +940,7 @@ export const toursAddTour = <ThrowOnError extends boolean = false>(options: Opti
  * untrusted owner keeps its published version until an admin approves the edit (answer 200).
  */
 export const toursEditTour = <ThrowOnError extends boolean = false>(options: Options<ToursEditTourData, ThrowOnError>) => (options.client ?? client).put<ToursEditTourResponses, ToursEditTourErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/',
     ...options,
     headers: {
@@ -752,14 +952,22 @@ export const toursEditTour = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Admin Stats
  */
-export const toursAdminStats = <ThrowOnError extends boolean = false>(options?: Options<ToursAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<ToursAdminStatsResponses, ToursAdminStatsErrors, ThrowOnError>({ url: '/v2/virtualtours/admin-stats', ...options });
+export const toursAdminStats = <ThrowOnError extends boolean = false>(options?: Options<ToursAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<ToursAdminStatsResponses, ToursAdminStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/admin-stats',
+    ...options
+});
 
 /**
  * List Approval Items
  *
  * Pending 'new virtual tour' and 'VT edit' items, oldest first.
  */
-export const toursListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<ToursListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<ToursListApprovalItemsResponses, ToursListApprovalItemsErrors, ThrowOnError>({ url: '/v2/virtualtours/approval-items', ...options });
+export const toursListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<ToursListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<ToursListApprovalItemsResponses, ToursListApprovalItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/approval-items',
+    ...options
+});
 
 /**
  * Decide Approval Items
@@ -767,6 +975,7 @@ export const toursListApprovalItems = <ThrowOnError extends boolean = false>(opt
  * Approve or reject new tours and tour edits.
  */
 export const toursDecideApprovalItems = <ThrowOnError extends boolean = false>(options: Options<ToursDecideApprovalItemsData, ThrowOnError>) => (options.client ?? client).put<ToursDecideApprovalItemsResponses, ToursDecideApprovalItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/approval-items',
     ...options,
     headers: {
@@ -780,7 +989,11 @@ export const toursDecideApprovalItems = <ThrowOnError extends boolean = false>(o
  *
  * How many tours the owner has, by state (owner or admin).
  */
-export const toursTourCounts = <ThrowOnError extends boolean = false>(options: Options<ToursTourCountsData, ThrowOnError>) => (options.client ?? client).get<ToursTourCountsResponses, ToursTourCountsErrors, ThrowOnError>({ url: '/v2/virtualtours/counts/{user_id}', ...options });
+export const toursTourCounts = <ThrowOnError extends boolean = false>(options: Options<ToursTourCountsData, ThrowOnError>) => (options.client ?? client).get<ToursTourCountsResponses, ToursTourCountsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/counts/{user_id}',
+    ...options
+});
 
 /**
  * Creator Map
@@ -788,7 +1001,11 @@ export const toursTourCounts = <ThrowOnError extends boolean = false>(options: O
  * A creator's listed tours on the map: features with the map feature properties (and clusters
  * where points crowd at this zoom).
  */
-export const toursCreatorMap = <ThrowOnError extends boolean = false>(options: Options<ToursCreatorMapData, ThrowOnError>) => (options.client ?? client).get<ToursCreatorMapResponses, ToursCreatorMapErrors, ThrowOnError>({ url: '/v2/virtualtours/creator/map/{user_id}', ...options });
+export const toursCreatorMap = <ThrowOnError extends boolean = false>(options: Options<ToursCreatorMapData, ThrowOnError>) => (options.client ?? client).get<ToursCreatorMapResponses, ToursCreatorMapErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/creator/map/{user_id}',
+    ...options
+});
 
 /**
  * Creator Tours
@@ -796,7 +1013,11 @@ export const toursCreatorMap = <ThrowOnError extends boolean = false>(options: O
  * A creator's listed tours as media cards (page size 50); favorite_tours are the creator's
  * featured tours when includeFavorites is set.
  */
-export const toursCreatorTours = <ThrowOnError extends boolean = false>(options: Options<ToursCreatorToursData, ThrowOnError>) => (options.client ?? client).get<ToursCreatorToursResponses, ToursCreatorToursErrors, ThrowOnError>({ url: '/v2/virtualtours/creator/{user_id}', ...options });
+export const toursCreatorTours = <ThrowOnError extends boolean = false>(options: Options<ToursCreatorToursData, ThrowOnError>) => (options.client ?? client).get<ToursCreatorToursResponses, ToursCreatorToursErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/creator/{user_id}',
+    ...options
+});
 
 /**
  * Discover
@@ -805,7 +1026,11 @@ export const toursCreatorTours = <ThrowOnError extends boolean = false>(options:
  * names a place. Errors are 400 on `url` (blocked address, not reachable, not a page, nothing
  * found) or `vendor_name` (unknown host).
  */
-export const toursDiscover = <ThrowOnError extends boolean = false>(options: Options<ToursDiscoverData, ThrowOnError>) => (options.client ?? client).get<ToursDiscoverResponses, ToursDiscoverErrors, ThrowOnError>({ url: '/v2/virtualtours/discover', ...options });
+export const toursDiscover = <ThrowOnError extends boolean = false>(options: Options<ToursDiscoverData, ThrowOnError>) => (options.client ?? client).get<ToursDiscoverResponses, ToursDiscoverErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/discover',
+    ...options
+});
 
 /**
  * Compute Embeddings
@@ -814,6 +1039,7 @@ export const toursDiscover = <ThrowOnError extends boolean = false>(options: Opt
  * every listed tour's whose stored one is missing or out of date.
  */
 export const toursComputeEmbeddings = <ThrowOnError extends boolean = false>(options?: Options<ToursComputeEmbeddingsData, ThrowOnError>) => (options?.client ?? client).post<ToursComputeEmbeddingsResponses, ToursComputeEmbeddingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/embeddings',
     ...options,
     headers: {
@@ -828,6 +1054,7 @@ export const toursComputeEmbeddings = <ThrowOnError extends boolean = false>(opt
  * Set the featured tours in their order: a creator's (up to 10), or the Featured feed's (admins).
  */
 export const toursSetFeaturedTours = <ThrowOnError extends boolean = false>(options: Options<ToursSetFeaturedToursData, ThrowOnError>) => (options.client ?? client).post<ToursSetFeaturedToursResponses, ToursSetFeaturedToursErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/featured-tours',
     ...options,
     headers: {
@@ -839,14 +1066,22 @@ export const toursSetFeaturedTours = <ThrowOnError extends boolean = false>(opti
 /**
  * Get By Link
  */
-export const toursGetByLink = <ThrowOnError extends boolean = false>(options: Options<ToursGetByLinkData, ThrowOnError>) => (options.client ?? client).get<ToursGetByLinkResponses, ToursGetByLinkErrors, ThrowOnError>({ url: '/v2/virtualtours/get-by-link', ...options });
+export const toursGetByLink = <ThrowOnError extends boolean = false>(options: Options<ToursGetByLinkData, ThrowOnError>) => (options.client ?? client).get<ToursGetByLinkResponses, ToursGetByLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/get-by-link',
+    ...options
+});
 
 /**
  * Link Exists
  *
  * Whether a tour with this link (compared normalised) exists already.
  */
-export const toursLinkExists = <ThrowOnError extends boolean = false>(options: Options<ToursLinkExistsData, ThrowOnError>) => (options.client ?? client).get<ToursLinkExistsResponses, ToursLinkExistsErrors, ThrowOnError>({ url: '/v2/virtualtours/link_exists', ...options });
+export const toursLinkExists = <ThrowOnError extends boolean = false>(options: Options<ToursLinkExistsData, ThrowOnError>) => (options.client ?? client).get<ToursLinkExistsResponses, ToursLinkExistsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/link_exists',
+    ...options
+});
 
 /**
  * Add Tour On Behalf
@@ -855,6 +1090,7 @@ export const toursLinkExists = <ThrowOnError extends boolean = false>(options: O
  * ('select user' when neither names one).
  */
 export const toursAddTourOnBehalf = <ThrowOnError extends boolean = false>(options: Options<ToursAddTourOnBehalfData, ThrowOnError>) => (options.client ?? client).post<ToursAddTourOnBehalfResponses, ToursAddTourOnBehalfErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/on-behalf-of',
     ...options,
     headers: {
@@ -869,6 +1105,7 @@ export const toursAddTourOnBehalf = <ThrowOnError extends boolean = false>(optio
  * Delete pending tours (the approval panel's reject-and-remove).
  */
 export const toursDeletePending = <ThrowOnError extends boolean = false>(options: Options<ToursDeletePendingData, ThrowOnError>) => (options.client ?? client).delete<ToursDeletePendingResponses, ToursDeletePendingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/pending',
     ...options,
     headers: {
@@ -882,7 +1119,11 @@ export const toursDeletePending = <ThrowOnError extends boolean = false>(options
  *
  * Tours waiting for approval (active and pending), oldest first.
  */
-export const toursListPending = <ThrowOnError extends boolean = false>(options?: Options<ToursListPendingData, ThrowOnError>) => (options?.client ?? client).get<ToursListPendingResponses, ToursListPendingErrors, ThrowOnError>({ url: '/v2/virtualtours/pending', ...options });
+export const toursListPending = <ThrowOnError extends boolean = false>(options?: Options<ToursListPendingData, ThrowOnError>) => (options?.client ?? client).get<ToursListPendingResponses, ToursListPendingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/pending',
+    ...options
+});
 
 /**
  * Remove From Pending
@@ -890,6 +1131,7 @@ export const toursListPending = <ThrowOnError extends boolean = false>(options?:
  * Take pending tours out of the queue, back to drafts (owners their own, admins any).
  */
 export const toursRemoveFromPending = <ThrowOnError extends boolean = false>(options: Options<ToursRemoveFromPendingData, ThrowOnError>) => (options.client ?? client).post<ToursRemoveFromPendingResponses, ToursRemoveFromPendingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/pending/remove',
     ...options,
     headers: {
@@ -903,7 +1145,11 @@ export const toursRemoveFromPending = <ThrowOnError extends boolean = false>(opt
  *
  * The player's counters and the caller's like/save flags (0 for guests).
  */
-export const engagementPlayer = <ThrowOnError extends boolean = false>(options: Options<EngagementPlayerData, ThrowOnError>) => (options.client ?? client).get<EngagementPlayerResponses, EngagementPlayerErrors, ThrowOnError>({ url: '/v2/virtualtours/player/{tour_id}', ...options });
+export const engagementPlayer = <ThrowOnError extends boolean = false>(options: Options<EngagementPlayerData, ThrowOnError>) => (options.client ?? client).get<EngagementPlayerResponses, EngagementPlayerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/player/{tour_id}',
+    ...options
+});
 
 /**
  * Post Likes
@@ -911,6 +1157,7 @@ export const engagementPlayer = <ThrowOnError extends boolean = false>(options: 
  * Signed-in users only (a guest gets 401 and the client opens the login dialog).
  */
 export const engagementPostLikes = <ThrowOnError extends boolean = false>(options: Options<EngagementPostLikesData, ThrowOnError>) => (options.client ?? client).post<EngagementPostLikesResponses, EngagementPostLikesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/post_likes',
     ...options,
     headers: {
@@ -925,6 +1172,7 @@ export const engagementPostLikes = <ThrowOnError extends boolean = false>(option
  * Signed-in users only; saving one's own media is refused with a message.
  */
 export const engagementPostSaves = <ThrowOnError extends boolean = false>(options: Options<EngagementPostSavesData, ThrowOnError>) => (options.client ?? client).post<EngagementPostSavesResponses, EngagementPostSavesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/post_saves',
     ...options,
     headers: {
@@ -937,6 +1185,7 @@ export const engagementPostSaves = <ThrowOnError extends boolean = false>(option
  * Post Shares
  */
 export const engagementPostShares = <ThrowOnError extends boolean = false>(options: Options<EngagementPostSharesData, ThrowOnError>) => (options.client ?? client).post<EngagementPostSharesResponses, EngagementPostSharesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/post_shares',
     ...options,
     headers: {
@@ -951,6 +1200,7 @@ export const engagementPostShares = <ThrowOnError extends boolean = false>(optio
  * Counts a view once per viewer (user, guest id or address) per window.
  */
 export const engagementPostView = <ThrowOnError extends boolean = false>(options: Options<EngagementPostViewData, ThrowOnError>) => (options.client ?? client).post<EngagementPostViewResponses, EngagementPostViewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/post_view',
     ...options,
     headers: {
@@ -967,6 +1217,7 @@ export const engagementPostView = <ThrowOnError extends boolean = false>(options
  */
 export const toursUploadPreviewImage = <ThrowOnError extends boolean = false>(options: Options<ToursUploadPreviewImageData, ThrowOnError>) => (options.client ?? client).post<ToursUploadPreviewImageResponses, ToursUploadPreviewImageErrors, ThrowOnError>({
     ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/preview-image',
     ...options,
     headers: {
@@ -979,6 +1230,7 @@ export const toursUploadPreviewImage = <ThrowOnError extends boolean = false>(op
  * Delete Rank
  */
 export const toursDeleteRank = <ThrowOnError extends boolean = false>(options: Options<ToursDeleteRankData, ThrowOnError>) => (options.client ?? client).delete<ToursDeleteRankResponses, ToursDeleteRankErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/ranks',
     ...options,
     headers: {
@@ -992,7 +1244,11 @@ export const toursDeleteRank = <ThrowOnError extends boolean = false>(options: O
  *
  * Tours' rank values by source (GET /v2/sources/rank-sources names them), highest first.
  */
-export const toursListRanks = <ThrowOnError extends boolean = false>(options?: Options<ToursListRanksData, ThrowOnError>) => (options?.client ?? client).get<ToursListRanksResponses, ToursListRanksErrors, ThrowOnError>({ url: '/v2/virtualtours/ranks', ...options });
+export const toursListRanks = <ThrowOnError extends boolean = false>(options?: Options<ToursListRanksData, ThrowOnError>) => (options?.client ?? client).get<ToursListRanksResponses, ToursListRanksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/ranks',
+    ...options
+});
 
 /**
  * Add Rank
@@ -1000,6 +1256,7 @@ export const toursListRanks = <ThrowOnError extends boolean = false>(options?: O
  * Give a tour a rank source's value (409 when that source has one for the tour already).
  */
 export const toursAddRank = <ThrowOnError extends boolean = false>(options: Options<ToursAddRankData, ThrowOnError>) => (options.client ?? client).post<ToursAddRankResponses, ToursAddRankErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/ranks',
     ...options,
     headers: {
@@ -1012,6 +1269,7 @@ export const toursAddRank = <ThrowOnError extends boolean = false>(options: Opti
  * Edit Rank
  */
 export const toursEditRank = <ThrowOnError extends boolean = false>(options: Options<ToursEditRankData, ThrowOnError>) => (options.client ?? client).put<ToursEditRankResponses, ToursEditRankErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/ranks',
     ...options,
     headers: {
@@ -1026,6 +1284,7 @@ export const toursEditRank = <ThrowOnError extends boolean = false>(options: Opt
  * Set many tours' values at once: added where a tour has none from that source, else changed.
  */
 export const toursPutRanks = <ThrowOnError extends boolean = false>(options: Options<ToursPutRanksData, ThrowOnError>) => (options.client ?? client).post<ToursPutRanksResponses, ToursPutRanksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/ranks/bulk',
     ...options,
     headers: {
@@ -1039,7 +1298,11 @@ export const toursPutRanks = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Run the rank calculation (trending scores, featured order) now instead of at the next hour.
  */
-export const toursCalculateRanks = <ThrowOnError extends boolean = false>(options?: Options<ToursCalculateRanksData, ThrowOnError>) => (options?.client ?? client).post<ToursCalculateRanksResponses, ToursCalculateRanksErrors, ThrowOnError>({ url: '/v2/virtualtours/ranks/calc', ...options });
+export const toursCalculateRanks = <ThrowOnError extends boolean = false>(options?: Options<ToursCalculateRanksData, ThrowOnError>) => (options?.client ?? client).post<ToursCalculateRanksResponses, ToursCalculateRanksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/ranks/calc',
+    ...options
+});
 
 /**
  * Saved Tours
@@ -1047,7 +1310,11 @@ export const toursCalculateRanks = <ThrowOnError extends boolean = false>(option
  * A user's saved tours, newest save first, as media cards (oneself, or anyone for an admin).
  * Tours no longer listed are left out; is_save and is_owned are the caller's.
  */
-export const toursSavedTours = <ThrowOnError extends boolean = false>(options: Options<ToursSavedToursData, ThrowOnError>) => (options.client ?? client).get<ToursSavedToursResponses, ToursSavedToursErrors, ThrowOnError>({ url: '/v2/virtualtours/saved/{userid}', ...options });
+export const toursSavedTours = <ThrowOnError extends boolean = false>(options: Options<ToursSavedToursData, ThrowOnError>) => (options.client ?? client).get<ToursSavedToursResponses, ToursSavedToursErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/saved/{userid}',
+    ...options
+});
 
 /**
  * Send Tour Today
@@ -1055,6 +1322,7 @@ export const toursSavedTours = <ThrowOnError extends boolean = false>(options: O
  * Submit one of one's listed tours to the daily featured-tour programme (one a day).
  */
 export const toursSendTourToday = <ThrowOnError extends boolean = false>(options: Options<ToursSendTourTodayData, ThrowOnError>) => (options.client ?? client).post<ToursSendTourTodayResponses, ToursSendTourTodayErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/send-tour-today',
     ...options,
     headers: {
@@ -1066,7 +1334,11 @@ export const toursSendTourToday = <ThrowOnError extends boolean = false>(options
 /**
  * Tour Stats
  */
-export const engagementTourStats = <ThrowOnError extends boolean = false>(options: Options<EngagementTourStatsData, ThrowOnError>) => (options.client ?? client).get<EngagementTourStatsResponses, EngagementTourStatsErrors, ThrowOnError>({ url: '/v2/virtualtours/tour-stats/{tour_id}', ...options });
+export const engagementTourStats = <ThrowOnError extends boolean = false>(options: Options<EngagementTourStatsData, ThrowOnError>) => (options.client ?? client).get<EngagementTourStatsResponses, EngagementTourStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/tour-stats/{tour_id}',
+    ...options
+});
 
 /**
  * Delete User Media
@@ -1074,6 +1346,7 @@ export const engagementTourStats = <ThrowOnError extends boolean = false>(option
  * Delete every tour of an account (one's own, or any for an admin).
  */
 export const toursDeleteUserMedia = <ThrowOnError extends boolean = false>(options: Options<ToursDeleteUserMediaData, ThrowOnError>) => (options.client ?? client).delete<ToursDeleteUserMediaResponses, ToursDeleteUserMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/user-media',
     ...options,
     headers: {
@@ -1087,26 +1360,42 @@ export const toursDeleteUserMedia = <ThrowOnError extends boolean = false>(optio
  *
  * The tags of a user's listed tours, most used first (the creator page's tag filter).
  */
-export const toursUserMediaTags = <ThrowOnError extends boolean = false>(options: Options<ToursUserMediaTagsData, ThrowOnError>) => (options.client ?? client).get<ToursUserMediaTagsResponses, ToursUserMediaTagsErrors, ThrowOnError>({ url: '/v2/virtualtours/user/media-tags/{user_id}', ...options });
+export const toursUserMediaTags = <ThrowOnError extends boolean = false>(options: Options<ToursUserMediaTagsData, ThrowOnError>) => (options.client ?? client).get<ToursUserMediaTagsResponses, ToursUserMediaTagsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/user/media-tags/{user_id}',
+    ...options
+});
 
 /**
  * User Tours
  *
  * The manage-media dashboard: the owner's tours including drafts and pending ones (owner or admin).
  */
-export const toursUserTours = <ThrowOnError extends boolean = false>(options: Options<ToursUserToursData, ThrowOnError>) => (options.client ?? client).get<ToursUserToursResponses, ToursUserToursErrors, ThrowOnError>({ url: '/v2/virtualtours/user/{userid}', ...options });
+export const toursUserTours = <ThrowOnError extends boolean = false>(options: Options<ToursUserToursData, ThrowOnError>) => (options.client ?? client).get<ToursUserToursResponses, ToursUserToursErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/user/{userid}',
+    ...options
+});
 
 /**
  * Delete Tour
  */
-export const toursDeleteTour = <ThrowOnError extends boolean = false>(options: Options<ToursDeleteTourData, ThrowOnError>) => (options.client ?? client).delete<ToursDeleteTourResponses, ToursDeleteTourErrors, ThrowOnError>({ url: '/v2/virtualtours/{id}', ...options });
+export const toursDeleteTour = <ThrowOnError extends boolean = false>(options: Options<ToursDeleteTourData, ThrowOnError>) => (options.client ?? client).delete<ToursDeleteTourResponses, ToursDeleteTourErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/{id}',
+    ...options
+});
 
 /**
  * Get Tour
  *
  * A tour by guid. Drafts and tours waiting for approval are shown only to the owner and admins.
  */
-export const toursGetTour = <ThrowOnError extends boolean = false>(options: Options<ToursGetTourData, ThrowOnError>) => (options.client ?? client).get<ToursGetTourResponses, ToursGetTourErrors, ThrowOnError>({ url: '/v2/virtualtours/{id}', ...options });
+export const toursGetTour = <ThrowOnError extends boolean = false>(options: Options<ToursGetTourData, ThrowOnError>) => (options.client ?? client).get<ToursGetTourResponses, ToursGetTourErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/virtualtours/{id}',
+    ...options
+});
 
 /**
  * Run Task
@@ -1114,6 +1403,7 @@ export const toursGetTour = <ThrowOnError extends boolean = false>(options: Opti
  * activate (publish), deactivate (move to drafts) or approve (admins) one tour.
  */
 export const toursRunTask = <ThrowOnError extends boolean = false>(options: Options<ToursRunTaskData, ThrowOnError>) => (options.client ?? client).put<ToursRunTaskResponses, ToursRunTaskErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/virtualtours/{id}',
     ...options,
     headers: {

@@ -1563,16 +1563,6 @@ export type GuideStepsBody = {
 };
 
 /**
- * HTTPValidationError
- */
-export type HttpValidationError = {
-    /**
-     * Detail
-     */
-    detail?: Array<ValidationError>;
-};
-
-/**
  * HealthOut
  */
 export type HealthOut = {
@@ -1590,8 +1580,16 @@ export type HealthOut = {
     redis: string;
     /**
      * Status
+     *
+     * ok, or degraded when a part fails or a warning stands
      */
     status: string;
+    /**
+     * Warnings
+     *
+     * What an operator must fix though every part answers, e.g. an embedded index the workers write in a folder this process cannot see
+     */
+    warnings?: Array<string>;
 };
 
 /**
@@ -4336,34 +4334,6 @@ export type UserToursPage = {
 };
 
 /**
- * ValidationError
- */
-export type ValidationError = {
-    /**
-     * Context
-     */
-    ctx?: {
-        [key: string]: unknown;
-    };
-    /**
-     * Input
-     */
-    input?: unknown;
-    /**
-     * Location
-     */
-    loc: Array<string | number>;
-    /**
-     * Message
-     */
-    msg: string;
-    /**
-     * Error Type
-     */
-    type: string;
-};
-
-/**
  * VendorList
  */
 export type VendorList = {
@@ -4845,15 +4815,6 @@ export type PlatformHealthData = {
     url: '/health';
 };
 
-export type PlatformHealthErrors = {
-    /**
-     * Bad input: the message and the failing fields
-     */
-    400: ErrorBody;
-};
-
-export type PlatformHealthError = PlatformHealthErrors[keyof PlatformHealthErrors];
-
 export type PlatformHealthResponses = {
     /**
      * Successful Response
@@ -4872,9 +4833,13 @@ export type ClassificationsListCategoriesData = {
 
 export type ClassificationsListCategoriesErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ClassificationsListCategoriesError = ClassificationsListCategoriesErrors[keyof ClassificationsListCategoriesErrors];
@@ -4900,6 +4865,14 @@ export type ClassificationsAdminTagEmbeddingsErrors = {
      * Bad input: the message and the failing fields
      */
     400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ClassificationsAdminTagEmbeddingsError = ClassificationsAdminTagEmbeddingsErrors[keyof ClassificationsAdminTagEmbeddingsErrors];
@@ -4922,9 +4895,13 @@ export type ClassificationsListCaptureDevicesData = {
 
 export type ClassificationsListCaptureDevicesErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ClassificationsListCaptureDevicesError = ClassificationsListCaptureDevicesErrors[keyof ClassificationsListCaptureDevicesErrors];
@@ -4951,9 +4928,13 @@ export type ClassificationsDocumentTagsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ClassificationsDocumentTagsError = ClassificationsDocumentTagsErrors[keyof ClassificationsDocumentTagsErrors];
@@ -4976,9 +4957,13 @@ export type ClassificationsListMediaTypesData = {
 
 export type ClassificationsListMediaTypesErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ClassificationsListMediaTypesError = ClassificationsListMediaTypesErrors[keyof ClassificationsListMediaTypesErrors];
@@ -5024,9 +5009,13 @@ export type ClassificationsListTagsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ClassificationsListTagsError = ClassificationsListTagsErrors[keyof ClassificationsListTagsErrors];
@@ -5046,15 +5035,6 @@ export type PlatformGetConfigData = {
     query?: never;
     url: '/v2/config/';
 };
-
-export type PlatformGetConfigErrors = {
-    /**
-     * Bad input: the message and the failing fields
-     */
-    400: ErrorBody;
-};
-
-export type PlatformGetConfigError = PlatformGetConfigErrors[keyof PlatformGetConfigErrors];
 
 export type PlatformGetConfigResponses = {
     /**
@@ -5078,9 +5058,13 @@ export type PlatformUpdateConfigErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type PlatformUpdateConfigError = PlatformUpdateConfigErrors[keyof PlatformUpdateConfigErrors];
@@ -5100,15 +5084,6 @@ export type PlatformGetAppVersionData = {
     query?: never;
     url: '/v2/config/app-version';
 };
-
-export type PlatformGetAppVersionErrors = {
-    /**
-     * Bad input: the message and the failing fields
-     */
-    400: ErrorBody;
-};
-
-export type PlatformGetAppVersionError = PlatformGetAppVersionErrors[keyof PlatformGetAppVersionErrors];
 
 export type PlatformGetAppVersionResponses = {
     /**
@@ -5143,9 +5118,17 @@ export type CreatorsUnfollowErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type CreatorsUnfollowError = CreatorsUnfollowErrors[keyof CreatorsUnfollowErrors];
@@ -5193,9 +5176,17 @@ export type CreatorsListFollowersErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type CreatorsListFollowersError = CreatorsListFollowersErrors[keyof CreatorsListFollowersErrors];
@@ -5222,9 +5213,17 @@ export type CreatorsFollowErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators cannot follow creators; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type CreatorsFollowError = CreatorsFollowErrors[keyof CreatorsFollowErrors];
@@ -5258,9 +5257,17 @@ export type CreatorsUnfollowAllErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type CreatorsUnfollowAllError = CreatorsUnfollowAllErrors[keyof CreatorsUnfollowAllErrors];
@@ -5298,9 +5305,17 @@ export type CreatorsIsFollowErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type CreatorsIsFollowError = CreatorsIsFollowErrors[keyof CreatorsIsFollowErrors];
@@ -5327,9 +5342,17 @@ export type CreatorsPostSharesErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type CreatorsPostSharesError = CreatorsPostSharesErrors[keyof CreatorsPostSharesErrors];
@@ -5375,9 +5398,13 @@ export type CreatorsListRanksErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type CreatorsListRanksError = CreatorsListRanksErrors[keyof CreatorsListRanksErrors];
@@ -5404,6 +5431,14 @@ export type CreatorsAddRankErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * Not Found
      */
     404: ErrorBody;
@@ -5411,10 +5446,6 @@ export type CreatorsAddRankErrors = {
      * Conflict
      */
     409: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type CreatorsAddRankError = CreatorsAddRankErrors[keyof CreatorsAddRankErrors];
@@ -5441,13 +5472,17 @@ export type CreatorsEditRankErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * Not Found
      */
     404: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type CreatorsEditRankError = CreatorsEditRankErrors[keyof CreatorsEditRankErrors];
@@ -5470,9 +5505,13 @@ export type CreatorsCalculateRanksData = {
 
 export type CreatorsCalculateRanksErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type CreatorsCalculateRanksError = CreatorsCalculateRanksErrors[keyof CreatorsCalculateRanksErrors];
@@ -5495,9 +5534,13 @@ export type LocationsAddressCountriesData = {
 
 export type LocationsAddressCountriesErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type LocationsAddressCountriesError = LocationsAddressCountriesErrors[keyof LocationsAddressCountriesErrors];
@@ -5520,9 +5563,13 @@ export type LocationsCountriesData = {
 
 export type LocationsCountriesErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type LocationsCountriesError = LocationsCountriesErrors[keyof LocationsCountriesErrors];
@@ -5651,9 +5698,13 @@ export type DiscoveryFilteredAreaErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type DiscoveryFilteredAreaError = DiscoveryFilteredAreaErrors[keyof DiscoveryFilteredAreaErrors];
@@ -5689,9 +5740,17 @@ export type LocationsGetAddressErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type LocationsGetAddressError = LocationsGetAddressErrors[keyof LocationsGetAddressErrors];
@@ -5731,9 +5790,17 @@ export type LocationsLocationErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type LocationsLocationError = LocationsLocationErrors[keyof LocationsLocationErrors];
@@ -5862,9 +5929,13 @@ export type DiscoveryMapAreaErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type DiscoveryMapAreaError = DiscoveryMapAreaErrors[keyof DiscoveryMapAreaErrors];
@@ -5897,9 +5968,13 @@ export type DiscoveryMapAreaPostErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type DiscoveryMapAreaPostError = DiscoveryMapAreaPostErrors[keyof DiscoveryMapAreaPostErrors];
@@ -5947,9 +6022,13 @@ export type LocationsSearchLocationsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type LocationsSearchLocationsError = LocationsSearchLocationsErrors[keyof LocationsSearchLocationsErrors];
@@ -5981,9 +6060,13 @@ export type LocationsUserLocationByCoordsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type LocationsUserLocationByCoordsError = LocationsUserLocationByCoordsErrors[keyof LocationsUserLocationByCoordsErrors];
@@ -6025,9 +6108,13 @@ export type ModerationListPendingItemsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ModerationListPendingItemsError = ModerationListPendingItemsErrors[keyof ModerationListPendingItemsErrors];
@@ -6057,9 +6144,13 @@ export type SessionsStartSessionErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type SessionsStartSessionError = SessionsStartSessionErrors[keyof SessionsStartSessionErrors];
@@ -6086,9 +6177,13 @@ export type SessionsRecordActivityErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type SessionsRecordActivityError = SessionsRecordActivityErrors[keyof SessionsRecordActivityErrors];
@@ -6111,9 +6206,13 @@ export type ClassificationsListRankSourcesData = {
 
 export type ClassificationsListRankSourcesErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ClassificationsListRankSourcesError = ClassificationsListRankSourcesErrors[keyof ClassificationsListRankSourcesErrors];
@@ -6243,9 +6342,17 @@ export type DiscoveryCreatorMediaErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type DiscoveryCreatorMediaError = DiscoveryCreatorMediaErrors[keyof DiscoveryCreatorMediaErrors];
@@ -6370,9 +6477,13 @@ export type DiscoveryFilteredGridErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type DiscoveryFilteredGridError = DiscoveryFilteredGridErrors[keyof DiscoveryFilteredGridErrors];
@@ -6501,9 +6612,13 @@ export type DiscoveryFilteredMapErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type DiscoveryFilteredMapError = DiscoveryFilteredMapErrors[keyof DiscoveryFilteredMapErrors];
@@ -6530,9 +6645,13 @@ export type DiscoveryMediaTagsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type DiscoveryMediaTagsError = DiscoveryMediaTagsErrors[keyof DiscoveryMediaTagsErrors];
@@ -6580,9 +6699,13 @@ export type DiscoverySearchErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type DiscoverySearchError = DiscoverySearchErrors[keyof DiscoverySearchErrors];
@@ -6625,9 +6748,17 @@ export type DiscoverySimilarMediaErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type DiscoverySimilarMediaError = DiscoverySimilarMediaErrors[keyof DiscoverySimilarMediaErrors];
@@ -6661,9 +6792,13 @@ export type DiscoveryUserTagsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type DiscoveryUserTagsError = DiscoveryUserTagsErrors[keyof DiscoveryUserTagsErrors];
@@ -6690,9 +6825,17 @@ export type AuthCreateAccountErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * Refused: the caller may not do this
      */
-    422: HttpValidationError;
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
 };
 
 export type AuthCreateAccountError = AuthCreateAccountErrors[keyof AuthCreateAccountErrors];
@@ -6732,9 +6875,17 @@ export type UsersDeleteUserErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type UsersDeleteUserError = UsersDeleteUserErrors[keyof UsersDeleteUserErrors];
@@ -6757,9 +6908,13 @@ export type UsersGetCurrentUserData = {
 
 export type UsersGetCurrentUserErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersGetCurrentUserError = UsersGetCurrentUserErrors[keyof UsersGetCurrentUserErrors];
@@ -6782,9 +6937,13 @@ export type UsersGetAdminStatsData = {
 
 export type UsersGetAdminStatsErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersGetAdminStatsError = UsersGetAdminStatsErrors[keyof UsersGetAdminStatsErrors];
@@ -6811,9 +6970,17 @@ export type UsersActivateDeactivateErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: content managers and administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type UsersActivateDeactivateError = UsersActivateDeactivateErrors[keyof UsersActivateDeactivateErrors];
@@ -6845,9 +7012,17 @@ export type UsersGetAdminUserSettingsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type UsersGetAdminUserSettingsError = UsersGetAdminUserSettingsErrors[keyof UsersGetAdminUserSettingsErrors];
@@ -6874,9 +7049,17 @@ export type UsersPostAdminUserSettingsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type UsersPostAdminUserSettingsError = UsersPostAdminUserSettingsErrors[keyof UsersPostAdminUserSettingsErrors];
@@ -6920,9 +7103,13 @@ export type UsersListApprovalItemsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersListApprovalItemsError = UsersListApprovalItemsErrors[keyof UsersListApprovalItemsErrors];
@@ -6949,9 +7136,21 @@ export type UsersDecideApprovalItemErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
 };
 
 export type UsersDecideApprovalItemError = UsersDecideApprovalItemErrors[keyof UsersDecideApprovalItemErrors];
@@ -6978,9 +7177,13 @@ export type UsersPostBetaTesterErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersPostBetaTesterError = UsersPostBetaTesterErrors[keyof UsersPostBetaTesterErrors];
@@ -7007,9 +7210,17 @@ export type UsersUploadBugImageErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
 };
 
 export type UsersUploadBugImageError = UsersUploadBugImageErrors[keyof UsersUploadBugImageErrors];
@@ -7036,9 +7247,13 @@ export type AuthChangePasswordErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
 };
 
 export type AuthChangePasswordError = AuthChangePasswordErrors[keyof AuthChangePasswordErrors];
@@ -7084,9 +7299,13 @@ export type UsersGetApiStatisticErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersGetApiStatisticError = UsersGetApiStatisticErrors[keyof UsersGetApiStatisticErrors];
@@ -7126,9 +7345,13 @@ export type UsersGetBetaTestersErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersGetBetaTestersError = UsersGetBetaTestersErrors[keyof UsersGetBetaTestersErrors];
@@ -7182,9 +7405,13 @@ export type UsersGetModerationUsersErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersGetModerationUsersError = UsersGetModerationUsersErrors[keyof UsersGetModerationUsersErrors];
@@ -7220,9 +7447,9 @@ export type UsersExistingUsernamesEmailsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * Too many attempts: wait the Retry-After seconds
      */
-    422: HttpValidationError;
+    429: ErrorBody;
 };
 
 export type UsersExistingUsernamesEmailsError = UsersExistingUsernamesEmailsErrors[keyof UsersExistingUsernamesEmailsErrors];
@@ -7248,10 +7475,6 @@ export type AuthGuestTokenErrors = {
      * Bad input: the message and the failing fields
      */
     400: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type AuthGuestTokenError = AuthGuestTokenErrors[keyof AuthGuestTokenErrors];
@@ -7283,9 +7506,17 @@ export type UsersGetProfileImageErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type UsersGetProfileImageError = UsersGetProfileImageErrors[keyof UsersGetProfileImageErrors];
@@ -7312,9 +7543,13 @@ export type UsersUploadProfileImageErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersUploadProfileImageError = UsersUploadProfileImageErrors[keyof UsersUploadProfileImageErrors];
@@ -7345,9 +7580,9 @@ export type AuthRequestResetPasswordErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * Too many attempts: wait the Retry-After seconds
      */
-    422: HttpValidationError;
+    429: ErrorBody;
 };
 
 export type AuthRequestResetPasswordError = AuthRequestResetPasswordErrors[keyof AuthRequestResetPasswordErrors];
@@ -7379,9 +7614,9 @@ export type AuthCheckResetTokenErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * Too many attempts: wait the Retry-After seconds
      */
-    422: HttpValidationError;
+    429: ErrorBody;
 };
 
 export type AuthCheckResetTokenError = AuthCheckResetTokenErrors[keyof AuthCheckResetTokenErrors];
@@ -7421,9 +7656,13 @@ export type UsersSearchUsersErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: content managers and administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersSearchUsersError = UsersSearchUsersErrors[keyof UsersSearchUsersErrors];
@@ -7463,9 +7702,17 @@ export type UsersSendMailErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type UsersSendMailError = UsersSendMailErrors[keyof UsersSendMailErrors];
@@ -7492,9 +7739,17 @@ export type AuthSignInErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * Refused: the caller may not do this
      */
-    422: HttpValidationError;
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
 };
 
 export type AuthSignInError = AuthSignInErrors[keyof AuthSignInErrors];
@@ -7524,9 +7779,13 @@ export type AuthSignOutErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type AuthSignOutError = AuthSignOutErrors[keyof AuthSignOutErrors];
@@ -7553,9 +7812,17 @@ export type AuthSignUpErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * Refused: the caller may not do this
      */
-    422: HttpValidationError;
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
 };
 
 export type AuthSignUpError = AuthSignUpErrors[keyof AuthSignUpErrors];
@@ -7590,9 +7857,17 @@ export type AuthSignUpOneClickErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * Refused: the caller may not do this
      */
-    422: HttpValidationError;
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
 };
 
 export type AuthSignUpOneClickError = AuthSignUpOneClickErrors[keyof AuthSignUpOneClickErrors];
@@ -7627,9 +7902,9 @@ export type AuthUpdateTokenErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
 };
 
 export type AuthUpdateTokenError = AuthUpdateTokenErrors[keyof AuthUpdateTokenErrors];
@@ -7652,9 +7927,13 @@ export type UsersUserGroupsData = {
 
 export type UsersUserGroupsErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersUserGroupsError = UsersUserGroupsErrors[keyof UsersUserGroupsErrors];
@@ -7677,9 +7956,13 @@ export type UsersGetGuideStepsData = {
 
 export type UsersGetGuideStepsErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersGetGuideStepsError = UsersGetGuideStepsErrors[keyof UsersGetGuideStepsErrors];
@@ -7706,9 +7989,13 @@ export type UsersPostGuideStepsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersPostGuideStepsError = UsersPostGuideStepsErrors[keyof UsersPostGuideStepsErrors];
@@ -7731,9 +8018,13 @@ export type UsersGetUserInterestsData = {
 
 export type UsersGetUserInterestsErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersGetUserInterestsError = UsersGetUserInterestsErrors[keyof UsersGetUserInterestsErrors];
@@ -7760,9 +8051,13 @@ export type UsersPutUserInterestsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type UsersPutUserInterestsError = UsersPutUserInterestsErrors[keyof UsersPutUserInterestsErrors];
@@ -7794,9 +8089,17 @@ export type UsersGetUserParamsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type UsersGetUserParamsError = UsersGetUserParamsErrors[keyof UsersGetUserParamsErrors];
@@ -7823,9 +8126,21 @@ export type UsersUpdateUserParamsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
 };
 
 export type UsersUpdateUserParamsError = UsersUpdateUserParamsErrors[keyof UsersUpdateUserParamsErrors];
@@ -7865,9 +8180,13 @@ export type UsersUsersInfoCheckErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
 };
 
 export type UsersUsersInfoCheckError = UsersUsersInfoCheckErrors[keyof UsersUsersInfoCheckErrors];
@@ -7894,9 +8213,17 @@ export type UsersVtTransferErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type UsersVtTransferError = UsersVtTransferErrors[keyof UsersVtTransferErrors];
@@ -7919,9 +8246,13 @@ export type VendorsListVendorsData = {
 
 export type VendorsListVendorsErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type VendorsListVendorsError = VendorsListVendorsErrors[keyof VendorsListVendorsErrors];
@@ -7948,6 +8279,14 @@ export type ToursAddTourErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * 'Address not found': pick the place on the map (coordinate)
      */
     404: ErrorBody;
@@ -7955,10 +8294,6 @@ export type ToursAddTourErrors = {
      * The link was taken meanwhile, or the tour changed meanwhile
      */
     409: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursAddTourError = ToursAddTourErrors[keyof ToursAddTourErrors];
@@ -7993,6 +8328,14 @@ export type ToursEditTourErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * No such tour
      */
     404: ErrorBody;
@@ -8000,10 +8343,6 @@ export type ToursEditTourErrors = {
      * The link was taken meanwhile, or the tour changed meanwhile
      */
     409: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursEditTourError = ToursEditTourErrors[keyof ToursEditTourErrors];
@@ -8034,9 +8373,13 @@ export type ToursAdminStatsData = {
 
 export type ToursAdminStatsErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ToursAdminStatsError = ToursAdminStatsErrors[keyof ToursAdminStatsErrors];
@@ -8072,9 +8415,13 @@ export type ToursListApprovalItemsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ToursListApprovalItemsError = ToursListApprovalItemsErrors[keyof ToursListApprovalItemsErrors];
@@ -8101,9 +8448,21 @@ export type ToursDecideApprovalItemsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
 };
 
 export type ToursDecideApprovalItemsError = ToursDecideApprovalItemsErrors[keyof ToursDecideApprovalItemsErrors];
@@ -8135,9 +8494,17 @@ export type ToursTourCountsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursTourCountsError = ToursTourCountsErrors[keyof ToursTourCountsErrors];
@@ -8212,9 +8579,17 @@ export type ToursCreatorMapErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursCreatorMapError = ToursCreatorMapErrors[keyof ToursCreatorMapErrors];
@@ -8298,9 +8673,17 @@ export type ToursCreatorToursErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursCreatorToursError = ToursCreatorToursErrors[keyof ToursCreatorToursErrors];
@@ -8336,9 +8719,17 @@ export type ToursDiscoverErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
 };
 
 export type ToursDiscoverError = ToursDiscoverErrors[keyof ToursDiscoverErrors];
@@ -8368,9 +8759,13 @@ export type ToursComputeEmbeddingsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ToursComputeEmbeddingsError = ToursComputeEmbeddingsErrors[keyof ToursComputeEmbeddingsErrors];
@@ -8397,9 +8792,17 @@ export type ToursSetFeaturedToursErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursSetFeaturedToursError = ToursSetFeaturedToursErrors[keyof ToursSetFeaturedToursErrors];
@@ -8431,13 +8834,17 @@ export type ToursGetByLinkErrors = {
      */
     400: ErrorBody;
     /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * No such tour
      */
     404: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursGetByLinkError = ToursGetByLinkErrors[keyof ToursGetByLinkErrors];
@@ -8469,9 +8876,13 @@ export type ToursLinkExistsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ToursLinkExistsError = ToursLinkExistsErrors[keyof ToursLinkExistsErrors];
@@ -8498,6 +8909,14 @@ export type ToursAddTourOnBehalfErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: content managers and administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * 'Address not found': pick the place on the map (coordinate)
      */
     404: ErrorBody;
@@ -8505,10 +8924,6 @@ export type ToursAddTourOnBehalfErrors = {
      * The link was taken meanwhile, or the tour changed meanwhile
      */
     409: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursAddTourOnBehalfError = ToursAddTourOnBehalfErrors[keyof ToursAddTourOnBehalfErrors];
@@ -8543,9 +8958,17 @@ export type ToursDeletePendingErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursDeletePendingError = ToursDeletePendingErrors[keyof ToursDeletePendingErrors];
@@ -8585,9 +9008,13 @@ export type ToursListPendingErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ToursListPendingError = ToursListPendingErrors[keyof ToursListPendingErrors];
@@ -8614,9 +9041,17 @@ export type ToursRemoveFromPendingErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursRemoveFromPendingError = ToursRemoveFromPendingErrors[keyof ToursRemoveFromPendingErrors];
@@ -8650,9 +9085,17 @@ export type EngagementPlayerErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type EngagementPlayerError = EngagementPlayerErrors[keyof EngagementPlayerErrors];
@@ -8679,9 +9122,17 @@ export type EngagementPostLikesErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type EngagementPostLikesError = EngagementPostLikesErrors[keyof EngagementPostLikesErrors];
@@ -8708,9 +9159,17 @@ export type EngagementPostSavesErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type EngagementPostSavesError = EngagementPostSavesErrors[keyof EngagementPostSavesErrors];
@@ -8737,9 +9196,17 @@ export type EngagementPostSharesErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type EngagementPostSharesError = EngagementPostSharesErrors[keyof EngagementPostSharesErrors];
@@ -8766,9 +9233,17 @@ export type EngagementPostViewErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type EngagementPostViewError = EngagementPostViewErrors[keyof EngagementPostViewErrors];
@@ -8795,9 +9270,13 @@ export type ToursUploadPreviewImageErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ToursUploadPreviewImageError = ToursUploadPreviewImageErrors[keyof ToursUploadPreviewImageErrors];
@@ -8824,13 +9303,17 @@ export type ToursDeleteRankErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * Not Found
      */
     404: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursDeleteRankError = ToursDeleteRankErrors[keyof ToursDeleteRankErrors];
@@ -8876,9 +9359,13 @@ export type ToursListRanksErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ToursListRanksError = ToursListRanksErrors[keyof ToursListRanksErrors];
@@ -8905,6 +9392,14 @@ export type ToursAddRankErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * No such tour
      */
     404: ErrorBody;
@@ -8912,10 +9407,6 @@ export type ToursAddRankErrors = {
      * Conflict
      */
     409: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursAddRankError = ToursAddRankErrors[keyof ToursAddRankErrors];
@@ -8942,13 +9433,17 @@ export type ToursEditRankErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * Not Found
      */
     404: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursEditRankError = ToursEditRankErrors[keyof ToursEditRankErrors];
@@ -8975,9 +9470,17 @@ export type ToursPutRanksErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursPutRanksError = ToursPutRanksErrors[keyof ToursPutRanksErrors];
@@ -9000,9 +9503,13 @@ export type ToursCalculateRanksData = {
 
 export type ToursCalculateRanksErrors = {
     /**
-     * Bad input: the message and the failing fields
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    400: ErrorBody;
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
 };
 
 export type ToursCalculateRanksError = ToursCalculateRanksErrors[keyof ToursCalculateRanksErrors];
@@ -9049,9 +9556,17 @@ export type ToursSavedToursErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursSavedToursError = ToursSavedToursErrors[keyof ToursSavedToursErrors];
@@ -9078,9 +9593,21 @@ export type ToursSendTourTodayErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
 };
 
 export type ToursSendTourTodayError = ToursSendTourTodayErrors[keyof ToursSendTourTodayErrors];
@@ -9114,9 +9641,17 @@ export type EngagementTourStatsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type EngagementTourStatsError = EngagementTourStatsErrors[keyof EngagementTourStatsErrors];
@@ -9143,9 +9678,17 @@ export type ToursDeleteUserMediaErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursDeleteUserMediaError = ToursDeleteUserMediaErrors[keyof ToursDeleteUserMediaErrors];
@@ -9177,9 +9720,17 @@ export type ToursUserMediaTagsErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursUserMediaTagsError = ToursUserMediaTagsErrors[keyof ToursUserMediaTagsErrors];
@@ -9244,9 +9795,17 @@ export type ToursUserToursErrors = {
      */
     400: ErrorBody;
     /**
-     * Validation Error
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
-    422: HttpValidationError;
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ToursUserToursError = ToursUserToursErrors[keyof ToursUserToursErrors];
@@ -9278,13 +9837,17 @@ export type ToursDeleteTourErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * No such tour
      */
     404: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursDeleteTourError = ToursDeleteTourErrors[keyof ToursDeleteTourErrors];
@@ -9316,13 +9879,17 @@ export type ToursGetTourErrors = {
      */
     400: ErrorBody;
     /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * No such tour
      */
     404: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursGetTourError = ToursGetTourErrors[keyof ToursGetTourErrors];
@@ -9354,13 +9921,17 @@ export type ToursRunTaskErrors = {
      */
     400: ErrorBody;
     /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
      * No such tour
      */
     404: ErrorBody;
-    /**
-     * Validation Error
-     */
-    422: HttpValidationError;
 };
 
 export type ToursRunTaskError = ToursRunTaskErrors[keyof ToursRunTaskErrors];
