@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
-from collections import Counter
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,7 +31,6 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from schemathesis import Case, CheckContext, HookContext, Response
 from schemathesis.checks import (
-    allow_header_conformance,
     content_type_conformance,
     not_a_server_error,
     response_headers_conformance,
@@ -41,7 +40,6 @@ from schemathesis.checks import (
 )
 from schemathesis.core.failures import FailureGroup
 from schemathesis.core.result import Ok
-from sqlalchemy.exc import DataError
 
 from app.auth.rate_limit import reset_rate_limits
 from app.auth.social import jwks_cache
@@ -78,26 +76,6 @@ MAX_EXAMPLES = int(os.environ.get("TOURATLAS_FUZZ_EXAMPLES", "10"))
 CALLERS = ("signed out", "guest", "user", "admin") if TEST_DB == "sqlite" else ("user", "admin")
 
 
-# -------------------------------------------------------- failures that wait for a sibling branch
-
-# Issue 12 part 1 (wt-ints) and part 3 (wt-access) fix these defects on their own branches. Until both
-# are merged here, failures of these kinds are collected instead of failing the operation, and
-# test_no_failure_awaits_a_sibling_branch (an expected failure) lists them. When both are merged:
-# empty this dict and delete that test's xfail mark.
-AWAITING_SIBLING_BRANCH = {
-    "large integers": (
-        "wt-ints: an integer >= 2**63 reaches SQLite and raises OverflowError (a 500); on PostgreSQL"
-        " already >= 2**31 (ids are `integer` columns) and an offset >= 2**63 are 'out of range' (a 500)"
-    ),
-    "405 and Allow": "wt-ints: a wrong method gets the SPA's 404, OPTIONS lists one method of several",
-    "status codes": "wt-access: 401/403/404/409/429 and friends are not documented per operation yet",
-}
-# The codes wt-access documents; any other undocumented code fails now.
-SIBLING_DOCUMENTED_STATUSES = {400, 401, 403, 404, 409, 429}
-# "<operation>: <kind> (<status>)" -> how many answers (any caller) showed it.
-AWAITING: Counter[str] = Counter()
-
-
 def _document() -> dict[str, Any]:
     """The OpenAPI document the application serves; the tests below check it is the served one."""
     from app.main import create_app
@@ -128,12 +106,41 @@ def no_422(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | Non
     return None
 
 
+def allow_names_the_documented_methods(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | None:
+    """`Allow` (on OPTIONS and on a 405) names exactly the methods the document serves at that URL.
+
+    Schemathesis' own allow_header_conformance reads only the operation's path item, but a URL can
+    match several: `/v2/virtualtours/post_view` is also `/v2/virtualtours/{id}`, whose GET, PUT and
+    DELETE the router really takes it to. So every documented path matching the URL counts."""
+    allow = response.headers.get("allow")
+    if not allow or (response.request.method != "OPTIONS" and response.status_code != 405):
+        return None
+    advertised = {method.strip().lower() for method in ", ".join(allow).split(",") if method.strip()}
+    documented = _documented_methods(case.operation.schema.raw_schema, case.formatted_path)
+    implicit = {"head", "options"}
+    if advertised - implicit != documented:
+        raise AssertionError(f"Allow: {', '.join(allow)} but the document serves {sorted(documented)} there")
+    return None
+
+
+def _documented_methods(document: dict[str, Any], path: str) -> set[str]:
+    methods: set[str] = set()
+    for template, item in document["paths"].items():
+        pattern = re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path):
+            methods |= {method for method in item if method in {"get", "put", "post", "delete", "patch"}}
+    return methods
+
+
 CHECKS = [
     not_a_server_error,
     no_422,
     response_schema_conformance,
     content_type_conformance,
     response_headers_conformance,
+    status_code_conformance,
+    unsupported_method,
+    allow_names_the_documented_methods,
 ]
 
 
@@ -276,26 +283,8 @@ def test_operation(case: Case[Any], fuzz_app: FastAPI, world: World) -> None:
 
 
 def _call_and_check(case: Case[Any], app: FastAPI, headers: dict[str, str]) -> None:
-    try:
-        response = case.call(app=app, headers=headers)
-    except (OverflowError, DataError) as error:
-        if isinstance(error, DataError) and "out of range" not in str(error.orig):
-            raise
-        AWAITING[f"{case.operation.label}: large integers (500)"] += 1
-        return
-    kwargs: dict[str, Any] = {"headers": headers, "transport_kwargs": {"app": app, "headers": headers}}
-    case.validate_response(response, checks=CHECKS, **kwargs)
-    for kind, check in (
-        ("405 and Allow", unsupported_method),
-        ("405 and Allow", allow_header_conformance),
-        ("status codes", status_code_conformance),
-    ):
-        try:
-            case.validate_response(response, checks=[check], **kwargs)
-        except FailureGroup:
-            if kind == "status codes" and response.status_code not in SIBLING_DOCUMENTED_STATUSES:
-                raise
-            AWAITING[f"{case.operation.label}: {kind} ({response.status_code})"] += 1
+    response = case.call(app=app, headers=headers)
+    case.validate_response(response, checks=CHECKS, headers=headers, transport_kwargs={"app": app, "headers": headers})
 
 
 def test_every_operation_is_fuzzed_or_left_out(client: Any) -> None:
@@ -312,16 +301,10 @@ def test_every_operation_is_fuzzed_or_left_out(client: Any) -> None:
     assert not fuzzed & LEFT_OUT.keys()
 
 
-@pytest.mark.xfail(reason="; ".join(AWAITING_SIBLING_BRANCH.values()), strict=False)
-def test_no_failure_awaits_a_sibling_branch() -> None:
-    """Runs after the operations (file order): what they met that wt-ints and wt-access fix."""
-    found = "\n".join(f"{count:5d} x {failure}" for failure, count in sorted(AWAITING.items()))
-    assert not AWAITING, f"{len(AWAITING)} kinds of failure on {sum(AWAITING.values())} answers:\n{found}"
-
-
-def test_the_checks_catch_a_crash_an_undocumented_status_and_a_wrong_body() -> None:
-    """The checks above can fail: a route that raises, one that answers a status it does not document
-    and one whose body is not its documented schema, each on an app with our error handlers."""
+def test_the_checks_can_fail() -> None:
+    """The checks above can fail: a route that raises, one that answers a status it does not document,
+    one whose body is not its documented schema and one whose `Allow` is wrong, on an app with our
+    error handlers."""
     mini = FastAPI()
     install_error_handlers(mini)
 
@@ -337,6 +320,10 @@ def test_the_checks_catch_a_crash_an_undocumented_status_and_a_wrong_body() -> N
     def wrong_body() -> JSONResponse:
         return JSONResponse({"status": 1})
 
+    @mini.get("/wrong-allow", responses={200: {"model": HealthOut}, 405: {"model": HealthOut}})
+    def wrong_allow() -> JSONResponse:
+        return JSONResponse({"status": "ok"}, status_code=405, headers={"Allow": "POST"})
+
     mini_schema = schemathesis.openapi.from_dict(mini.openapi())
     with pytest.raises(RuntimeError, match="a bug"):
         _call_and_check(mini_schema["/crash"]["GET"].Case(), mini, {})
@@ -344,3 +331,5 @@ def test_the_checks_catch_a_crash_an_undocumented_status_and_a_wrong_body() -> N
         _call_and_check(mini_schema["/teapot"]["GET"].Case(), mini, {})
     with pytest.raises(FailureGroup, match="Response violates schema"):
         _call_and_check(mini_schema["/wrong-body"]["GET"].Case(), mini, {})
+    with pytest.raises(FailureGroup, match=r"Allow: POST but the document serves \['get'\]"):
+        _call_and_check(mini_schema["/wrong-allow"]["GET"].Case(), mini, {})
