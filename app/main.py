@@ -27,6 +27,7 @@ from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
 from app.core.static import add_response_compression, mount_frontend
 from app.core.tasks import start_periodic_tasks
+from app.core.text_input import reject_nul_characters
 from app.creators.router import router as creators_router
 from app.discovery.previews import page_meta
 from app.discovery.router import router as discovery_router
@@ -108,8 +109,8 @@ def add_api_routes(app: FastAPI, domain_routers: Sequence[APIRouter] = DOMAIN_RO
     """Every operation of the API (tests/api/test_access.py lists them from a bare app this way)."""
     for router in domain_routers:
         # Spec §6 "Restricted access": every call refuses signed-out callers unless declared
-        # Access.UNRESTRICTED.
-        app.include_router(router, dependencies=[Depends(enforce_restricted_access)])
+        # Access.UNRESTRICTED. No text input carries NUL: PostgreSQL cannot store it (app/core/text_input.py).
+        app.include_router(router, dependencies=[Depends(enforce_restricted_access), Depends(reject_nul_characters)])
     _add_health(app)
 
 
