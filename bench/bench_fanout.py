@@ -52,7 +52,8 @@ def seed(database_url: str, fans: int) -> tuple[str, list[str]]:
     from sqlalchemy.orm import Session
 
     import app.models  # noqa: F401 - every mapper known
-    from app.classifications.models import Category, MediaType, Vendor, VendorStatus
+    from app.classifications.models import Category, MediaType
+    from app.vendors.models import Vendor, VendorStatus
     from app.core.db import make_engine
     from app.core.migrate import upgrade_database
     from app.core.security import hash_password

@@ -17,12 +17,13 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.classifications.dictionaries import normalise_link
-from app.classifications.models import CaptureDevice, Category, MediaType, Subcategory, Tag, Vendor, VendorStatus
+from app.classifications.models import CaptureDevice, Category, MediaType, Subcategory, Tag
 from app.tours import images
 from app.tours.models import DESCRIPTION_MAX_LENGTH, MAX_TAGS_PER_TOUR, Tour
 from app.tours.schemas import TourWrite
 from app.users.models import User
 from app.users.validation import has_profanity, raise_for_fields
+from app.vendors.models import Vendor, VendorStatus
 
 logger = logging.getLogger("touratlas.tours")
 
@@ -86,10 +87,11 @@ def check_link_format(vendor: Vendor, link: str) -> bool:
     """Spec §5 "Link is not right format", for saving and for the link lookup alike: an http(s) address
     that is the host's. A white-label host serves tours under its customers' own domains, so any
     http(s) link may be its; other hosts match their own pattern, and a custom host without one
-    takes links of its website."""
+    takes links of its website. A custom host is one customer's white-label domain: its own pattern
+    (made from its link heading, app/vendors/hosts.py) decides."""
     if not _URL.match(link):
         return False
-    if vendor.is_white_label:
+    if vendor.is_white_label and not vendor.is_custom:
         return True
     if vendor.link_pattern:
         return _matches_pattern(vendor, link)

@@ -12,13 +12,14 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.classifications.models import Category, MediaType, Tag, Vendor
+from app.classifications.models import Category, MediaType, Tag
 from app.core.security import hash_password
 from app.creators.models import Creator
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import rules
 from app.tours.models import ApprovalState, Tour
 from app.users.models import User
+from app.vendors.models import Vendor
 from tests import factories
 
 KUULA_PATTERN = r"^https?://(?:www\.)?kuula\.co/share/[A-Za-z0-9]{5}/?$"

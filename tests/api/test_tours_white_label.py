@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from app.auth.rate_limit import reset_rate_limits
-from app.classifications.models import Vendor
 from app.core.settings import get_settings
 from app.tours import rules
+from app.vendors.models import Vendor
 from tests import factories
 from tests.api.test_tours import Setup, build_setup
 from tests.fakes.tour_pages import TourPages, running_tour_pages
