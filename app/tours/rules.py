@@ -113,12 +113,12 @@ def _usable_vendor(session: Session, vendor_id: int, owner: User) -> Vendor | No
     vendor = session.get(Vendor, vendor_id)
     if vendor is None:
         return None
-    if vendor.status == VendorStatus.approved:
-        return vendor
-    # A custom host its owner asked for is usable by that owner while it waits for approval.
-    if vendor.is_custom and vendor.owner_user_id == owner.id and vendor.status == VendorStatus.pending:
-        return vendor
-    return None
+    if vendor.is_custom:
+        # A custom host is one creator's own domain (spec §3 Custom provider): its tours are its
+        # owner's (added by them, or for them by an admin or CM), usable while it waits for approval too.
+        usable = vendor.status in (VendorStatus.approved, VendorStatus.pending)
+        return vendor if usable and vendor.owner_user_id == owner.id else None
+    return vendor if vendor.status == VendorStatus.approved else None
 
 
 def _check_website(value: str | None) -> str | None:

@@ -98,7 +98,9 @@ def link_problem(template: str, host: str) -> str | None:
     parts = urlsplit(link)
     if parts.scheme not in ("http", "https") or not parts.netloc or any(char.isspace() for char in link):
         return LINK_NOT_WEB
-    if parts.netloc.lower() != host and parts.netloc.lower() != f"www.{host}":
+    if "@" in parts.netloc:
+        return LINK_NOT_WEB
+    if (parts.hostname or "") not in (host, f"www.{host}"):
         return LINK_OTHER_HOST
     return None
 
@@ -119,9 +121,9 @@ class HostRecord:
 def host_record(host: str, link_heading: str) -> HostRecord:
     """The host's website (scheme and host of the heading), the link field's placeholder (the heading
     with the host filled in) and the pattern of its tour links: the heading's path on the host, with
-    or without www., over http or https, followed by anything."""
+    or without www., over http or https, on any port, followed by anything."""
     heading = urlsplit(fill(link_heading, host))
     path = heading.path
     after_host = re.escape(path) + r"\S*" if path and path != "/" else r"(?:[/?#]\S*)?"
-    pattern = r"^https?://(?:www\.)?" + re.escape(host) + after_host + "$"
+    pattern = r"^https?://(?:www\.)?" + re.escape(host) + r"(?::\d{1,5})?" + after_host + "$"
     return HostRecord(website=f"{heading.scheme}://{host}", link_header=fill(link_heading, host), link_pattern=pattern)

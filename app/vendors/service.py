@@ -278,12 +278,14 @@ def request_host(
     failures: dict[str, str | None] = {}
     failures["vendor_name"] = NAME_REQUIRED if not name else (INVALID_NAME if has_profanity(name) else None)
     failures["host"] = hosts.host_problem(host)
+    # The links are checked with a stand-in when the host name itself is wrong: one mistake, one message.
+    link_host = host if failures["host"] is None else "example.com"
     if failures["host"] is None:
         failures["host"] = hosts.address_problem(host, resolver, policy)
-    failures["link_header"] = hosts.link_problem(body.link_header, host or "example.com")
-    failures["sample_tour"] = hosts.link_problem(body.sample_tour, host or "example.com")
+    failures["link_header"] = hosts.link_problem(body.link_header, link_host)
+    failures["sample_tour"] = hosts.link_problem(body.sample_tour, link_host)
     if failures["link_header"] is None and failures["sample_tour"] is None:
-        heading, sample = hosts.fill(body.link_header, host), hosts.fill(body.sample_tour, host)
+        heading, sample = hosts.fill(body.link_header, link_host), hosts.fill(body.sample_tour, link_host)
         if not _under(sample, heading):
             failures["sample_tour"] = hosts.SAMPLE_NOT_UNDER_HEADING
     parent = _parent(session, body.parent_vendor_id)

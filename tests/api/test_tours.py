@@ -309,6 +309,7 @@ def test_every_failing_field_is_named_at_once(client: TestClient, s: Setup) -> N
 def test_a_custom_host_without_a_pattern_takes_links_of_its_website(client: TestClient, db: Session, s: Setup) -> None:
     custom = factories.vendor(db, "Studio Host", pattern="")
     custom.link_pattern, custom.website, custom.is_custom = None, "https://tours.studio.example", True
+    custom.owner_user_id = s.user.id  # a custom host is its owner's (tests/api/test_vendors_hosts.py)
     db.commit()
     ok = s.payload(vendor=custom.id, link="https://tours.studio.example/t/42")
     assert client.post("/v2/virtualtours/", json=ok, headers=s.headers(s.user)).status_code == 201

@@ -88,6 +88,7 @@ def test_a_custom_host_without_a_pattern_takes_its_websites_links_in_both_calls(
 ) -> None:
     custom = factories.vendor(db, "Studio Host", pattern="")
     custom.link_pattern, custom.website, custom.is_custom = None, pages.base_url, True
+    custom.owner_user_id = s.trusted_user.id  # a custom host is its owner's (tests/api/test_vendors_hosts.py)
     db.commit()
     own = pages.url("/tours/krakow")
     assert lookup_status(client, s, custom, own) == (200, {})
