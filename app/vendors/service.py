@@ -153,11 +153,10 @@ def moderation_hosts(
 def admin_rows(session: Session, vendors: Sequence[Vendor]) -> list[AdminVendorRow]:
     counts = tour_counts(session, [vendor.id for vendor in vendors])
     owner_ids = {vendor.owner_user_id for vendor in vendors if vendor.owner_user_id is not None}
-    names = (
-        dict(session.execute(select(User.id, User.platform_username).where(User.id.in_(owner_ids))).tuples().all())
-        if owner_ids
-        else {}
-    )
+    names: dict[int, str | None] = {}
+    if owner_ids:
+        for user_id, username in session.execute(select(User.id, User.platform_username).where(User.id.in_(owner_ids))):
+            names[int(user_id)] = username
     return [
         AdminVendorRow(
             vendor, names.get(vendor.owner_user_id) if vendor.owner_user_id else None, counts.get(vendor.id, 0)

@@ -264,7 +264,7 @@ def test_an_admin_creates_a_host_at_once(client: TestClient, db: Session, s: Set
 def test_approving_a_custom_host_makes_its_links_match_it(
     client: TestClient, db: Session, s: Setup, pages: TourPages, api: FastAPI
 ) -> None:
-    status, body = ask(client, s, person=s.trusted_user)
+    _status, body = ask(client, s, person=s.trusted_user)
     vendor_id = body["data"]["vendor_id"]
     item = pending_item(db, vendor_id)
     decided = decide(client, s, item.id, "approve", note="Welcome")
@@ -311,15 +311,15 @@ def test_the_white_label_hint_names_the_callers_own_host(
     """GET discover answers `host` when the link is on one of the caller's own hosts, and refuses a
     link on it looked up under another host with that host's name."""
     port = int(pages.base_url.rsplit(":", 1)[1])
-    DNS_LOCAL = {HOST: [ipaddress.ip_address("127.0.0.1")]}
+    dns_local = {HOST: [ipaddress.ip_address("127.0.0.1")]}
 
     def local(host: str, _port: int) -> list[link_lookup.IPAddress]:
-        return DNS_LOCAL[host]
+        return dns_local[host]
 
     api.dependency_overrides[get_fetcher] = lambda: link_lookup.SafeFetcher(
         policy=link_lookup.AddressPolicy.from_settings(["127.0.0.1/32"]), resolver=local
     )
-    status, body = ask(client, s, link_header="http://{host}/tours/", sample_tour="http://{host}/tours/louvre")
+    _status, body = ask(client, s, link_header="http://{host}/tours/", sample_tour="http://{host}/tours/louvre")
     vendor_id = body["data"]["vendor_id"]
     decide(client, s, pending_item(db, vendor_id).id, "approve")
 
