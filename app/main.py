@@ -41,6 +41,7 @@ from app.realtime.server import get_sio, realtime_lifespan
 from app.task_modules import load_task_modules
 from app.tours.router import router as tours_router
 from app.users.router import router as users_router
+from app.vendors.router import router as vendors_router
 
 # One router per domain that has calls (each includes its own sub-routers in the order its paths
 # need); a domain joins this list when it gets its first call. No path of one domain can be taken by
@@ -54,6 +55,7 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     # discovery_router once the feed route there is rewritten.
     platform_router,
     classifications_router,
+    vendors_router,
     locations_router,
     auth_router,
     users_router,

@@ -23,11 +23,13 @@ from app.releases import models as releases_models
 from app.support import models as support_models
 from app.tours import models as tours_models
 from app.users import models as users_models
+from app.vendors import models as vendors_models
 
 MODEL_MODULES = (
     users_models,
     creators_models,
     classifications_models,
+    vendors_models,
     tours_models,
     engagement_models,
     ads_models,

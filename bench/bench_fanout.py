@@ -52,12 +52,13 @@ def seed(database_url: str, fans: int) -> tuple[str, list[str]]:
     from sqlalchemy.orm import Session
 
     import app.models  # noqa: F401 - every mapper known
-    from app.classifications.models import Category, MediaType, Vendor, VendorStatus
+    from app.classifications.models import Category, MediaType
     from app.core.db import make_engine
     from app.core.migrate import upgrade_database
     from app.core.security import hash_password
     from app.tours.models import ApprovalState, Tour, TourStatus
     from app.users.models import User
+    from app.vendors.models import Vendor, VendorStatus
 
     upgrade_database(database_url)
     password_hash = hash_password(PASSWORD)  # one hash for all: argon2 is slow on purpose

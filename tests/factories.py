@@ -10,12 +10,13 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.classifications.models import Category, MediaType, Subcategory, Tag, TagTopicType, Vendor, VendorStatus
+from app.classifications.models import Category, MediaType, Subcategory, Tag, TagTopicType
 from app.core.outbox import add_outbox
 from app.core.security import hash_password, issue_user_token
 from app.creators.models import Creator
 from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
 from app.users.models import User
+from app.vendors.models import Vendor, VendorStatus
 
 _sequence = itertools.count(1)
 

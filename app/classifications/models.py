@@ -1,8 +1,6 @@
-"""The dictionaries tours are classified by (spec §3 "Category" … "Rank source"), vendor credentials
-and ranks.
+"""The dictionaries tours are classified by (spec §3 "Category" … "Rank source") and ranks.
 
-Vendors are the hosts (providers) tours live on. A custom host belongs to the user who requested it
-(`owner_user_id`) and an alternative version points at its `parent_vendor_id`.
+The hosts (vendors) tours live on are the vendors domain's (app/vendors/models.py).
 """
 
 from __future__ import annotations
@@ -13,7 +11,6 @@ from datetime import datetime
 from sqlalchemy import Enum, Float, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
-from app.core.crypto import decrypt_secret, encrypt_secret
 from app.core.db import Base, utcnow
 
 TAG_EMBEDDING_DIMENSIONS = 384
@@ -29,24 +26,6 @@ class ImageSource(enum.StrEnum):
 class TagTopicType(enum.StrEnum):
     category = "category"
     media_type = "media_type"
-
-
-class EmbedKind(enum.StrEnum):
-    iframe = "iframe"
-    video = "video"
-
-
-class VendorStatus(enum.StrEnum):
-    approved = "approved"
-    pending = "pending"
-    rejected = "rejected"
-    inactive = "inactive"
-
-
-class RequestStatus(enum.StrEnum):
-    pending = "pending"
-    approved = "approved"
-    rejected = "rejected"
 
 
 class RankEntityType(enum.StrEnum):
@@ -130,107 +109,6 @@ class Tag(Base):
     def _keep_name_lower(self, _key: str, name: str) -> str:
         self.name_lower = name.lower()
         return name
-
-
-class Vendor(Base):
-    """A host (provider). On the wire: vendor_id = id, vendor_name = name."""
-
-    __tablename__ = "vendors"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(100), unique=True)
-    slug: Mapped[str] = mapped_column(String(100), unique=True)
-    link_header: Mapped[str | None] = mapped_column(String(500))
-    link_pattern: Mapped[str | None] = mapped_column(String(1000))
-    # Player URL for a link, with {link} and/or {id} placeholders (see the vendor service).
-    embed_template: Mapped[str | None] = mapped_column(String(1000))
-    embed_kind: Mapped[EmbedKind] = mapped_column(
-        Enum(EmbedKind, native_enum=False, validate_strings=True, length=8), default=EmbedKind.iframe
-    )
-    group_name: Mapped[str | None] = mapped_column(String(100), index=True)
-    preview_picture_required: Mapped[bool] = mapped_column(default=False)
-    is_white_label: Mapped[bool] = mapped_column(default=False)
-    is_custom: Mapped[bool] = mapped_column(default=False)
-    status: Mapped[VendorStatus] = mapped_column(
-        Enum(VendorStatus, native_enum=False, validate_strings=True, length=16),
-        default=VendorStatus.approved,
-        index=True,
-    )
-    owner_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    parent_vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
-    website: Mapped[str | None] = mapped_column(String(2048))
-    position: Mapped[int] = mapped_column(default=0, index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-    parent: Mapped[Vendor | None] = relationship(remote_side="Vendor.id")
-
-
-class VendorGroupSubscriber(Base):
-    """A user subscribed to a vendor group (spec §7 vendors group-subscribers)."""
-
-    __tablename__ = "vendor_group_subscribers"
-    __table_args__ = (UniqueConstraint("user_id", "group_name"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    group_name: Mapped[str] = mapped_column(String(100), index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class CustomProviderRequest(Base):
-    """A user's request for a custom host (or an alternative version of one); approval creates `vendor_id`."""
-
-    __tablename__ = "custom_provider_requests"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    name: Mapped[str] = mapped_column(String(100))
-    link_heading: Mapped[str] = mapped_column(String(500))
-    sample_tour: Mapped[str] = mapped_column(String(2048))
-    alternate_version_name: Mapped[str | None] = mapped_column(String(100))
-    parent_vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
-    status: Mapped[RequestStatus] = mapped_column(
-        Enum(RequestStatus, native_enum=False, validate_strings=True, length=16),
-        default=RequestStatus.pending,
-        index=True,
-    )
-    vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id", ondelete="SET NULL"), index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-    parent_vendor: Mapped[Vendor | None] = relationship(foreign_keys=[parent_vendor_id])
-    vendor: Mapped[Vendor | None] = relationship(foreign_keys=[vendor_id])
-
-
-class VendorCredential(Base):
-    """A user's API key and secret for a 3D-capture vendor, encrypted at rest (Fernet).
-
-    Read and write them only through `set_key`/`set_secret` and `key()`/`secret()`.
-    """
-
-    __tablename__ = "vendor_credentials"
-    __table_args__ = (UniqueConstraint("user_id", "vendor_id"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    # The unique constraint leads with user_id, so it also serves "my credentials".
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    vendor_id: Mapped[int] = mapped_column(ForeignKey("vendors.id", ondelete="CASCADE"), index=True)
-    key_encrypted: Mapped[bytes] = mapped_column(LargeBinary)
-    secret_encrypted: Mapped[bytes] = mapped_column(LargeBinary)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-    vendor: Mapped[Vendor] = relationship()
-
-    def set_key(self, key: str) -> None:
-        self.key_encrypted = encrypt_secret(key)
-
-    def set_secret(self, secret: str) -> None:
-        self.secret_encrypted = encrypt_secret(secret)
-
-    def key(self) -> str:
-        return decrypt_secret(self.key_encrypted)
-
-    def secret(self) -> str:
-        return decrypt_secret(self.secret_encrypted)
 
 
 class RankSource(Base):

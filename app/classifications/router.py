@@ -6,7 +6,7 @@ from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
 from app.classifications import service, suggestions
-from app.classifications.models import Category, Tag, Vendor
+from app.classifications.models import Category, Tag
 from app.classifications.schemas import (
     CaptureDeviceList,
     CaptureDeviceOut,
@@ -19,8 +19,6 @@ from app.classifications.schemas import (
     SubcategoryOut,
     TagList,
     TagOut,
-    VendorList,
-    VendorOut,
 )
 from app.core.access import public
 from app.core.deps import AdminUser, CurrentUser, DbSession
@@ -28,7 +26,6 @@ from app.core.errors import error_responses
 from app.core.types import DbId
 
 categories_router = APIRouter(prefix="/v2/categories", tags=["classifications"])
-vendors_router = APIRouter(prefix="/v2/vendors", tags=["vendors"])
 sources_router = APIRouter(prefix="/v2/sources", tags=["classifications"])
 
 NO_DATA_MESSAGE = "No data found"
@@ -56,21 +53,6 @@ def _tag(tag: Tag) -> TagOut:
         is_active=tag.is_active,
         topic_type=tag.topic_type.value,
         topic_id=tag.topic_id,
-    )
-
-
-def _vendor(vendor: Vendor) -> VendorOut:
-    return VendorOut(
-        vendor_id=vendor.id,
-        vendor_name=vendor.name,
-        link_header=vendor.link_header,
-        group_name=vendor.group_name,
-        preview_picture_required=vendor.preview_picture_required,
-        is_white_label=vendor.is_white_label,
-        website=vendor.website,
-        link_pattern=vendor.link_pattern,
-        embed_template=vendor.embed_template,
-        embed_kind=vendor.embed_kind.value,
     )
 
 
@@ -144,11 +126,6 @@ def admin_tag_embeddings(db: DbSession, _admin: AdminUser) -> TagEmbeddingsOut:
     )
 
 
-@vendors_router.get("/", response_model=VendorList, dependencies=[Depends(public)])
-def list_vendors(db: DbSession) -> VendorList:
-    return VendorList(data=[_vendor(vendor) for vendor in service.list_vendors(db)])
-
-
 @sources_router.get("/rank-sources", response_model=RankSourceList, dependencies=[Depends(public)])
 def list_rank_sources(db: DbSession) -> RankSourceList:
     return RankSourceList(data=[RankSourceOut(id=item.id, name=item.name) for item in service.list_rank_sources(db)])
@@ -157,5 +134,4 @@ def list_rank_sources(db: DbSession) -> RankSourceList:
 # The domain's one router, which app/main.py includes.
 router = APIRouter()
 router.include_router(categories_router)
-router.include_router(vendors_router)
 router.include_router(sources_router)

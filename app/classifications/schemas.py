@@ -1,8 +1,6 @@
-"""Wire shapes of spec §3 Category, Subcategory, Tag, Media type, Vendor (host), Capture device, Rank source."""
+"""Wire shapes of spec §3 Category, Subcategory, Tag, Media type, Capture device, Rank source (hosts: app/vendors)."""
 
 from __future__ import annotations
-
-from typing import Literal
 
 from pydantic import BaseModel
 
@@ -55,25 +53,6 @@ class TagOut(BaseModel):
 class TagList(BaseModel):
     data: list[TagOut]
     message: str | None = None
-
-
-class VendorOut(BaseModel):
-    vendor_id: int
-    vendor_name: str
-    link_header: str | None
-    group_name: str | None
-    preview_picture_required: bool
-    is_white_label: bool
-    website: str | None
-    # How the tour page embeds a tour of this host: `embed_template` with `{link}` and the named groups
-    # of `link_pattern` (a Python regular expression) filled in from the tour's link.
-    link_pattern: str | None
-    embed_template: str | None
-    embed_kind: Literal["iframe", "video"]
-
-
-class VendorList(BaseModel):
-    data: list[VendorOut]
 
 
 class RankSourceOut(BaseModel):

@@ -104,7 +104,7 @@ def _add_capture_devices(session: Session) -> int:
 
 
 def _add_vendors(session: Session) -> int:
-    from app.classifications.models import EmbedKind, Vendor, VendorStatus
+    from app.vendors.models import EmbedKind, Vendor, VendorStatus
 
     known = _existing(session, Vendor.name)
     rows = [

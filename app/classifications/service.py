@@ -14,8 +14,6 @@ from app.classifications.models import (
     RankSource,
     Tag,
     TagTopicType,
-    Vendor,
-    VendorStatus,
 )
 
 MAX_TAG_RESULTS = 200
@@ -57,15 +55,6 @@ def search_tags(
 
         statement = statement.where(or_(*topics))
     return db.scalars(statement.order_by(Tag.name_lower).limit(limit)).all()
-
-
-def list_vendors(db: Session) -> Sequence[Vendor]:
-    """Approved public hosts (custom hosts of a user are listed by the vendors domain for their owner)."""
-    return db.scalars(
-        select(Vendor)
-        .where(Vendor.status == VendorStatus.approved, Vendor.is_custom.is_(False))
-        .order_by(Vendor.position, Vendor.name)
-    ).all()
 
 
 def list_rank_sources(db: Session) -> Sequence[RankSource]:

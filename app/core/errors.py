@@ -90,6 +90,7 @@ ERROR_DESCRIPTIONS: dict[int, str] = {
     404: "Not found",
     409: "Conflicts with the current state: the message says how",
     429: "Too many attempts: wait the Retry-After seconds",
+    503: "A service this call depends on cannot be reached: try again later",
 }
 
 

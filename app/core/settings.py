@@ -102,6 +102,13 @@ class Settings(BaseSettings):
     facebook_app_secret: str = ""
     facebook_graph_url: str = "https://graph.facebook.com/v19.0"
     social_http_timeout_seconds: float = 10.0
+    # The 3D-capture vendor whose API keys creators connect (spec §6 vendor API credentials): the
+    # Matterport Model API's GraphQL endpoint; tests point it at a local fake.
+    matterport_api_url: str = Field(
+        default="https://api.matterport.com/api/models/graph",
+        description="Matterport Model API GraphQL endpoint (credential checks, matterport-type).",
+    )
+    vendor_http_timeout_seconds: float = Field(default=10.0, gt=0, description="Per call to a vendor's API.")
     # Abuse limits (limits' notation, e.g. "10/minute"). Sign-in: the failures per account protect the
     # account; the per-IP limit is a looser flood guard (README "Abuse limits"). Sign-up, password reset
     # and the link lookup count every attempt per IP and per account.

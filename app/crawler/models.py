@@ -12,7 +12,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from app.core.db import Base, TimestampMixin, utcnow
 
 if TYPE_CHECKING:
-    from app.classifications.models import Vendor
+    from app.vendors.models import Vendor
 
 
 class CrawlerSessionStatus(enum.StrEnum):

@@ -39,7 +39,6 @@ from bs4.filter import SoupStrainer
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.classifications.models import Vendor
 from app.core.errors import AppError, BadRequest, field_error
 from app.core.settings import APP_VERSION
 from app.locations import service as locations
@@ -47,6 +46,7 @@ from app.locations.geo import LngLat
 from app.locations.ports import Geocoder
 from app.tours.models import DESCRIPTION_MAX_LENGTH
 from app.tours.rules import LINK_FORMAT, check_link_format
+from app.vendors.models import Vendor, VendorStatus
 
 logger = logging.getLogger("touratlas.discover")
 
@@ -79,6 +79,7 @@ TOO_MANY_REDIRECTS = "The link redirects too many times"
 NOT_A_PAGE = "The link is not a web page"
 NOTHING_FOUND = "The page has no title, description or image to show"
 UNKNOWN_HOST = "Unknown host"
+OWN_HOST_LINK = "This link is on your host {host}: choose {host} as the host"
 
 
 # --------------------------------------------------------------------------- address policy
@@ -595,11 +596,23 @@ class Discovery:
     image: str
     address_id: str | None = None
     address_str: str | None = None
+    # The caller's own (white-label) host the link is on: the media form's white-label hint.
+    host: Vendor | None = None
 
 
-def discover(db: Session, geocoder: Geocoder, fetcher: SafeFetcher, *, url: str, vendor_name: str | None) -> Discovery:
-    """What the Add media form fills in from a provider link: title, description, image and address."""
-    _check_vendor_format(db, vendor_name, url)
+def discover(
+    db: Session,
+    geocoder: Geocoder,
+    fetcher: SafeFetcher,
+    *,
+    url: str,
+    vendor_name: str | None,
+    user_id: int | None = None,
+) -> Discovery:
+    """What the Add media form fills in from a provider link: title, description, image and address,
+    and the caller's own host the link is on, if any."""
+    own_host = own_host_of_link(db, user_id, url.strip()) if user_id is not None else None
+    _check_vendor_format(db, vendor_name, url, own_host)
     page = fetcher.fetch(url)
     metadata = parse_page(page.body, page.url, page.charset)
     if metadata.oembed_url and not (metadata.title and metadata.image):
@@ -613,18 +626,37 @@ def discover(db: Session, geocoder: Geocoder, fetcher: SafeFetcher, *, url: str,
         image=metadata.image,
         address_id=address.address_id if address else None,
         address_str=address.address_str if address else None,
+        host=own_host,
     )
 
 
-def _check_vendor_format(db: Session, vendor_name: str | None, url: str) -> None:
+def own_host_of_link(db: Session, user_id: int, link: str) -> Vendor | None:
+    """Spec §2 "white-label host hint": the caller's own custom host (approved, or waiting and so
+    usable by its owner) whose link format the link is in."""
+    candidates = db.scalars(
+        select(Vendor)
+        .where(
+            Vendor.is_custom.is_(True),
+            Vendor.owner_user_id == user_id,
+            Vendor.status.in_((VendorStatus.approved, VendorStatus.pending)),
+        )
+        .order_by(Vendor.status, Vendor.id)
+    )
+    return next((vendor for vendor in candidates if check_link_format(vendor, link)), None)
+
+
+def _check_vendor_format(db: Session, vendor_name: str | None, url: str, own_host: Vendor | None) -> None:
     """The link must be in the chosen host's format, by the same rule as saving the tour (spec §5),
-    which also keeps the lookup to provider pages (white-label hosts: any http(s) link)."""
+    which also keeps the lookup to provider pages (white-label hosts: any http(s) link). A link on
+    one of the caller's own hosts, looked up under another host, is refused with that host's name."""
     if not vendor_name or not vendor_name.strip():
         return
     vendor = db.scalars(select(Vendor).where(func.lower(Vendor.name) == vendor_name.strip().lower())).first()
     if vendor is None:
         raise field_error("vendor_name", UNKNOWN_HOST)
     if not check_link_format(vendor, url.strip()):
+        if own_host is not None:
+            raise field_error("url", OWN_HOST_LINK.format(host=own_host.name))
         raise field_error("url", LINK_FORMAT)
 
 

@@ -20,9 +20,10 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from app.core.db import Base, TimestampMixin, utcnow
 
 if TYPE_CHECKING:
-    from app.classifications.models import CaptureDevice, Category, MediaType, Subcategory, Tag, Vendor
+    from app.classifications.models import CaptureDevice, Category, MediaType, Subcategory, Tag
     from app.creators.models import Creator
     from app.users.models import User
+    from app.vendors.models import Vendor
 
 MAX_TAGS_PER_TOUR = 10
 DESCRIPTION_MAX_LENGTH = 4000

@@ -15,7 +15,7 @@ from datetime import timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.classifications.models import Category, Vendor
+from app.classifications.models import Category
 from app.core.db import utcnow
 from app.core.errors import Conflict, NotFound
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
@@ -51,6 +51,7 @@ from app.tours.service import (
     tour_out,
 )
 from app.users.models import User
+from app.vendors.models import Vendor
 
 # ------------------------------------------------------------------------------ the queue and its decisions
 

@@ -17,12 +17,13 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.classifications.dictionaries import normalise_link
-from app.classifications.models import CaptureDevice, Category, MediaType, Subcategory, Tag, Vendor, VendorStatus
+from app.classifications.models import CaptureDevice, Category, MediaType, Subcategory, Tag
 from app.tours import images
 from app.tours.models import DESCRIPTION_MAX_LENGTH, MAX_TAGS_PER_TOUR, Tour
 from app.tours.schemas import TourWrite
 from app.users.models import User
 from app.users.validation import has_profanity, raise_for_fields
+from app.vendors.models import Vendor, VendorStatus
 
 logger = logging.getLogger("touratlas.tours")
 
@@ -86,10 +87,11 @@ def check_link_format(vendor: Vendor, link: str) -> bool:
     """Spec §5 "Link is not right format", for saving and for the link lookup alike: an http(s) address
     that is the host's. A white-label host serves tours under its customers' own domains, so any
     http(s) link may be its; other hosts match their own pattern, and a custom host without one
-    takes links of its website."""
+    takes links of its website. A custom host is one customer's white-label domain: its own pattern
+    (made from its link heading, app/vendors/hosts.py) decides."""
     if not _URL.match(link):
         return False
-    if vendor.is_white_label:
+    if vendor.is_white_label and not vendor.is_custom:
         return True
     if vendor.link_pattern:
         return _matches_pattern(vendor, link)
@@ -111,12 +113,12 @@ def _usable_vendor(session: Session, vendor_id: int, owner: User) -> Vendor | No
     vendor = session.get(Vendor, vendor_id)
     if vendor is None:
         return None
-    if vendor.status == VendorStatus.approved:
-        return vendor
-    # A custom host its owner asked for is usable by that owner while it waits for approval.
-    if vendor.is_custom and vendor.owner_user_id == owner.id and vendor.status == VendorStatus.pending:
-        return vendor
-    return None
+    if vendor.is_custom:
+        # A custom host is one creator's own domain (spec §3 Custom provider): its tours are its
+        # owner's (added by them, or for them by an admin or CM), usable while it waits for approval too.
+        usable = vendor.status in (VendorStatus.approved, VendorStatus.pending)
+        return vendor if usable and vendor.owner_user_id == owner.id else None
+    return vendor if vendor.status == VendorStatus.approved else None
 
 
 def _check_website(value: str | None) -> str | None:

@@ -14,7 +14,7 @@ from sqlalchemy import ColumnElement, Select, Text, cast, delete, func, or_, sel
 from sqlalchemy.orm import Session
 
 from app.ads.models import Ad
-from app.classifications.models import Category, Vendor, VendorStatus
+from app.classifications.models import Category
 from app.core import outbox_topics
 from app.core.db import utcnow
 from app.core.errors import BadRequest, Conflict, Forbidden, NotFound
@@ -36,6 +36,7 @@ from app.users.models import (
     default_user_settings,
 )
 from app.users.schemas import UserParams
+from app.vendors.models import Vendor, VendorStatus
 
 ACCOUNT_DELETED = "User Deleted"
 ACCOUNT_DEACTIVATED = "This account is not active. Please write to support."

@@ -9,10 +9,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from app.auth.rate_limit import reset_rate_limits
-from app.classifications.models import Vendor, VendorStatus
 from app.core.security import issue_guest_token
 from app.core.settings import get_settings
 from app.tours.link_lookup import LINK_FORMAT, NOT_ALLOWED, NOTHING_FOUND, UNKNOWN_HOST
+from app.vendors.models import Vendor, VendorStatus
 from tests import factories
 from tests.fakes.tour_pages import TourPages, running_tour_pages
 
@@ -93,6 +93,7 @@ def test_a_museum_page_gives_its_preview_and_its_place(
         },
         "address_id": "place.2988507",
         "address_str": "Paris, Ile-de-France, France",
+        "host": None,  # not one of the caller's own hosts (tests/api/test_vendors_hosts.py)
     }
     # The address id is one the locations calls understand.
     address = client.get("/v2/locations/get-address", params={"address_id": str(data["address_id"])})
@@ -136,6 +137,7 @@ def test_oembed_fills_the_image_and_redirects_are_followed(
         },
         "address_id": None,
         "address_str": None,
+        "host": None,
     }
     redirected = lookup(client, headers, local_provider.url("/redirect-to-louvre"))
     assert redirected["address_id"] == "place.2988507"

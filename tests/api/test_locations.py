@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 import app.creators.models  # noqa: F401 - registers the tables tours refer to
-from app.classifications.models import Category, MediaType, Vendor
+from app.classifications.models import Category, MediaType
 from app.core.db import Base, get_db
 from app.core.errors import install_error_handlers
 from app.locations import gazetteer
@@ -24,6 +24,7 @@ from app.locations.router import router
 from app.locations.service import get_geocoder
 from app.tours.models import ApprovalState, Tour, TourStatus
 from app.users.models import User
+from app.vendors.models import Vendor
 
 BERLIN = "13.405,52.52"
 PARIS = "2.3522,48.8566"

@@ -12,13 +12,14 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.classifications.models import Category, MediaType, Tag, Vendor
+from app.classifications.models import Category, MediaType, Tag
 from app.core.security import hash_password
 from app.creators.models import Creator
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import rules
 from app.tours.models import ApprovalState, Tour
 from app.users.models import User
+from app.vendors.models import Vendor
 from tests import factories
 
 KUULA_PATTERN = r"^https?://(?:www\.)?kuula\.co/share/[A-Za-z0-9]{5}/?$"
@@ -308,6 +309,7 @@ def test_every_failing_field_is_named_at_once(client: TestClient, s: Setup) -> N
 def test_a_custom_host_without_a_pattern_takes_links_of_its_website(client: TestClient, db: Session, s: Setup) -> None:
     custom = factories.vendor(db, "Studio Host", pattern="")
     custom.link_pattern, custom.website, custom.is_custom = None, "https://tours.studio.example", True
+    custom.owner_user_id = s.user.id  # a custom host is its owner's (tests/api/test_vendors_hosts.py)
     db.commit()
     ok = s.payload(vendor=custom.id, link="https://tours.studio.example/t/42")
     assert client.post("/v2/virtualtours/", json=ok, headers=s.headers(s.user)).status_code == 201

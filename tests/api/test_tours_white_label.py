@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from app.auth.rate_limit import reset_rate_limits
-from app.classifications.models import Vendor
 from app.core.settings import get_settings
 from app.tours import rules
+from app.vendors.models import Vendor
 from tests import factories
 from tests.api.test_tours import Setup, build_setup
 from tests.fakes.tour_pages import TourPages, running_tour_pages
@@ -88,6 +88,7 @@ def test_a_custom_host_without_a_pattern_takes_its_websites_links_in_both_calls(
 ) -> None:
     custom = factories.vendor(db, "Studio Host", pattern="")
     custom.link_pattern, custom.website, custom.is_custom = None, pages.base_url, True
+    custom.owner_user_id = s.trusted_user.id  # a custom host is its owner's (tests/api/test_vendors_hosts.py)
     db.commit()
     own = pages.url("/tours/krakow")
     assert lookup_status(client, s, custom, own) == (200, {})

@@ -13,12 +13,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.auth.rate_limit import reset_rate_limits
-from app.classifications.models import VendorStatus
 from app.moderation.models import ApprovalItem, ApprovalKind
 from app.platform.models import PlatformConfig
 from app.tours.models import TourStatus
 from app.users import service as users_service
 from app.users.models import User
+from app.vendors.models import VendorStatus
 from tests import factories
 
 
@@ -425,9 +425,9 @@ def _owned_content(db: Session, owner: User) -> dict[str, int]:
 
 
 def test_drafting_deactivates_account_profile_hosts_and_tours(client: TestClient, db: Session) -> None:
-    from app.classifications.models import Vendor
     from app.creators.models import Creator
     from app.tours.models import Tour
+    from app.vendors.models import Vendor
 
     admin, owner = factories.user(db, admin=True), factories.user(db, email="owner@example.com")
     ids = _owned_content(db, owner)

@@ -46,7 +46,7 @@ def provider(server_data_dir: Path, server: str) -> Iterator[TourPages]:
 
 def _register_host(database: Path, link_pattern: str) -> None:
     import app.models  # noqa: F401 - every table, so the foreign keys resolve
-    from app.classifications.models import Vendor
+    from app.vendors.models import Vendor
 
     engine = create_engine(f"sqlite:///{database}", connect_args={"timeout": 30})
     with Session(engine) as session:

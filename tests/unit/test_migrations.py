@@ -108,8 +108,8 @@ def test_tampered_secret_is_rejected() -> None:
 
 
 def test_vendor_credential_stores_no_plaintext(sqlite_url: str) -> None:
-    from app.classifications.models import Vendor, VendorCredential
     from app.users.models import User
+    from app.vendors.models import Vendor, VendorCredential
 
     upgrade_database(sqlite_url)
     engine = make_engine(sqlite_url)

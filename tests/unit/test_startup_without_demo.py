@@ -22,7 +22,8 @@ from sqlalchemy import func, select
 import app.main
 from app.cli import setup_platform
 from app.billing.models import BillingPlan
-from app.classifications.models import CaptureDevice, Category, MediaType, RankSource, Subcategory, Tag, Vendor
+from app.classifications.models import CaptureDevice, Category, MediaType, RankSource, Subcategory, Tag
+from app.vendors.models import Vendor
 from app.core.db import get_sessionmaker
 from app.core.settings import get_settings
 from app.platform.models import PlatformConfig

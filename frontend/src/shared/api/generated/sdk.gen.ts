@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, CreatorsActivateDeactivateData, CreatorsActivateDeactivateErrors, CreatorsActivateDeactivateResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsAdminStatsData, CreatorsAdminStatsErrors, CreatorsAdminStatsResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsCreateCreatorData, CreatorsCreateCreatorErrors, CreatorsCreateCreatorResponses, CreatorsCreatorByIdData, CreatorsCreatorByIdErrors, CreatorsCreatorByIdResponses, CreatorsCreatorByNameData, CreatorsCreatorByNameErrors, CreatorsCreatorByNameResponses, CreatorsCreatorByUseridData, CreatorsCreatorByUseridErrors, CreatorsCreatorByUseridResponses, CreatorsCreatorLogoPathData, CreatorsCreatorLogoPathErrors, CreatorsCreatorLogoPathResponses, CreatorsCreatorMessageData, CreatorsCreatorMessageErrors, CreatorsCreatorMessageResponses, CreatorsDecideApprovalItemData, CreatorsDecideApprovalItemErrors, CreatorsDecideApprovalItemResponses, CreatorsDeleteCreatorData, CreatorsDeleteCreatorErrors, CreatorsDeleteCreatorResponses, CreatorsEditCreatorData, CreatorsEditCreatorErrors, CreatorsEditCreatorResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsGetCreatorLogoData, CreatorsGetCreatorLogoErrors, CreatorsGetCreatorLogoResponses, CreatorsGetMetaCreatorData, CreatorsGetMetaCreatorErrors, CreatorsGetMetaCreatorResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsIsPendingCreatorData, CreatorsIsPendingCreatorErrors, CreatorsIsPendingCreatorResponses, CreatorsListApprovalItemsData, CreatorsListApprovalItemsErrors, CreatorsListApprovalItemsResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, CreatorsUploadCreatorLogoData, CreatorsUploadCreatorLogoErrors, CreatorsUploadCreatorLogoResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses } from './types.gen';
+import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, CreatorsActivateDeactivateData, CreatorsActivateDeactivateErrors, CreatorsActivateDeactivateResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsAdminStatsData, CreatorsAdminStatsErrors, CreatorsAdminStatsResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsCreateCreatorData, CreatorsCreateCreatorErrors, CreatorsCreateCreatorResponses, CreatorsCreatorByIdData, CreatorsCreatorByIdErrors, CreatorsCreatorByIdResponses, CreatorsCreatorByNameData, CreatorsCreatorByNameErrors, CreatorsCreatorByNameResponses, CreatorsCreatorByUseridData, CreatorsCreatorByUseridErrors, CreatorsCreatorByUseridResponses, CreatorsCreatorLogoPathData, CreatorsCreatorLogoPathErrors, CreatorsCreatorLogoPathResponses, CreatorsCreatorMessageData, CreatorsCreatorMessageErrors, CreatorsCreatorMessageResponses, CreatorsDecideApprovalItemData, CreatorsDecideApprovalItemErrors, CreatorsDecideApprovalItemResponses, CreatorsDeleteCreatorData, CreatorsDeleteCreatorErrors, CreatorsDeleteCreatorResponses, CreatorsEditCreatorData, CreatorsEditCreatorErrors, CreatorsEditCreatorResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsGetCreatorLogoData, CreatorsGetCreatorLogoErrors, CreatorsGetCreatorLogoResponses, CreatorsGetMetaCreatorData, CreatorsGetMetaCreatorErrors, CreatorsGetMetaCreatorResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsIsPendingCreatorData, CreatorsIsPendingCreatorErrors, CreatorsIsPendingCreatorResponses, CreatorsListApprovalItemsData, CreatorsListApprovalItemsErrors, CreatorsListApprovalItemsResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, CreatorsUploadCreatorLogoData, CreatorsUploadCreatorLogoErrors, CreatorsUploadCreatorLogoResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsAdminStatsData, VendorsAdminStatsErrors, VendorsAdminStatsResponses, VendorsAllowedVendorsData, VendorsAllowedVendorsErrors, VendorsAllowedVendorsResponses, VendorsChangeStatusData, VendorsChangeStatusErrors, VendorsChangeStatusResponses, VendorsCreateVendorData, VendorsCreateVendorErrors, VendorsCreateVendorResponses, VendorsDecideApprovalItemData, VendorsDecideApprovalItemErrors, VendorsDecideApprovalItemResponses, VendorsDeleteCredentialsData, VendorsDeleteCredentialsErrors, VendorsDeleteCredentialsResponses, VendorsDeleteGroupSubscriberData, VendorsDeleteGroupSubscriberErrors, VendorsDeleteGroupSubscriberResponses, VendorsDeleteVendorData, VendorsDeleteVendorErrors, VendorsDeleteVendorResponses, VendorsGetCredentialsData, VendorsGetCredentialsErrors, VendorsGetCredentialsResponses, VendorsGetGroupSubscribersData, VendorsGetGroupSubscribersErrors, VendorsGetGroupSubscribersResponses, VendorsListApprovalItemsData, VendorsListApprovalItemsErrors, VendorsListApprovalItemsResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses, VendorsMatterportTypeData, VendorsMatterportTypeErrors, VendorsMatterportTypeResponses, VendorsModerationVendorsData, VendorsModerationVendorsErrors, VendorsModerationVendorsResponses, VendorsOwnVendorsData, VendorsOwnVendorsErrors, VendorsOwnVendorsResponses, VendorsPostCredentialsData, VendorsPostCredentialsErrors, VendorsPostCredentialsResponses, VendorsPostGroupSubscriberData, VendorsPostGroupSubscriberErrors, VendorsPostGroupSubscriberResponses, VendorsVendorMediaTypesData, VendorsVendorMediaTypesErrors, VendorsVendorMediaTypesResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1115,11 +1115,240 @@ export const usersVtTransfer = <ThrowOnError extends boolean = false>(options: O
 });
 
 /**
+ * Delete Vendor
+ *
+ * Delete a host: its owner a custom host (a request still waiting is withdrawn), an admin any
+ * host. 409 while tours are on it.
+ */
+export const vendorsDeleteVendor = <ThrowOnError extends boolean = false>(options: Options<VendorsDeleteVendorData, ThrowOnError>) => (options.client ?? client).delete<VendorsDeleteVendorResponses, VendorsDeleteVendorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/',
+    ...options
+});
+
+/**
  * List Vendors
+ *
+ * The approved hosts everyone may choose, in the dictionary's order (spec §3 Vendor).
  */
 export const vendorsListVendors = <ThrowOnError extends boolean = false>(options?: Options<VendorsListVendorsData, ThrowOnError>) => (options?.client ?? client).get<VendorsListVendorsResponses, VendorsListVendorsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/vendors/',
+    ...options
+});
+
+/**
+ * Create Vendor
+ *
+ * Spec §2 "custom provider request": ask for a host. `is_custom` true (the default) asks for the
+ * caller's own host (a custom provider, with `parent_vendor_id` an alternative version of that host,
+ * e.g. its white-label edition under the caller's domain); false suggests a host for everyone.
+ * The link heading and the sample tour write the host name as `{host}` (spec §5).
+ *
+ * 201: filed; it waits for an administrator (who is mailed), and the owner may already use a custom
+ * host for new tours. 200: an administrator's request, approved at once. 400 names every failing
+ * field (a host name that is not a public DNS name, or that points to a private network, is refused);
+ * 409 when a host of that name exists.
+ */
+export const vendorsCreateVendor = <ThrowOnError extends boolean = false>(options: Options<VendorsCreateVendorData, ThrowOnError>) => (options.client ?? client).post<VendorsCreateVendorResponses, VendorsCreateVendorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Stats
+ */
+export const vendorsAdminStats = <ThrowOnError extends boolean = false>(options?: Options<VendorsAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<VendorsAdminStatsResponses, VendorsAdminStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/admin-stats',
+    ...options
+});
+
+/**
+ * Allowed Vendors
+ *
+ * The hosts the caller may choose in the media form: the public ones, then the caller's own
+ * custom hosts, approved or still waiting (`status`).
+ */
+export const vendorsAllowedVendors = <ThrowOnError extends boolean = false>(options?: Options<VendorsAllowedVendorsData, ThrowOnError>) => (options?.client ?? client).get<VendorsAllowedVendorsResponses, VendorsAllowedVendorsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/allowed-vendors',
+    ...options
+});
+
+/**
+ * List Approval Items
+ *
+ * Host requests waiting for (or given) a decision, oldest first.
+ */
+export const vendorsListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<VendorsListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<VendorsListApprovalItemsResponses, VendorsListApprovalItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/approval-items',
+    ...options
+});
+
+/**
+ * Decide Approval Item
+ *
+ * Approve (the host becomes usable: by its owner for a custom host, by everyone otherwise) or
+ * reject; the requester is told by mail. 409 when it was decided already.
+ */
+export const vendorsDecideApprovalItem = <ThrowOnError extends boolean = false>(options: Options<VendorsDecideApprovalItemData, ThrowOnError>) => (options.client ?? client).put<VendorsDecideApprovalItemResponses, VendorsDecideApprovalItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/approval-items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change Status
+ *
+ * Withdraw a host (inactive: no longer offered for new tours; its tours stay) or offer it again.
+ * 409 for a host still waiting for its decision or rejected (approval-items decides those).
+ */
+export const vendorsChangeStatus = <ThrowOnError extends boolean = false>(options: Options<VendorsChangeStatusData, ThrowOnError>) => (options.client ?? client).put<VendorsChangeStatusResponses, VendorsChangeStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/change-status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete Credentials
+ *
+ * Forget the saved token (404 when none is saved).
+ */
+export const vendorsDeleteCredentials = <ThrowOnError extends boolean = false>(options?: Options<VendorsDeleteCredentialsData, ThrowOnError>) => (options?.client ?? client).delete<VendorsDeleteCredentialsResponses, VendorsDeleteCredentialsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/credentials',
+    ...options
+});
+
+/**
+ * Get Credentials
+ *
+ * The caller's saved vendor API tokens, masked (only the last 4 characters show).
+ */
+export const vendorsGetCredentials = <ThrowOnError extends boolean = false>(options?: Options<VendorsGetCredentialsData, ThrowOnError>) => (options?.client ?? client).get<VendorsGetCredentialsResponses, VendorsGetCredentialsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/credentials',
+    ...options
+});
+
+/**
+ * Post Credentials
+ *
+ * Connect the 3D-capture vendor (Matterport): the token id (`key`) and secret are checked with
+ * Matterport first, then stored encrypted; saving again replaces them. 400 on `key` and `secret`
+ * when Matterport does not accept them; 503 when Matterport cannot be reached (nothing is saved).
+ */
+export const vendorsPostCredentials = <ThrowOnError extends boolean = false>(options: Options<VendorsPostCredentialsData, ThrowOnError>) => (options.client ?? client).post<VendorsPostCredentialsResponses, VendorsPostCredentialsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/credentials',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete Group Subscriber
+ *
+ * Stop following a group; stopping twice changes nothing.
+ */
+export const vendorsDeleteGroupSubscriber = <ThrowOnError extends boolean = false>(options: Options<VendorsDeleteGroupSubscriberData, ThrowOnError>) => (options.client ?? client).delete<VendorsDeleteGroupSubscriberResponses, VendorsDeleteGroupSubscriberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/group-subscribers',
+    ...options
+});
+
+/**
+ * Get Group Subscribers
+ *
+ * The groups of hosts the caller follows; an admin sees every subscriber (of a group, or of a user).
+ */
+export const vendorsGetGroupSubscribers = <ThrowOnError extends boolean = false>(options?: Options<VendorsGetGroupSubscribersData, ThrowOnError>) => (options?.client ?? client).get<VendorsGetGroupSubscribersResponses, VendorsGetGroupSubscribersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/group-subscribers',
+    ...options
+});
+
+/**
+ * Post Group Subscriber
+ *
+ * Follow a group of hosts (e.g. "3D capture"): a mail comes when a new host of it is offered.
+ * Following again changes nothing. 400 for a group no approved host is in.
+ */
+export const vendorsPostGroupSubscriber = <ThrowOnError extends boolean = false>(options: Options<VendorsPostGroupSubscriberData, ThrowOnError>) => (options.client ?? client).post<VendorsPostGroupSubscriberResponses, VendorsPostGroupSubscriberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/group-subscribers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Matterport Type
+ *
+ * Validate a Matterport model (`vendor_key`: its id or a link to it) with the caller's saved
+ * token: its name, visibility and state, and the media type its tours get. 400 on `vendor_key`
+ * when it is not a model id, no token is saved, the token no longer works or the account has no
+ * such model; 503 when Matterport cannot be reached.
+ */
+export const vendorsMatterportType = <ThrowOnError extends boolean = false>(options: Options<VendorsMatterportTypeData, ThrowOnError>) => (options.client ?? client).post<VendorsMatterportTypeResponses, VendorsMatterportTypeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/matterport-type',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Vendor Media Types
+ *
+ * What tours on each host can be, most common first: the media form preselects the first.
+ */
+export const vendorsVendorMediaTypes = <ThrowOnError extends boolean = false>(options?: Options<VendorsVendorMediaTypesData, ThrowOnError>) => (options?.client ?? client).get<VendorsVendorMediaTypesResponses, VendorsVendorMediaTypesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/media-types',
+    ...options
+});
+
+/**
+ * Moderation Vendors
+ *
+ * The providers moderation tab: every host, those waiting first, with owner and tour count.
+ */
+export const vendorsModerationVendors = <ThrowOnError extends boolean = false>(options?: Options<VendorsModerationVendorsData, ThrowOnError>) => (options?.client ?? client).get<VendorsModerationVendorsResponses, VendorsModerationVendorsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/moderation-vendors',
+    ...options
+});
+
+/**
+ * Own Vendors
+ *
+ * Every host the caller asked for, newest first, with what became of it (`status`).
+ */
+export const vendorsOwnVendors = <ThrowOnError extends boolean = false>(options?: Options<VendorsOwnVendorsData, ThrowOnError>) => (options?.client ?? client).get<VendorsOwnVendorsResponses, VendorsOwnVendorsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/vendors/own-vendors',
     ...options
 });
 
@@ -1229,8 +1458,10 @@ export const toursCreatorTours = <ThrowOnError extends boolean = false>(options:
  * Discover
  *
  * Title, description and preview image of a provider's tour page, and its address when the page
- * names a place. Errors are 400 on `url` (blocked address, not reachable, not a page, nothing
- * found) or `vendor_name` (unknown host).
+ * names a place, and `host` when the link is on one of the caller's own custom hosts (the
+ * white-label host hint). Errors are 400 on `url` (blocked address, not reachable, not a page,
+ * nothing found, not the chosen host's format — naming the caller's own host when the link is on
+ * it) or `vendor_name` (unknown host).
  */
 export const toursDiscover = <ThrowOnError extends boolean = false>(options: Options<ToursDiscoverData, ThrowOnError>) => (options.client ?? client).get<ToursDiscoverResponses, ToursDiscoverErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

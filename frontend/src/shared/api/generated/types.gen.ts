@@ -871,6 +871,33 @@ export type ChangePasswordBody = {
 };
 
 /**
+ * ChangeStatusAnswer
+ */
+export type ChangeStatusAnswer = {
+    data: VendorAdminOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * ChangeStatusIn
+ */
+export type ChangeStatusIn = {
+    /**
+     * Status
+     *
+     * approved: offered again; inactive: withdrawn
+     */
+    status: 'approved' | 'inactive';
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+};
+
+/**
  * CountriesOut
  */
 export type CountriesOut = {
@@ -1676,6 +1703,97 @@ export type CreatorWrite = {
 };
 
 /**
+ * CredentialAnswer
+ */
+export type CredentialAnswer = {
+    data: CredentialOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * CredentialIn
+ */
+export type CredentialIn = {
+    /**
+     * Key
+     *
+     * The API token id
+     */
+    key: string;
+    /**
+     * Secret
+     *
+     * The API token secret
+     */
+    secret: string;
+    /**
+     * Userid
+     *
+     * Whose account; the caller's by default (admins: anyone's)
+     */
+    userid?: number | null;
+    /**
+     * Vendor
+     *
+     * The vendor's id; the 3D-capture vendor (Matterport) by default
+     */
+    vendor?: number | null;
+};
+
+/**
+ * CredentialList
+ */
+export type CredentialList = {
+    /**
+     * Data
+     */
+    data: Array<CredentialOut>;
+};
+
+/**
+ * CredentialOut
+ */
+export type CredentialOut = {
+    /**
+     * Checked At
+     *
+     * When the vendor last accepted them
+     */
+    checked_at: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Key
+     *
+     * Masked: only the last 4 characters are shown
+     */
+    key: string;
+    /**
+     * Secret
+     *
+     * Masked: only the last 4 characters are shown
+     */
+    secret: string;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * {id, name} of the vendor
+     */
+    vendor: NamedRef;
+};
+
+/**
  * CurrentUserOut
  */
 export type CurrentUserOut = {
@@ -1789,6 +1907,34 @@ export type DiscoverData = {
      * Address Str
      */
     address_str?: string | null;
+    /**
+     * the caller's own custom host the link is on (spec §2 white-label host hint): the form offers it as the host
+     */
+    host?: DiscoverHost | null;
+};
+
+/**
+ * DiscoverHost
+ */
+export type DiscoverHost = {
+    /**
+     * Is White Label
+     */
+    is_white_label: boolean;
+    /**
+     * Status
+     *
+     * approved, or pending while it waits for an administrator
+     */
+    status: string;
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
 };
 
 /**
@@ -2095,6 +2241,71 @@ export type GridPage = {
 };
 
 /**
+ * GroupSubscriberAnswer
+ */
+export type GroupSubscriberAnswer = {
+    data: GroupSubscriberOut | null;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * GroupSubscriberIn
+ */
+export type GroupSubscriberIn = {
+    /**
+     * Group Name
+     */
+    group_name: string;
+};
+
+/**
+ * GroupSubscriberList
+ */
+export type GroupSubscriberList = {
+    /**
+     * Data
+     */
+    data: Array<GroupSubscriberOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * GroupSubscriberOut
+ */
+export type GroupSubscriberOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Group Name
+     */
+    group_name: string;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
  * GuestTokenAnswer
  */
 export type GuestTokenAnswer = {
@@ -2174,6 +2385,249 @@ export type HealthOut = {
      * What an operator must fix though every part answers, e.g. an embedded index the workers write in a folder this process cannot see
      */
     warnings?: Array<string>;
+};
+
+/**
+ * HostApprovalItemOut
+ */
+export type HostApprovalItemOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Kind
+     */
+    kind: 'new_custom_provider' | 'new_alternative_custom_provider' | 'new_provider' | 'new_alternative_provider';
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * The request, null when its host has been deleted
+     */
+    request: HostRequestOut | null;
+    /**
+     * Review Note
+     */
+    review_note: string | null;
+    /**
+     * Reviewed At
+     */
+    reviewed_at: string | null;
+    /**
+     * Reviewed By
+     */
+    reviewed_by: number | null;
+    /**
+     * Status
+     */
+    status: 'pending' | 'approved' | 'rejected';
+    /**
+     * Userid
+     *
+     * Who asked
+     */
+    userid: number | null;
+};
+
+/**
+ * HostApprovalItems
+ */
+export type HostApprovalItems = {
+    /**
+     * Data
+     */
+    data: Array<HostApprovalItemOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * HostDecisionAnswer
+ */
+export type HostDecisionAnswer = {
+    data: HostApprovalItemOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * HostDecisionIn
+ */
+export type HostDecisionIn = {
+    /**
+     * Action
+     */
+    action: 'approve' | 'reject';
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Review Note
+     *
+     * Mailed to the requester
+     */
+    review_note?: string | null;
+};
+
+/**
+ * HostRequestAnswer
+ */
+export type HostRequestAnswer = {
+    data: HostRequestOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * HostRequestIn
+ *
+ * Spec §3 "Custom provider": name, link heading, sample tour, alternate version name, parent
+ * provider; and the host name the heading and sample write as {host}.
+ */
+export type HostRequestIn = {
+    /**
+     * Alternate Version Name
+     *
+     * For an alternative version of the parent host, e.g. its white-label edition
+     */
+    alternate_version_name?: string | null;
+    /**
+     * Group Name
+     *
+     * Defaults to the parent host's group
+     */
+    group_name?: string | null;
+    /**
+     * Host
+     *
+     * The host's DNS name, e.g. tours.studio.example
+     */
+    host: string;
+    /**
+     * Is Custom
+     *
+     * True: the caller's own host, usable by the caller (custom provider). False: a suggestion of a new host for everyone (new provider).
+     */
+    is_custom?: boolean;
+    /**
+     * Link Header
+     *
+     * The start of every tour link, with {host}: https://{host}/tours/
+     */
+    link_header: string;
+    /**
+     * Parent Vendor Id
+     *
+     * The host this one is a version of (parent provider)
+     */
+    parent_vendor_id?: number | null;
+    /**
+     * Sample Tour
+     *
+     * One tour link, with {host}: https://{host}/tours/lobby
+     */
+    sample_tour: string;
+    /**
+     * Vendor Name
+     *
+     * The host's name as users will see it
+     */
+    vendor_name: string;
+};
+
+/**
+ * HostRequestList
+ */
+export type HostRequestList = {
+    /**
+     * Data
+     */
+    data: Array<HostRequestOut>;
+};
+
+/**
+ * HostRequestOut
+ *
+ * A host the caller asked for (own-vendors), or the one just asked for.
+ */
+export type HostRequestOut = {
+    /**
+     * Alternate Version Name
+     */
+    alternate_version_name: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Host
+     */
+    host: string | null;
+    /**
+     * Is Custom
+     */
+    is_custom: boolean;
+    /**
+     * Kind
+     */
+    kind: 'new_custom_provider' | 'new_alternative_custom_provider' | 'new_provider' | 'new_alternative_provider';
+    /**
+     * Link Header
+     *
+     * As requested, with {host}
+     */
+    link_header: string;
+    /**
+     * Parent Vendor Id
+     */
+    parent_vendor_id: number | null;
+    /**
+     * Sample Tour
+     *
+     * As requested, with {host}
+     */
+    sample_tour: string;
+    /**
+     * Status
+     *
+     * The host's status: pending until an admin decides
+     */
+    status: 'approved' | 'pending' | 'rejected' | 'inactive';
+    /**
+     * Tours
+     */
+    tours: number;
+    /**
+     * Vendor Id
+     *
+     * The host's record; null once it has been deleted
+     */
+    vendor_id: number | null;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
 };
 
 /**
@@ -2641,6 +3095,63 @@ export type MapFeatureProperties = {
 };
 
 /**
+ * MatterportTypeAnswer
+ */
+export type MatterportTypeAnswer = {
+    data: MatterportTypeOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * MatterportTypeIn
+ */
+export type MatterportTypeIn = {
+    /**
+     * Vendor Key
+     *
+     * A Matterport model id (11 characters) or a link naming one (?m=…)
+     */
+    vendor_key: string;
+};
+
+/**
+ * MatterportTypeOut
+ */
+export type MatterportTypeOut = {
+    /**
+     * Media Type
+     */
+    media_type: string | null;
+    /**
+     * Media Type Id
+     *
+     * The media type its tours get (3D walkthrough)
+     */
+    media_type_id: number | null;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * State
+     */
+    state: string | null;
+    /**
+     * Vendor Key
+     *
+     * The model id
+     */
+    vendor_key: string;
+    /**
+     * Visibility
+     */
+    visibility: string | null;
+};
+
+/**
  * MediaCard
  *
  * Spec §3 Media card, exactly.
@@ -2890,6 +3401,20 @@ export type ModerationUsersAnswer = {
      * Total Items
      */
     total_items: number;
+};
+
+/**
+ * NamedRef
+ */
+export type NamedRef = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
 };
 
 /**
@@ -4968,6 +5493,192 @@ export type UserToursPage = {
 };
 
 /**
+ * VendorAdminList
+ */
+export type VendorAdminList = {
+    /**
+     * Data
+     */
+    data: Array<VendorAdminOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * VendorAdminOut
+ *
+ * A host as the providers moderation tab shows it.
+ */
+export type VendorAdminOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Embed Kind
+     */
+    embed_kind: 'iframe' | 'video';
+    /**
+     * Embed Template
+     */
+    embed_template: string | null;
+    /**
+     * Group Name
+     */
+    group_name: string | null;
+    /**
+     * Is Custom
+     */
+    is_custom: boolean;
+    /**
+     * Is White Label
+     */
+    is_white_label: boolean;
+    /**
+     * Link Header
+     */
+    link_header: string | null;
+    /**
+     * Link Pattern
+     */
+    link_pattern: string | null;
+    /**
+     * Parent Vendor Id
+     */
+    parent_vendor_id: number | null;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Preview Picture Required
+     */
+    preview_picture_required: boolean;
+    /**
+     * Status
+     */
+    status: 'approved' | 'pending' | 'rejected' | 'inactive';
+    /**
+     * Tours
+     *
+     * Tours on this host, any status
+     */
+    tours: number;
+    /**
+     * Userid
+     *
+     * The owner of a custom host
+     */
+    userid: number | null;
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
+    /**
+     * Website
+     */
+    website: string | null;
+};
+
+/**
+ * VendorChoiceList
+ */
+export type VendorChoiceList = {
+    /**
+     * Data
+     */
+    data: Array<VendorChoiceOut>;
+};
+
+/**
+ * VendorChoiceOut
+ *
+ * A host the caller may choose in the media form: a public one or one of the caller's own.
+ */
+export type VendorChoiceOut = {
+    /**
+     * Embed Kind
+     */
+    embed_kind: 'iframe' | 'video';
+    /**
+     * Embed Template
+     */
+    embed_template: string | null;
+    /**
+     * Group Name
+     */
+    group_name: string | null;
+    /**
+     * Is Custom
+     */
+    is_custom: boolean;
+    /**
+     * Is White Label
+     */
+    is_white_label: boolean;
+    /**
+     * Link Header
+     */
+    link_header: string | null;
+    /**
+     * Link Pattern
+     */
+    link_pattern: string | null;
+    /**
+     * Parent Vendor Id
+     */
+    parent_vendor_id: number | null;
+    /**
+     * Preview Picture Required
+     */
+    preview_picture_required: boolean;
+    /**
+     * Status
+     */
+    status: 'approved' | 'pending' | 'rejected' | 'inactive';
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
+    /**
+     * Website
+     */
+    website: string | null;
+};
+
+/**
+ * VendorDeleted
+ */
+export type VendorDeleted = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+};
+
+/**
  * VendorList
  */
 export type VendorList = {
@@ -4975,6 +5686,36 @@ export type VendorList = {
      * Data
      */
     data: Array<VendorOut>;
+};
+
+/**
+ * VendorMediaTypesList
+ */
+export type VendorMediaTypesList = {
+    /**
+     * Data
+     */
+    data: Array<VendorMediaTypesOut>;
+};
+
+/**
+ * VendorMediaTypesOut
+ */
+export type VendorMediaTypesOut = {
+    /**
+     * Media Types
+     *
+     * What tours on this host can be, most common first
+     */
+    media_types: Array<NamedRef>;
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
 };
 
 /**
@@ -5035,6 +5776,85 @@ export type VendorRef = {
      * Name
      */
     name: string;
+};
+
+/**
+ * VendorStats
+ */
+export type VendorStats = {
+    /**
+     * By Status
+     *
+     * Hosts per status, every status named
+     */
+    by_status: {
+        [key: string]: number;
+    };
+    /**
+     * Connected Accounts
+     *
+     * Stored 3D-capture vendor credentials
+     */
+    connected_accounts: number;
+    /**
+     * Custom
+     */
+    custom: number;
+    /**
+     * Group Subscribers
+     *
+     * Subscribers per group
+     */
+    group_subscribers: {
+        [key: string]: number;
+    };
+    /**
+     * Pending Requests
+     *
+     * Host requests waiting, per kind
+     */
+    pending_requests: {
+        [key: string]: number;
+    };
+    /**
+     * Public
+     */
+    public: number;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Tours By Vendor
+     *
+     * The hosts with the most tours first
+     */
+    tours_by_vendor: Array<VendorTourCount>;
+};
+
+/**
+ * VendorStatsAnswer
+ */
+export type VendorStatsAnswer = {
+    data: VendorStats;
+};
+
+/**
+ * VendorTourCount
+ */
+export type VendorTourCount = {
+    /**
+     * Tours
+     */
+    tours: number;
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
 };
 
 /**
@@ -9572,6 +10392,54 @@ export type UsersVtTransferResponses = {
 
 export type UsersVtTransferResponse = UsersVtTransferResponses[keyof UsersVtTransferResponses];
 
+export type VendorsDeleteVendorData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Vendor Id
+         *
+         * The host to delete
+         */
+        vendor_id: number;
+    };
+    url: '/v2/vendors/';
+};
+
+export type VendorsDeleteVendorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller may not do this
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type VendorsDeleteVendorError = VendorsDeleteVendorErrors[keyof VendorsDeleteVendorErrors];
+
+export type VendorsDeleteVendorResponses = {
+    /**
+     * Successful Response
+     */
+    200: VendorDeleted;
+};
+
+export type VendorsDeleteVendorResponse = VendorsDeleteVendorResponses[keyof VendorsDeleteVendorResponses];
+
 export type VendorsListVendorsData = {
     body?: never;
     path?: never;
@@ -9600,6 +10468,671 @@ export type VendorsListVendorsResponses = {
 };
 
 export type VendorsListVendorsResponse = VendorsListVendorsResponses[keyof VendorsListVendorsResponses];
+
+export type VendorsCreateVendorData = {
+    body: HostRequestIn;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/';
+};
+
+export type VendorsCreateVendorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type VendorsCreateVendorError = VendorsCreateVendorErrors[keyof VendorsCreateVendorErrors];
+
+export type VendorsCreateVendorResponses = {
+    /**
+     * Successful Response
+     */
+    200: HostRequestAnswer;
+    /**
+     * Filed: the host waits for an administrator's approval
+     */
+    201: HostRequestAnswer;
+};
+
+export type VendorsCreateVendorResponse = VendorsCreateVendorResponses[keyof VendorsCreateVendorResponses];
+
+export type VendorsAdminStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/admin-stats';
+};
+
+export type VendorsAdminStatsErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type VendorsAdminStatsError = VendorsAdminStatsErrors[keyof VendorsAdminStatsErrors];
+
+export type VendorsAdminStatsResponses = {
+    /**
+     * Successful Response
+     */
+    200: VendorStatsAnswer;
+};
+
+export type VendorsAdminStatsResponse = VendorsAdminStatsResponses[keyof VendorsAdminStatsResponses];
+
+export type VendorsAllowedVendorsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/allowed-vendors';
+};
+
+export type VendorsAllowedVendorsErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type VendorsAllowedVendorsError = VendorsAllowedVendorsErrors[keyof VendorsAllowedVendorsErrors];
+
+export type VendorsAllowedVendorsResponses = {
+    /**
+     * Successful Response
+     */
+    200: VendorChoiceList;
+};
+
+export type VendorsAllowedVendorsResponse = VendorsAllowedVendorsResponses[keyof VendorsAllowedVendorsResponses];
+
+export type VendorsListApprovalItemsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Kind
+         */
+        kind?: 'new_custom_provider' | 'new_alternative_custom_provider' | 'new_provider' | 'new_alternative_provider' | null;
+        /**
+         * Status
+         */
+        status?: 'pending' | 'approved' | 'rejected' | 'all';
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/vendors/approval-items';
+};
+
+export type VendorsListApprovalItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type VendorsListApprovalItemsError = VendorsListApprovalItemsErrors[keyof VendorsListApprovalItemsErrors];
+
+export type VendorsListApprovalItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: HostApprovalItems;
+};
+
+export type VendorsListApprovalItemsResponse = VendorsListApprovalItemsResponses[keyof VendorsListApprovalItemsResponses];
+
+export type VendorsDecideApprovalItemData = {
+    body: HostDecisionIn;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/approval-items';
+};
+
+export type VendorsDecideApprovalItemErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type VendorsDecideApprovalItemError = VendorsDecideApprovalItemErrors[keyof VendorsDecideApprovalItemErrors];
+
+export type VendorsDecideApprovalItemResponses = {
+    /**
+     * Successful Response
+     */
+    200: HostDecisionAnswer;
+};
+
+export type VendorsDecideApprovalItemResponse = VendorsDecideApprovalItemResponses[keyof VendorsDecideApprovalItemResponses];
+
+export type VendorsChangeStatusData = {
+    body: ChangeStatusIn;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/change-status';
+};
+
+export type VendorsChangeStatusErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type VendorsChangeStatusError = VendorsChangeStatusErrors[keyof VendorsChangeStatusErrors];
+
+export type VendorsChangeStatusResponses = {
+    /**
+     * Successful Response
+     */
+    200: ChangeStatusAnswer;
+};
+
+export type VendorsChangeStatusResponse = VendorsChangeStatusResponses[keyof VendorsChangeStatusResponses];
+
+export type VendorsDeleteCredentialsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Userid
+         *
+         * Whose; the caller's by default (admins: anyone's)
+         */
+        userid?: number | null;
+        /**
+         * Vendor
+         *
+         * The vendor's id; Matterport by default
+         */
+        vendor?: number | null;
+    };
+    url: '/v2/vendors/credentials';
+};
+
+export type VendorsDeleteCredentialsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type VendorsDeleteCredentialsError = VendorsDeleteCredentialsErrors[keyof VendorsDeleteCredentialsErrors];
+
+export type VendorsDeleteCredentialsResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type VendorsDeleteCredentialsResponse = VendorsDeleteCredentialsResponses[keyof VendorsDeleteCredentialsResponses];
+
+export type VendorsGetCredentialsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Userid
+         *
+         * Whose; the caller's by default (admins: anyone's)
+         */
+        userid?: number | null;
+    };
+    url: '/v2/vendors/credentials';
+};
+
+export type VendorsGetCredentialsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type VendorsGetCredentialsError = VendorsGetCredentialsErrors[keyof VendorsGetCredentialsErrors];
+
+export type VendorsGetCredentialsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CredentialList;
+};
+
+export type VendorsGetCredentialsResponse = VendorsGetCredentialsResponses[keyof VendorsGetCredentialsResponses];
+
+export type VendorsPostCredentialsData = {
+    body: CredentialIn;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/credentials';
+};
+
+export type VendorsPostCredentialsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type VendorsPostCredentialsError = VendorsPostCredentialsErrors[keyof VendorsPostCredentialsErrors];
+
+export type VendorsPostCredentialsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CredentialAnswer;
+};
+
+export type VendorsPostCredentialsResponse = VendorsPostCredentialsResponses[keyof VendorsPostCredentialsResponses];
+
+export type VendorsDeleteGroupSubscriberData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Group Name
+         */
+        group_name: string;
+    };
+    url: '/v2/vendors/group-subscribers';
+};
+
+export type VendorsDeleteGroupSubscriberErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type VendorsDeleteGroupSubscriberError = VendorsDeleteGroupSubscriberErrors[keyof VendorsDeleteGroupSubscriberErrors];
+
+export type VendorsDeleteGroupSubscriberResponses = {
+    /**
+     * Successful Response
+     */
+    200: GroupSubscriberAnswer;
+};
+
+export type VendorsDeleteGroupSubscriberResponse = VendorsDeleteGroupSubscriberResponses[keyof VendorsDeleteGroupSubscriberResponses];
+
+export type VendorsGetGroupSubscribersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Group Name
+         */
+        group_name?: string | null;
+        /**
+         * Userid
+         *
+         * Admins: one user's subscriptions
+         */
+        userid?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/vendors/group-subscribers';
+};
+
+export type VendorsGetGroupSubscribersErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type VendorsGetGroupSubscribersError = VendorsGetGroupSubscribersErrors[keyof VendorsGetGroupSubscribersErrors];
+
+export type VendorsGetGroupSubscribersResponses = {
+    /**
+     * Successful Response
+     */
+    200: GroupSubscriberList;
+};
+
+export type VendorsGetGroupSubscribersResponse = VendorsGetGroupSubscribersResponses[keyof VendorsGetGroupSubscribersResponses];
+
+export type VendorsPostGroupSubscriberData = {
+    body: GroupSubscriberIn;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/group-subscribers';
+};
+
+export type VendorsPostGroupSubscriberErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type VendorsPostGroupSubscriberError = VendorsPostGroupSubscriberErrors[keyof VendorsPostGroupSubscriberErrors];
+
+export type VendorsPostGroupSubscriberResponses = {
+    /**
+     * Successful Response
+     */
+    200: GroupSubscriberAnswer;
+};
+
+export type VendorsPostGroupSubscriberResponse = VendorsPostGroupSubscriberResponses[keyof VendorsPostGroupSubscriberResponses];
+
+export type VendorsMatterportTypeData = {
+    body: MatterportTypeIn;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/matterport-type';
+};
+
+export type VendorsMatterportTypeErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type VendorsMatterportTypeError = VendorsMatterportTypeErrors[keyof VendorsMatterportTypeErrors];
+
+export type VendorsMatterportTypeResponses = {
+    /**
+     * Successful Response
+     */
+    200: MatterportTypeAnswer;
+};
+
+export type VendorsMatterportTypeResponse = VendorsMatterportTypeResponses[keyof VendorsMatterportTypeResponses];
+
+export type VendorsVendorMediaTypesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Vendor Id
+         *
+         * One host; every public host when absent
+         */
+        vendor_id?: number | null;
+    };
+    url: '/v2/vendors/media-types';
+};
+
+export type VendorsVendorMediaTypesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type VendorsVendorMediaTypesError = VendorsVendorMediaTypesErrors[keyof VendorsVendorMediaTypesErrors];
+
+export type VendorsVendorMediaTypesResponses = {
+    /**
+     * Successful Response
+     */
+    200: VendorMediaTypesList;
+};
+
+export type VendorsVendorMediaTypesResponse = VendorsVendorMediaTypesResponses[keyof VendorsVendorMediaTypesResponses];
+
+export type VendorsModerationVendorsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Status
+         */
+        status?: 'all' | 'approved' | 'pending' | 'rejected' | 'inactive';
+        /**
+         * Is Custom
+         *
+         * Only custom hosts (true) or only public ones (false)
+         */
+        is_custom?: boolean | null;
+        /**
+         * Search
+         *
+         * Part of the name, case-insensitive
+         */
+        search?: string | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/vendors/moderation-vendors';
+};
+
+export type VendorsModerationVendorsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type VendorsModerationVendorsError = VendorsModerationVendorsErrors[keyof VendorsModerationVendorsErrors];
+
+export type VendorsModerationVendorsResponses = {
+    /**
+     * Successful Response
+     */
+    200: VendorAdminList;
+};
+
+export type VendorsModerationVendorsResponse = VendorsModerationVendorsResponses[keyof VendorsModerationVendorsResponses];
+
+export type VendorsOwnVendorsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/vendors/own-vendors';
+};
+
+export type VendorsOwnVendorsErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type VendorsOwnVendorsError = VendorsOwnVendorsErrors[keyof VendorsOwnVendorsErrors];
+
+export type VendorsOwnVendorsResponses = {
+    /**
+     * Successful Response
+     */
+    200: HostRequestList;
+};
+
+export type VendorsOwnVendorsResponse = VendorsOwnVendorsResponses[keyof VendorsOwnVendorsResponses];
 
 export type ToursAddTourData = {
     body: TourWrite;
