@@ -211,6 +211,20 @@ export function filterStateToSearchParams(state: FilterState): URLSearchParams {
   return params;
 }
 
+/** Every query-string name filterStateToSearchParams may write (a page's other parameters are not filters). */
+export const FILTER_LINK_PARAMS: readonly string[] = [
+  ...URL_LIST_FIELDS,
+  'mode',
+  'sorting',
+  'feed',
+  'searchPattern',
+  'leftX',
+  'leftY',
+  'rightX',
+  'rightY',
+  'address',
+];
+
 /** The filters a page's query string names (only those: the rest of the state is left alone). */
 export function filterStateFromSearchParams(params: URLSearchParams): Partial<FilterState> {
   const present = (name: string) => params.has(name);
