@@ -1,21 +1,24 @@
-"""Spec §7 Creators (/v2/creators/): followers (GET, POST, DELETE), is-follow (GET, DELETE),
-post_shares, and the admins' ranks (GET, POST, PUT) and ranks/calc. The profile calls join this
-router later."""
+"""Spec §7 Creators (/v2/creators/): profiles (read by id, owner and name; create, edit, delete),
+logos, link-preview meta, pending state, the contact message, the admins' approval items,
+activation and statistics; followers (GET, POST, DELETE), is-follow (GET, DELETE), post_shares, and
+the admins' ranks (GET, POST, PUT) and ranks/calc. The analytics calls live with analytics."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Path, Query
 
 from app.core.access import public
-from app.core.deps import AdminUser, CurrentUser, DbSession, Follower, OptionalUser
-from app.core.errors import ErrorBody, error_responses
+from app.core.deps import AccountOwner, AdminUser, CurrentUser, DbSession, Follower, OptionalUser
+from app.core.errors import ErrorBody, NotFound, error_responses
 from app.core.types import DbId, DbInt
+from app.creators import logos, profiles, service
 from app.creators import ranks as creator_ranks
-from app.creators import service
 from app.creators.schemas import (
     MAX_PAGE,
+    CreatorAnswer,
+    CreatorMetaOut,
     CreatorRankOut,
     CreatorRanksPage,
     CreatorRankWrite,
@@ -26,12 +29,91 @@ from app.creators.schemas import (
     FollowOut,
     FollowsPage,
     IsFollowAnswer,
+    LogoPathAnswer,
+    PendingCreatorAnswer,
     UnfollowAllAnswer,
 )
 from app.tours import ranks
 from app.tours.schemas import RankEdit, TaskQueuedAnswer
 
 router = APIRouter(prefix="/v2/creators", tags=["creators"])
+
+
+# ------------------------------------------------------------------------------ reading profiles
+
+
+@router.get("/by-id/{id}", response_model=CreatorAnswer, dependencies=[Depends(public)], responses=error_responses(404))
+def creator_by_id(id: DbId, db: DbSession, user: OptionalUser) -> CreatorAnswer:
+    """A creator profile; 404 unless it is public or the caller owns it or is an admin."""
+    return CreatorAnswer(data=profiles.by_id(db, id, user))
+
+
+@router.get(
+    "/by-userid/{userid}", response_model=CreatorAnswer, dependencies=[Depends(public)], responses=error_responses(404)
+)
+def creator_by_userid(userid: DbId, db: DbSession, user: OptionalUser) -> CreatorAnswer:
+    """The creator profile of a user account."""
+    return CreatorAnswer(data=profiles.by_userid(db, userid, user))
+
+
+@router.get(
+    "/creator-by-creator-name/{creatorName}",
+    response_model=CreatorAnswer,
+    dependencies=[Depends(public)],
+    responses=error_responses(404),
+)
+def creator_by_name(
+    creatorName: Annotated[str, Path(min_length=1, max_length=100)],  # noqa: N803 - spec path name
+    db: DbSession,
+    user: OptionalUser,
+) -> CreatorAnswer:
+    """By the name of the `/{creatorName}/grid` and `/map` pages: the owner's platform username, or
+    else the creator name, without case."""
+    return CreatorAnswer(data=profiles.by_name(db, creatorName, user))
+
+
+@router.get(
+    "/get-meta-creator/{id}/",
+    response_model=CreatorMetaOut,
+    dependencies=[Depends(public)],
+    responses=error_responses(404),
+)
+def get_meta_creator(id: DbId, db: DbSession) -> CreatorMetaOut:
+    """Title, description, image and page path of a public profile, for link previews."""
+    return profiles.meta(db, id)
+
+
+@router.get(
+    "/creator-logo-path/{user_id}",
+    response_model=LogoPathAnswer,
+    dependencies=[Depends(public)],
+    responses=error_responses(404),
+)
+def creator_logo_path(user_id: DbId, db: DbSession, user: OptionalUser) -> LogoPathAnswer:
+    """The served path of a user's creator logo; 404 'Image not found'."""
+    return LogoPathAnswer(path=profiles.logo_of_user(db, user_id, user))
+
+
+@router.get(
+    "/creator-logo", response_model=LogoPathAnswer, dependencies=[Depends(public)], responses=error_responses(404)
+)
+def get_creator_logo(
+    db: DbSession, user: OptionalUser, image: str | None = Query(None, max_length=512)
+) -> LogoPathAnswer:
+    """The served path of a stored logo (by name or path), or of the caller's own profile's logo."""
+    if image:
+        return LogoPathAnswer(path=logos.public_path(image))
+    if user is None:
+        raise NotFound(logos.LOGO_NOT_FOUND)
+    return LogoPathAnswer(path=profiles.logo_of_user(db, user.id, user))
+
+
+@router.get("/is-pending-creator", response_model=PendingCreatorAnswer, responses=error_responses(404))
+def is_pending_creator(
+    db: DbSession, user: AccountOwner, userid: DbId | None = Query(None, description="Oneself unless an admin")
+) -> PendingCreatorAnswer:
+    """Whether a new creator profile or a profile edit of the user waits for an admin."""
+    return profiles.pending_state(db, user, userid)
 
 
 @router.get("/followers", response_model=FollowsPage, responses=error_responses(404))

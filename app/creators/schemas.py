@@ -1,6 +1,8 @@
-"""Wire shapes of the Creators calls of spec §7 (followers, is-follow, post_shares, ranks so far)."""
+"""Wire shapes of the Creators calls of spec §7: follows, shares, ranks, profiles, logos, contact, approvals."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -105,3 +107,90 @@ class CreatorRanksPage(BaseModel):
     total_items: int
     limit: int
     offset: int
+
+
+# ------------------------------------------------------------------------------ profiles (spec §3)
+
+BgColor = Literal["white", "black"]
+LOGO_SCALE_MIN, LOGO_SCALE_MAX = 1, 30  # divided by 10 when shown (spec §9 "Logo scale")
+
+
+class ImgSettings(BaseModel):
+    """How the logo is drawn: its background (white or black only, spec §5) and its scales."""
+
+    bgColor: BgColor = "black"  # noqa: N815 - wire name
+    logoScale: int = Field(default=10, ge=LOGO_SCALE_MIN, le=LOGO_SCALE_MAX)  # noqa: N815 - wire name
+    profileScale: int = Field(default=10, ge=LOGO_SCALE_MIN, le=LOGO_SCALE_MAX)  # noqa: N815 - wire name
+
+
+class FeaturedTourOut(BaseModel):
+    id: str = Field(description="The tour guid")
+    title: str
+    preview_picture: str | None
+    position: int
+
+
+class CreatorProfileOut(BaseModel):
+    """A creator profile as its page shows it (spec §3 "Creator profile")."""
+
+    id: int
+    type: Literal["creator"] = "creator"
+    userid: int
+    user_name: str | None = Field(description="The owner's platform username: the creator's landing path")
+    platform_username: str | None
+    creator_name: str
+    description: str | None
+    logo: str | None
+    trusted: bool
+    services: list[str]
+    website: str | None
+    instagram: str | None
+    twitter: str | None
+    youtube: str | None
+    facebook: str | None
+    linkedin: str | None
+    phone: str | None
+    contact_email: str | None
+    creator_email: str | None = Field(description="The same address as contact_email (both wire names are in use)")
+    views: int
+    likes: int
+    followers: int
+    vt_count: int
+    activeTours: int  # noqa: N815 - wire name
+    created_date: UtcDateTime
+    area_served: list[str]
+    default_view: Literal["grid", "map"]
+    img_settings: ImgSettings
+    is_active: bool
+    joined_fb_group: bool
+    featured_tours: list[FeaturedTourOut]
+    is_follow: bool = Field(description="Whether the caller follows it (false for guests)")
+    is_owner: bool = Field(description="Whether the caller owns it")
+    edit_pending: bool = Field(description="An edit waits for approval (told to the owner and admins only)")
+
+
+class CreatorAnswer(BaseModel):
+    data: CreatorProfileOut
+
+
+class CreatorMetaOut(BaseModel):
+    """What a link preview shows (Open Graph / Twitter card)."""
+
+    id: int
+    title: str
+    description: str
+    image: str | None
+    url: str
+
+
+class LogoPathAnswer(BaseModel):
+    path: str
+    message: str | None = None
+
+
+class PendingCreatorAnswer(BaseModel):
+    userid: int
+    is_pending: bool = Field(description="A new profile or an edit of this user waits for approval")
+    pending_kind: Literal["new_creator_profile", "creator_profile_edit"] | None
+    creator_id: int | None = Field(description="The published profile, when there is one")
+    approval_item_id: int | None

@@ -128,6 +128,7 @@ PATH_VALUES: dict[str, Callable[[World], str]] = {
     "id": lambda _world: NO_TOUR,
     "user_id": lambda world: str(world.ids["user"]),
     "userid": lambda world: str(world.ids["user"]),
+    "creatorName": lambda _world: "nobody",
 }
 
 # Requests that reach the handler, where a bare call would stop at a 400 (or, for OWNER calls that
@@ -194,6 +195,7 @@ REQUESTS: dict[tuple[str, str], Request] = {
         "params": {"userid": world.ids["user"], "subject": "Hello", "text": "A word from us"}
     },
     ("POST", "/v2/users/bug-image"): image("bug.png"),
+    ("GET", "/v2/creators/is-pending-creator"): lambda world: {"params": {"userid": world.ids["user"]}},
     ("POST", "/v2/virtualtours/"): json({"title": "A tour"}),
     ("POST", "/v2/virtualtours/on-behalf-of"): json({"title": "A tour"}),
     ("PUT", "/v2/virtualtours/"): json({"guid": NO_TOUR}),

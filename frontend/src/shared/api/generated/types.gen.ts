@@ -895,6 +895,13 @@ export type CountryOut = {
 };
 
 /**
+ * CreatorAnswer
+ */
+export type CreatorAnswer = {
+    data: CreatorProfileOut;
+};
+
+/**
  * CreatorCard
  */
 export type CreatorCard = {
@@ -910,7 +917,7 @@ export type CreatorCard = {
      * Id
      */
     id: number;
-    img_settings: ImgSettings;
+    img_settings: AppDiscoverySchemasImgSettings;
     /**
      * Is Follow
      */
@@ -953,6 +960,185 @@ export type CreatorLocation = {
      * Location
      */
     location: string;
+};
+
+/**
+ * CreatorMetaOut
+ *
+ * What a link preview shows (Open Graph / Twitter card).
+ */
+export type CreatorMetaOut = {
+    /**
+     * Description
+     */
+    description: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Image
+     */
+    image: string | null;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Url
+     */
+    url: string;
+};
+
+/**
+ * CreatorProfileOut
+ *
+ * A creator profile as its page shows it (spec §3 "Creator profile").
+ */
+export type CreatorProfileOut = {
+    /**
+     * Activetours
+     */
+    activeTours: number;
+    /**
+     * Area Served
+     */
+    area_served: Array<string>;
+    /**
+     * Contact Email
+     */
+    contact_email: string | null;
+    /**
+     * Created Date
+     */
+    created_date: string;
+    /**
+     * Creator Email
+     *
+     * The same address as contact_email (both wire names are in use)
+     */
+    creator_email: string | null;
+    /**
+     * Creator Name
+     */
+    creator_name: string;
+    /**
+     * Default View
+     */
+    default_view: 'grid' | 'map';
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Edit Pending
+     *
+     * An edit waits for approval (told to the owner and admins only)
+     */
+    edit_pending: boolean;
+    /**
+     * Facebook
+     */
+    facebook: string | null;
+    /**
+     * Featured Tours
+     */
+    featured_tours: Array<FeaturedTourOut>;
+    /**
+     * Followers
+     */
+    followers: number;
+    /**
+     * Id
+     */
+    id: number;
+    img_settings: AppCreatorsSchemasImgSettings;
+    /**
+     * Instagram
+     */
+    instagram: string | null;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Is Follow
+     *
+     * Whether the caller follows it (false for guests)
+     */
+    is_follow: boolean;
+    /**
+     * Is Owner
+     *
+     * Whether the caller owns it
+     */
+    is_owner: boolean;
+    /**
+     * Joined Fb Group
+     */
+    joined_fb_group: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Linkedin
+     */
+    linkedin: string | null;
+    /**
+     * Logo
+     */
+    logo: string | null;
+    /**
+     * Phone
+     */
+    phone: string | null;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Services
+     */
+    services: Array<string>;
+    /**
+     * Trusted
+     */
+    trusted: boolean;
+    /**
+     * Twitter
+     */
+    twitter: string | null;
+    /**
+     * Type
+     */
+    type?: 'creator';
+    /**
+     * User Name
+     *
+     * The owner's platform username: the creator's landing path
+     */
+    user_name: string | null;
+    /**
+     * Userid
+     */
+    userid: number;
+    /**
+     * Views
+     */
+    views: number;
+    /**
+     * Vt Count
+     */
+    vt_count: number;
+    /**
+     * Website
+     */
+    website: string | null;
+    /**
+     * Youtube
+     */
+    youtube: string | null;
 };
 
 /**
@@ -1316,6 +1502,30 @@ export type ExistingAnswer = {
 export type FeaturedScope = 'creator' | 'platform';
 
 /**
+ * FeaturedTourOut
+ */
+export type FeaturedTourOut = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Position
+     */
+    position: number;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Title
+     */
+    title: string;
+};
+
+/**
  * FeaturedToursAnswer
  */
 export type FeaturedToursAnswer = {
@@ -1593,20 +1803,6 @@ export type HealthOut = {
 };
 
 /**
- * ImgSettings
- */
-export type ImgSettings = {
-    /**
-     * Bgcolor
-     */
-    bgColor?: string;
-    /**
-     * Logoscale
-     */
-    logoScale?: number;
-};
-
-/**
  * InterestIn
  */
 export type InterestIn = {
@@ -1823,6 +2019,20 @@ export type LocationOut = {
      * Text
      */
     text: string;
+};
+
+/**
+ * LogoPathAnswer
+ */
+export type LogoPathAnswer = {
+    /**
+     * Message
+     */
+    message?: string | null;
+    /**
+     * Path
+     */
+    path: string;
 };
 
 /**
@@ -2471,6 +2681,36 @@ export type OpenGraphOut = {
      * Title
      */
     title: string;
+};
+
+/**
+ * PendingCreatorAnswer
+ */
+export type PendingCreatorAnswer = {
+    /**
+     * Approval Item Id
+     */
+    approval_item_id: number | null;
+    /**
+     * Creator Id
+     *
+     * The published profile, when there is one
+     */
+    creator_id: number | null;
+    /**
+     * Is Pending
+     *
+     * A new profile or an edit of this user waits for approval
+     */
+    is_pending: boolean;
+    /**
+     * Pending Kind
+     */
+    pending_kind: 'new_creator_profile' | 'creator_profile_edit' | null;
+    /**
+     * Userid
+     */
+    userid: number;
 };
 
 /**
@@ -4527,6 +4767,40 @@ export type AppClassificationsSchemasTagOut = {
 };
 
 /**
+ * ImgSettings
+ *
+ * How the logo is drawn: its background (white or black only, spec §5) and its scales.
+ */
+export type AppCreatorsSchemasImgSettings = {
+    /**
+     * Bgcolor
+     */
+    bgColor?: 'white' | 'black';
+    /**
+     * Logoscale
+     */
+    logoScale?: number;
+    /**
+     * Profilescale
+     */
+    profileScale?: number;
+};
+
+/**
+ * ImgSettings
+ */
+export type AppDiscoverySchemasImgSettings = {
+    /**
+     * Bgcolor
+     */
+    bgColor?: string;
+    /**
+     * Logoscale
+     */
+    logoScale?: number;
+};
+
+/**
  * TagList
  */
 export type AppDiscoverySchemasTagList = {
@@ -5094,6 +5368,216 @@ export type PlatformGetAppVersionResponses = {
 
 export type PlatformGetAppVersionResponse = PlatformGetAppVersionResponses[keyof PlatformGetAppVersionResponses];
 
+export type CreatorsCreatorByIdData = {
+    body?: never;
+    path: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/v2/creators/by-id/{id}';
+};
+
+export type CreatorsCreatorByIdErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsCreatorByIdError = CreatorsCreatorByIdErrors[keyof CreatorsCreatorByIdErrors];
+
+export type CreatorsCreatorByIdResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsCreatorByIdResponse = CreatorsCreatorByIdResponses[keyof CreatorsCreatorByIdResponses];
+
+export type CreatorsCreatorByUseridData = {
+    body?: never;
+    path: {
+        /**
+         * Userid
+         */
+        userid: number;
+    };
+    query?: never;
+    url: '/v2/creators/by-userid/{userid}';
+};
+
+export type CreatorsCreatorByUseridErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsCreatorByUseridError = CreatorsCreatorByUseridErrors[keyof CreatorsCreatorByUseridErrors];
+
+export type CreatorsCreatorByUseridResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsCreatorByUseridResponse = CreatorsCreatorByUseridResponses[keyof CreatorsCreatorByUseridResponses];
+
+export type CreatorsCreatorByNameData = {
+    body?: never;
+    path: {
+        /**
+         * Creatorname
+         */
+        creatorName: string;
+    };
+    query?: never;
+    url: '/v2/creators/creator-by-creator-name/{creatorName}';
+};
+
+export type CreatorsCreatorByNameErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsCreatorByNameError = CreatorsCreatorByNameErrors[keyof CreatorsCreatorByNameErrors];
+
+export type CreatorsCreatorByNameResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsCreatorByNameResponse = CreatorsCreatorByNameResponses[keyof CreatorsCreatorByNameResponses];
+
+export type CreatorsGetCreatorLogoData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Image
+         */
+        image?: string | null;
+    };
+    url: '/v2/creators/creator-logo';
+};
+
+export type CreatorsGetCreatorLogoErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsGetCreatorLogoError = CreatorsGetCreatorLogoErrors[keyof CreatorsGetCreatorLogoErrors];
+
+export type CreatorsGetCreatorLogoResponses = {
+    /**
+     * Successful Response
+     */
+    200: LogoPathAnswer;
+};
+
+export type CreatorsGetCreatorLogoResponse = CreatorsGetCreatorLogoResponses[keyof CreatorsGetCreatorLogoResponses];
+
+export type CreatorsCreatorLogoPathData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: never;
+    url: '/v2/creators/creator-logo-path/{user_id}';
+};
+
+export type CreatorsCreatorLogoPathErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsCreatorLogoPathError = CreatorsCreatorLogoPathErrors[keyof CreatorsCreatorLogoPathErrors];
+
+export type CreatorsCreatorLogoPathResponses = {
+    /**
+     * Successful Response
+     */
+    200: LogoPathAnswer;
+};
+
+export type CreatorsCreatorLogoPathResponse = CreatorsCreatorLogoPathResponses[keyof CreatorsCreatorLogoPathResponses];
+
 export type CreatorsUnfollowData = {
     body?: never;
     path?: never;
@@ -5237,6 +5721,48 @@ export type CreatorsFollowResponses = {
 
 export type CreatorsFollowResponse = CreatorsFollowResponses[keyof CreatorsFollowResponses];
 
+export type CreatorsGetMetaCreatorData = {
+    body?: never;
+    path: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/v2/creators/get-meta-creator/{id}/';
+};
+
+export type CreatorsGetMetaCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsGetMetaCreatorError = CreatorsGetMetaCreatorErrors[keyof CreatorsGetMetaCreatorErrors];
+
+export type CreatorsGetMetaCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorMetaOut;
+};
+
+export type CreatorsGetMetaCreatorResponse = CreatorsGetMetaCreatorResponses[keyof CreatorsGetMetaCreatorResponses];
+
 export type CreatorsUnfollowAllData = {
     body?: never;
     path?: never;
@@ -5328,6 +5854,50 @@ export type CreatorsIsFollowResponses = {
 };
 
 export type CreatorsIsFollowResponse = CreatorsIsFollowResponses[keyof CreatorsIsFollowResponses];
+
+export type CreatorsIsPendingCreatorData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Userid
+         *
+         * Oneself unless an admin
+         */
+        userid?: number | null;
+    };
+    url: '/v2/creators/is-pending-creator';
+};
+
+export type CreatorsIsPendingCreatorErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsIsPendingCreatorError = CreatorsIsPendingCreatorErrors[keyof CreatorsIsPendingCreatorErrors];
+
+export type CreatorsIsPendingCreatorResponses = {
+    /**
+     * Successful Response
+     */
+    200: PendingCreatorAnswer;
+};
+
+export type CreatorsIsPendingCreatorResponse = CreatorsIsPendingCreatorResponses[keyof CreatorsIsPendingCreatorResponses];
 
 export type CreatorsPostSharesData = {
     body: CreatorShareBody;
