@@ -10,8 +10,6 @@ export const creatorQueryKeys = {
   byName: (name: string) => ['creators', 'by-name', name] as const,
   /** A creator page opened by name (GET /v2/creators/creator-by-creator-name/{creatorName}). */
   profileByName: (name: string) => ['creators', 'profile-by-name', name] as const,
-  /** Whether the signed-in visitor follows a creator (GET /v2/creators/is-follow). */
-  isFollow: (creatorId: number, userKey: string) => ['creators', 'is-follow', creatorId, userKey] as const,
   /**
    * A creator's live analytics totals (CREATOR_ANALYTICS, pushed to the owner's own room): views,
    * likes, saves, shares and followers. The analytics page (a later issue) reads and loads this entry.

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { client } from '../../../shared/api/generated/client.gen';
-import { creatorsIsFollow, creatorsPostShares } from '../../../shared/api/generated/sdk.gen';
+import { creatorsCreatorById, creatorsCreatorByName, creatorsPostShares } from '../../../shared/api/generated/sdk.gen';
 import { creatorQueryKeys } from '../../../shared/creators/creatorQueryKeys';
 import { type CreatorProfile, isCreatorId } from '../model/creatorProfile';
 
@@ -13,47 +12,33 @@ export class CreatorNotFound extends Error {
   }
 }
 
-async function profileFrom(answer: { data?: unknown; response?: Response }): Promise<CreatorProfile> {
+function profileFrom(answer: { data?: { data: CreatorProfile }; response?: Response }): CreatorProfile {
   if (answer.response?.status === 404) throw new CreatorNotFound();
-  if (answer.data === undefined || answer.data === null) throw new Error(`creator profile: ${answer.response?.status ?? 'no answer'}`);
-  return answer.data as CreatorProfile;
+  if (!answer.data) throw new Error(`creator profile: ${answer.response?.status ?? 'no answer'}`);
+  return answer.data.data;
 }
 
 const retryUnlessMissing = (failures: number, error: Error) => !(error instanceof CreatorNotFound) && failures < 2;
 
-/** The creator page's profile by id (GET /v2/creators/by-id/{id}). */
-export function creatorProfileQueryOptions(creatorId: number) {
+/**
+ * The creator page's profile: by id (GET /v2/creators/by-id/{id}), or by name when the address has a
+ * name in the id's place (GET creator-by-creator-name/{creatorName}: the platform username, else the
+ * creator name). The answer carries the viewer's own is_follow, so the viewer is in the key.
+ */
+export function creatorPageQueryOptions(idOrName: string, viewer: string) {
+  const byId = isCreatorId(idOrName);
   return queryOptions({
-    queryKey: creatorQueryKeys.byId(creatorId),
-    queryFn: async ({ signal }) => profileFrom(await client.get({ url: '/v2/creators/by-id/{id}', path: { id: creatorId }, signal })),
-    retry: retryUnlessMissing,
-    staleTime: 60_000,
-  });
-}
-
-/** The creator page opened by name (GET /v2/creators/creator-by-creator-name/{creatorName}). */
-export function creatorProfileByNameQueryOptions(creatorName: string) {
-  return queryOptions({
-    queryKey: creatorQueryKeys.profileByName(creatorName.toLowerCase()),
+    queryKey: [
+      ...(byId ? creatorQueryKeys.byId(Number(idOrName)) : creatorQueryKeys.profileByName(idOrName.toLowerCase())),
+      viewer,
+    ] as readonly unknown[],
     queryFn: async ({ signal }) =>
-      profileFrom(await client.get({ url: '/v2/creators/creator-by-creator-name/{creatorName}', path: { creatorName }, signal })),
+      profileFrom(
+        byId
+          ? await creatorsCreatorById({ path: { id: Number(idOrName) }, signal })
+          : await creatorsCreatorByName({ path: { creatorName: idOrName }, signal }),
+      ),
     retry: retryUnlessMissing,
-    staleTime: 60_000,
-  });
-}
-
-/** The creator page's profile: by id, or by name when the address has a name in the id's place. */
-export function creatorPageQueryOptions(idOrName: string) {
-  const options = isCreatorId(idOrName) ? creatorProfileQueryOptions(Number(idOrName)) : creatorProfileByNameQueryOptions(idOrName);
-  return options as ReturnType<typeof creatorProfileQueryOptions>;
-}
-
-/** Whether the signed-in visitor follows the creator (the profile is the same for everyone; this is theirs). */
-export function isFollowQueryOptions(creatorId: number, userKey: string, enabled: boolean) {
-  return queryOptions({
-    queryKey: creatorQueryKeys.isFollow(creatorId, userKey),
-    queryFn: async ({ signal }) => (await creatorsIsFollow({ query: { creator_id: creatorId }, signal, throwOnError: true })).data.isFollow,
-    enabled,
     staleTime: 60_000,
   });
 }

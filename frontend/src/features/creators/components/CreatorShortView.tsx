@@ -11,14 +11,12 @@ import {
   IconRosetteDiscountCheck,
   IconWorld,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useSession } from '../../../shared/auth/session';
 import { canFollow, useFollowToggle } from '../../../shared/engagement/useToggles';
 import { formatCount } from '../../../shared/format/formatCount';
-import { isFollowQueryOptions } from '../api/creatorProfile';
 import { type CreatorProfile, handleOf, profileLinks, type SocialNetwork } from '../model/creatorProfile';
 import { CreatorLogo } from './CreatorLogo';
 import classes from './CreatorShortView.module.css';
@@ -33,7 +31,7 @@ const NETWORK_ICONS: Record<SocialNetwork, ReactNode> = {
   linkedin: <IconBrandLinkedin size={18} aria-hidden="true" />,
 };
 
-type FollowShown = 'hidden' | 'loading' | 'ready';
+type FollowShown = 'hidden' | 'ready';
 
 /**
  * The top of the short view (spec §2): logo, name, handle, the four counts, follow and share. The
@@ -42,16 +40,11 @@ type FollowShown = 'hidden' | 'loading' | 'ready';
  */
 export function CreatorHeader({ profile, compact = false }: { profile: CreatorProfile; compact?: boolean }) {
   const session = useSession();
-  const visible = canFollow(session, profile.userid);
+  const visible = canFollow(session, profile.userid) && !profile.is_owner;
   const userKey = session.claims?.sub ?? 'guest';
-  const known = typeof profile.is_follow === 'boolean' ? profile.is_follow : null;
-  const isFollow = useQuery(isFollowQueryOptions(profile.id, userKey, visible && known === null));
-  const following = known ?? isFollow.data ?? null;
-  let shown: FollowShown = 'ready';
-  if (session.signedIn && !visible) shown = 'hidden';
-  else if (visible && following === null) shown = isFollow.isError ? 'hidden' : 'loading';
-  // Keyed on what the server said: the toggle starts from it once it is known.
-  return <HeaderBody key={`${userKey}-${String(following)}`} profile={profile} compact={compact} following={following ?? false} shown={shown} />;
+  const shown: FollowShown = session.signedIn && !visible ? 'hidden' : 'ready';
+  // Keyed on the viewer and on what the server said (the profile carries the viewer's is_follow).
+  return <HeaderBody key={`${userKey}-${String(profile.is_follow)}`} profile={profile} compact={compact} following={profile.is_follow} shown={shown} />;
 }
 
 interface HeaderBodyProps {
@@ -92,7 +85,6 @@ function HeaderBody({ profile, compact, following, shown }: HeaderBodyProps) {
         <Count value={profile.likes} label={t('creatorPage.likesLabel', { count: profile.likes })} testId="creator-count-likes" />
       </dl>
       <Group gap="xs" className={classes.actions}>
-        {shown === 'loading' && <Skeleton height={36} width={112} radius="xl" />}
         {shown === 'ready' && (
           <Button
             radius="xl"

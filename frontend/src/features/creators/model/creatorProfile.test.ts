@@ -1,6 +1,6 @@
-import { chosenView, isCreatorId, logoBackground, logoScale, profileLinks, safeHttpUrl, type CreatorProfile } from './creatorProfile';
+import { chosenView, isCreatorId, logoBackground, logoScale, profileLinks, safeHttpUrl } from './creatorProfile';
 
-const base: CreatorProfile = { id: 1, userid: 2, creator_name: 'Nordic Views', views: 0, likes: 0, followers: 0, vt_count: 0 };
+const base = { website: null, instagram: null, twitter: null, youtube: null, facebook: null, linkedin: null, img_settings: null };
 
 describe('the creator profile model', () => {
   it('takes the view from the link, else the creator’s default (grid when unset)', () => {
@@ -16,7 +16,7 @@ describe('the creator profile model', () => {
     expect(logoBackground({ img_settings: { bgColor: 'red' } })).toBe('black');
     expect(logoScale(base)).toBe(1);
     expect(logoScale({ img_settings: { logoScale: 15 } })).toBe(1.5);
-    expect(logoScale({ img_settings: { logoScale: 90 } })).toBe(2);
+    expect(logoScale({ img_settings: { logoScale: 90 } })).toBe(3);
   });
 
   it('offers only http(s) links, in a fixed order', () => {

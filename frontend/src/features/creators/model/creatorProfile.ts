@@ -1,53 +1,31 @@
+import type { CreatorProfileOut } from '../../../shared/api/generated/types.gen';
+
 /**
  * The creator page's reading of a creator profile (spec §3 "Creator profile"): what the short view
  * shows, whatever optional parts a profile lacks.
  */
-export interface CreatorProfile {
-  id: number;
-  userid: number;
-  creator_name: string;
-  platform_username?: string | null;
-  user_name?: string | null;
-  description?: string | null;
-  logo?: string | null;
-  trusted?: boolean;
-  services?: string[] | null;
-  website?: string | null;
-  instagram?: string | null;
-  twitter?: string | null;
-  youtube?: string | null;
-  facebook?: string | null;
-  linkedin?: string | null;
-  area_served?: string[] | null;
-  default_view?: string | null;
-  img_settings?: { bgColor?: string | null; logoScale?: number | null; profileScale?: number | null } | null;
-  views: number;
-  likes: number;
-  followers: number;
-  vt_count: number;
-  is_follow?: boolean | null;
-  created_date?: string | null;
-}
+/** GET /v2/creators/by-id/{id} and its by-name twin answer this under `data`. */
+export type CreatorProfile = CreatorProfileOut;
 
 export type LogoBackground = 'white' | 'black';
 
 /** Spec §3: the creator profile's logo background is white or black, black when unset. */
-export function logoBackground(profile: Pick<CreatorProfile, 'img_settings'>): LogoBackground {
+export function logoBackground(profile: { img_settings?: { bgColor?: string | null } | null }): LogoBackground {
   return profile.img_settings?.bgColor === 'white' ? 'white' : 'black';
 }
 
-/** Spec §9: the logo scale is stored ×10 (10 = 100 %); kept between 50 % and 200 % so the logo stays in its frame. */
-export function logoScale(profile: Pick<CreatorProfile, 'img_settings'>): number {
+/** Spec §9: the logo scale is stored ×10 (10 = 100 %, the server allows 1 to 30). */
+export function logoScale(profile: { img_settings?: { logoScale?: number | null } | null }): number {
   const stored = profile.img_settings?.logoScale;
   const scale = typeof stored === 'number' && stored > 0 ? stored / 10 : 1;
-  return Math.min(2, Math.max(0.5, scale));
+  return Math.min(3, Math.max(0.1, scale));
 }
 
 export const SOCIAL_NETWORKS = ['website', 'instagram', 'twitter', 'youtube', 'facebook', 'linkedin'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** The profile's links that can be opened: http(s) only, never a `javascript:` or other scheme. */
-export function profileLinks(profile: CreatorProfile): { network: SocialNetwork; href: string; label: string }[] {
+export function profileLinks(profile: Pick<CreatorProfile, SocialNetwork>): { network: SocialNetwork; href: string; label: string }[] {
   return SOCIAL_NETWORKS.flatMap((network) => {
     const href = safeHttpUrl(profile[network]);
     return href ? [{ network, href, label: displayUrl(href) }] : [];

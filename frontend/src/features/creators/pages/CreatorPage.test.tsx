@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { closeLoginDialog, useLoginDialogOpen } from '../../../shared/auth/loginDialog';
 import { resetFilterState, updateFilterState } from '../../../shared/filters/filterState';
+import { RealtimeConnection, type TokenSource } from '../../../shared/socket/realtimeConnection';
+import { useRealtimeConnection } from '../../../shared/socket/useRealtime';
 import { STORAGE_KEYS } from '../../../shared/storage/localStore';
+import { fakeSocketFactory } from '../../../testing/fakeSocket';
 import { stubApi } from '../../../testing/apiStub';
 import { renderWithApp } from '../../../testing/render';
 import { testAccessToken } from '../../../testing/users';
@@ -11,7 +14,6 @@ import type { CreatorProfile } from '../model/creatorProfile';
 import { CreatorPage } from './CreatorPage';
 
 const BY_ID = 'GET /v2/creators/by-id/8';
-const IS_FOLLOW = 'GET /v2/creators/is-follow';
 const FOLLOW = 'POST /v2/creators/followers';
 
 const profile: CreatorProfile = {
@@ -33,6 +35,22 @@ const profile: CreatorProfile = {
   likes: 1_250,
   followers: 41,
   vt_count: 21,
+  type: 'creator',
+  user_name: 'nordic',
+  twitter: null,
+  facebook: null,
+  linkedin: null,
+  phone: null,
+  contact_email: 'hello@nordic.example',
+  creator_email: 'hello@nordic.example',
+  activeTours: 21,
+  created_date: '2026-01-02T03:04:05Z',
+  is_active: true,
+  joined_fb_group: false,
+  featured_tours: [],
+  is_follow: false,
+  is_owner: false,
+  edit_pending: false,
 };
 
 /** Stand-ins for the parts the app wires in: they show what the page asked of them. */
@@ -74,7 +92,7 @@ describe('the creator page', () => {
   });
 
   it('shows the short view: logo on its background and scale, name, counts, services, area and safe links', async () => {
-    stubApi({ [BY_ID]: { body: profile } });
+    stubApi({ [BY_ID]: { body: { data: profile } } });
     openPage();
     expect(await screen.findByTestId('creator-name')).toHaveTextContent('Nordic Views');
     expect(screen.getByText('@nordic')).toBeInTheDocument();
@@ -95,7 +113,7 @@ describe('the creator page', () => {
   });
 
   it('opens by name through creator-by-creator-name', async () => {
-    const api = stubApi({ 'GET /v2/creators/creator-by-creator-name/nordic': { body: profile } });
+    const api = stubApi({ 'GET /v2/creators/creator-by-creator-name/nordic': { body: { data: profile } } });
     openPage('/creator/nordic');
     expect(await screen.findByTestId('creator-name')).toHaveTextContent('Nordic Views');
     expect(api.calls.map((call) => call.path)).not.toContain('/v2/creators/by-id/nordic');
@@ -109,12 +127,12 @@ describe('the creator page', () => {
   });
 
   it('opens the creator’s default view, unless the link names one, and keeps the choice in the link', async () => {
-    stubApi({ [BY_ID]: { body: { ...profile, default_view: 'map' } } });
+    stubApi({ [BY_ID]: { body: { data: { ...profile, default_view: 'map' } } } });
     const { unmount } = openPage();
     expect(await screen.findByTestId('map-double')).toHaveAttribute('data-user', '4');
     unmount();
 
-    stubApi({ [BY_ID]: { body: { ...profile, default_view: 'map' } } });
+    stubApi({ [BY_ID]: { body: { data: { ...profile, default_view: 'map' } } } });
     openPage('/creator/8/nordic?view=list&countries=FR');
     expect(await screen.findByTestId('tours-double')).toHaveAttribute('data-layout', 'list');
 
@@ -125,14 +143,14 @@ describe('the creator page', () => {
   });
 
   it('tells a creator without tours from filters that match nothing', async () => {
-    stubApi({ [BY_ID]: { body: { ...profile, vt_count: 0 } } });
+    stubApi({ [BY_ID]: { body: { data: { ...profile, vt_count: 0 } } } });
     const { unmount } = openPage();
     expect(await screen.findByTestId('creator-no-tours')).toHaveTextContent('No tours yet');
     expect(screen.queryByTestId('tours-double')).not.toBeInTheDocument();
     unmount();
 
     updateFilterState({ countries: ['FR'], categories: [3] });
-    stubApi({ [BY_ID]: { body: profile } });
+    stubApi({ [BY_ID]: { body: { data: profile } } });
     openPage();
     const noMatch = await screen.findByTestId('creator-no-match');
     expect(screen.getByTestId('creator-clear-filters')).toHaveTextContent('Clear 2 filters');
@@ -143,8 +161,7 @@ describe('the creator page', () => {
   it('lets a signed-in visitor follow, with the exact count from the server', async () => {
     signIn();
     const api = stubApi({
-      [BY_ID]: { body: profile },
-      [IS_FOLLOW]: { body: { creator_id: 8, isFollow: false } },
+      [BY_ID]: { body: { data: profile } },
       [FOLLOW]: { body: { creator_id: 8, userid: 7, followers: 43, isFollow: true } },
     });
     openPage();
@@ -154,11 +171,10 @@ describe('the creator page', () => {
     await waitFor(() => expect(screen.getByTestId('creator-follow')).toHaveAttribute('aria-pressed', 'true'));
     await waitFor(() => expect(screen.getByTestId('creator-count-followers')).toHaveTextContent('43'));
     expect(api.callsTo(FOLLOW)[0]?.body).toEqual({ userid: 7, creator_id: 8 });
-    expect(api.callsTo(IS_FOLLOW)[0]?.search.get('creator_id')).toBe('8');
   });
 
   it('asks guests to sign in, and shows no follow button to admins or on one’s own profile', async () => {
-    const api = stubApi({ [BY_ID]: { body: profile } });
+    const api = stubApi({ [BY_ID]: { body: { data: profile } } });
     const guest = openPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in to follow' }));
     expect(await screen.findByTestId('login-open')).toBeInTheDocument();
@@ -175,11 +191,10 @@ describe('the creator page', () => {
     openPage();
     await screen.findByTestId('creator-name');
     expect(screen.queryByTestId('creator-follow')).not.toBeInTheDocument();
-    expect(api.callsTo(IS_FOLLOW)).toHaveLength(0);
   });
 
   it('copies the page’s link, without filters, and counts the share', async () => {
-    const api = stubApi({ [BY_ID]: { body: profile }, 'POST /v2/creators/post_shares': { body: { id: 8, shared: 1 } } });
+    const api = stubApi({ [BY_ID]: { body: { data: profile } }, 'POST /v2/creators/post_shares': { body: { id: 8, shared: 1 } } });
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     window.history.replaceState(null, '', '/creator/8/nordic?countries=FR');
@@ -202,12 +217,40 @@ describe('the creator page on a phone', () => {
   });
 
   it('shows the tours and the profile as two tabs', async () => {
-    stubApi({ [BY_ID]: { body: profile } });
+    stubApi({ [BY_ID]: { body: { data: profile } } });
     openPage();
     expect(await screen.findByTestId('tours-double')).toBeInTheDocument();
     expect(screen.queryByTestId('creator-about')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('creator-tab-profile'));
     expect(await screen.findByTestId('creator-about')).toHaveTextContent('Fjords and lighthouses');
     expect(screen.queryByTestId('tours-double')).not.toBeInTheDocument();
+  });
+});
+
+describe('the creator page, live', () => {
+  const tokens: TokenSource = { current: () => 'guest-token', subscribe: () => () => undefined, renew: async () => null };
+
+  function LivePage({ connection }: { connection: RealtimeConnection }) {
+    useRealtimeConnection(connection);
+    return <CreatorPage parts={parts} />;
+  }
+
+  it('moves the counts as other visitors follow and view', async () => {
+    stubApi({ [BY_ID]: { body: { data: profile } } });
+    const { factory, sockets } = fakeSocketFactory();
+    renderWithApp(<LivePage connection={new RealtimeConnection(tokens, factory)} />, {
+      path: '/creator/8',
+      routePath: '/creator/:creatorId/:creatorName?',
+    });
+    const socket = sockets[0]!;
+    act(() => socket.accept());
+    await screen.findByTestId('creator-name');
+
+    await act(async () => {
+      socket.push('creator:counters', { id: 8, followers: 42, views: 20_000, likes: 1_300 });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByTestId('creator-count-followers')).toHaveAttribute('data-value', '42');
+    expect(screen.getByTestId('creator-count-views')).toHaveTextContent('20K');
   });
 });

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
+import { useSession } from '../../../shared/auth/session';
 import { useIsMobile } from '../../../shared/layout/breakpoints';
 import { paths } from '../../../shared/routing/paths';
 import { creatorRoom } from '../../../shared/socket/events';
@@ -22,7 +23,8 @@ import classes from './CreatorPage.module.css';
  */
 export function CreatorPage({ parts }: { parts: CreatorPageParts }) {
   const { creatorId = '' } = useParams();
-  const profile = useQuery(creatorPageQueryOptions(creatorId));
+  const session = useSession();
+  const profile = useQuery(creatorPageQueryOptions(creatorId, session.claims?.sub ?? (session.signedIn ? 'user' : 'guest')));
   // Followers, views and likes move live while the page is open (written into the profile's cache).
   useRoom(profile.data ? creatorRoom(profile.data.id) : null);
   useDocumentTitle(profile.data?.creator_name);
