@@ -8,6 +8,8 @@ import { PreviewGuide } from '../../features/guide/components/PreviewGuide';
 import { GeolocationButton } from '../../features/location/components/GeolocationButton';
 import { AddMediaButton } from '../../features/media/components/AddMediaButton';
 import {
+  beginOwnFilters,
+  endOwnFilters,
   FILTER_LINK_PARAMS,
   filterStateFromSearchParams,
   filterStateToSearchParams,
@@ -74,10 +76,9 @@ function usePageOwnFilters(own: boolean): void {
   const page = own ? pathname : null;
   useEffect(() => {
     if (page === null) return undefined;
-    const feedFilters = getFilterState();
     const fromLink = filterStateFromSearchParams(new URLSearchParams(window.location.search));
-    updateFilterState({ ...INITIAL_FILTER_STATE, near: feedFilters.near, ...fromLink });
-    return () => updateFilterState(feedFilters);
+    beginOwnFilters({ ...INITIAL_FILTER_STATE, near: getFilterState().near, ...fromLink });
+    return endOwnFilters;
   }, [page]);
 }
 

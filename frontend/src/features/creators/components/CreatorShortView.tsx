@@ -88,6 +88,7 @@ function HeaderBody({ profile, compact, following, shown }: HeaderBodyProps) {
         {shown === 'ready' && (
           <Button
             radius="xl"
+            className={classes.follow}
             variant={follow.following ? 'default' : 'filled'}
             leftSection={follow.following ? <IconCheck size={16} aria-hidden="true" /> : <IconPlus size={16} aria-hidden="true" />}
             aria-pressed={follow.visible ? follow.following : undefined}

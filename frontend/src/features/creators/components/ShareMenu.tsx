@@ -47,7 +47,7 @@ export function ShareMenu({ creatorId, title }: { creatorId: number; title: stri
   return (
     <Menu position="bottom-end" radius="md" shadow="md" withinPortal>
       <Menu.Target>
-        <Button variant="default" radius="xl" leftSection={<IconShare size={16} aria-hidden="true" />} data-testid="creator-share">
+        <Button variant="default" radius="xl" px={16} leftSection={<IconShare size={16} aria-hidden="true" />} data-testid="creator-share">
           {t('creatorPage.share')}
         </Button>
       </Menu.Target>
