@@ -12,6 +12,7 @@ import {
   useFilterState,
 } from '../../../shared/filters/filterState';
 import { chosenView, type CreatorProfile, type CreatorView, VIEW_PARAM } from '../model/creatorProfile';
+import { FeaturedTours } from './FeaturedTours';
 import classes from './FullProfile.module.css';
 
 /** The creator's tours as cards or as a list (the feed's grid, scoped to the creator). */
@@ -67,44 +68,47 @@ export function FullProfile({ profile, parts }: { profile: CreatorProfile; parts
   else content = <Tours userId={profile.userid} layout={view} empty={<NoMatch onClear={clearFilters} />} />;
 
   return (
-    <section className={classes.fullProfile} aria-labelledby="creator-tours-title" data-testid="creator-full-profile" data-view={view}>
-      <Group justify="space-between" gap="sm" className={classes.toolbar}>
-        <Group gap="xs" wrap="nowrap">
-          <Title order={2} id="creator-tours-title" className={classes.title}>
-            {t('creatorPage.tours')}
-          </Title>
-          {active > 0 && (
-            <Button variant="subtle" size="compact-sm" radius="xl" onClick={clearFilters} data-testid="creator-clear-filters">
-              {t('creatorPage.clearFilters', { count: active })}
-            </Button>
-          )}
+    <div className={classes.fullProfile}>
+      {active === 0 && <FeaturedTours tours={profile.featured_tours} />}
+      <section aria-labelledby="creator-tours-title" data-testid="creator-full-profile" data-view={view}>
+        <Group justify="space-between" gap="sm" className={classes.toolbar}>
+          <Group gap="xs" wrap="nowrap">
+            <Title order={2} id="creator-tours-title" className={classes.title}>
+              {t('creatorPage.tours')}
+            </Title>
+            {active > 0 && (
+              <Button variant="subtle" size="compact-sm" radius="xl" onClick={clearFilters} data-testid="creator-clear-filters">
+                {t('creatorPage.clearFilters', { count: active })}
+              </Button>
+            )}
+          </Group>
+          <SegmentedControl
+            radius="xl"
+            size="sm"
+            value={view}
+            onChange={(value) => choose(value as CreatorView)}
+            aria-label={t('creatorPage.viewLabel')}
+            data={(['grid', 'list', 'map'] as const).map((value) => ({
+              value,
+              label: (
+                <Group gap={6} wrap="nowrap" justify="center">
+                  {VIEW_ICONS[value]}
+                  <span>{t(`creatorPage.views.${value}`)}</span>
+                </Group>
+              ),
+            }))}
+            data-testid="creator-view-switch"
+          />
         </Group>
-        <SegmentedControl
-          radius="xl"
-          size="sm"
-          value={view}
-          onChange={(value) => choose(value as CreatorView)}
-          aria-label={t('creatorPage.viewLabel')}
-          data={(['grid', 'list', 'map'] as const).map((value) => ({
-            value,
-            label: (
-              <Group gap={6} wrap="nowrap" justify="center">
-                {VIEW_ICONS[value]}
-                <span>{t(`creatorPage.views.${value}`)}</span>
-              </Group>
-            ),
-          }))}
-          data-testid="creator-view-switch"
-        />
-      </Group>
-      {Categories && (
-        <div className={classes.categories}>
-          <VisuallyHidden>{t('creatorPage.categoriesHint')}</VisuallyHidden>
-          <Categories />
-        </div>
-      )}
-      <div className={classes.content}>{content}</div>
-    </section>
+        {Categories && (
+          <div className={classes.categories}>
+            <VisuallyHidden>{t('creatorPage.categoriesHint')}</VisuallyHidden>
+            <Categories />
+          </div>
+        )}
+        <div className={classes.content}>{content}</div>
+      </section>
+    </div>
   );
 }
 

@@ -112,6 +112,18 @@ describe('the creator page', () => {
     expect(links[0]).toHaveAttribute('rel', expect.stringContaining('noopener'));
   });
 
+  it('shows the featured tours in the creator’s order, linked to their pages', async () => {
+    const featured = [
+      { id: 'b2', title: 'Lighthouse at dusk', preview_picture: null, position: 1 },
+      { id: 'a1', title: 'Fjord from the ridge', preview_picture: null, position: 0 },
+    ];
+    stubApi({ [BY_ID]: { body: { data: { ...profile, featured_tours: featured } } } });
+    openPage();
+    const links = await screen.findAllByTestId('creator-featured-tour');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/virtualtours/a1', '/virtualtours/b2']);
+    expect(links[0]).toHaveTextContent('Fjord from the ridge');
+  });
+
   it('opens by name through creator-by-creator-name', async () => {
     const api = stubApi({ 'GET /v2/creators/creator-by-creator-name/nordic': { body: { data: profile } } });
     openPage('/creator/nordic');

@@ -428,6 +428,7 @@ export const en = {
     summary: '{{tours}} tours · {{followers}} followers',
   },
   creatorPage: {
+    featured: 'Featured tours',
     share: 'Share',
     copyLink: 'Copy link',
     copied: 'Copied',

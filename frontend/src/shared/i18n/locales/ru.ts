@@ -481,6 +481,7 @@ export const ru = {
     summary: 'туров: {{tours}} · подписчиков: {{followers}}',
   },
   creatorPage: {
+    featured: 'Избранные туры',
     share: 'Поделиться',
     copyLink: 'Копировать ссылку',
     copied: 'Скопировано',
