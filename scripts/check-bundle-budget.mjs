@@ -35,7 +35,7 @@ const ROUTES = {
   '/feed': [],
   '/map': ['src/features/map/pages/MapPage.tsx'],
   '/virtualtours/:id': ['src/features/tours/pages/TourPage.tsx'],
-  '/creator/:id': ['src/features/creators/pages/CreatorPage.tsx'],
+  '/creator/:id': ['src/app/routes/CreatorRoute.tsx'],
   '/:creator/grid': ['src/features/feed/pages/CreatorGridPage.tsx'],
   '/registration': ['src/features/auth/pages/RegistrationPage.tsx'],
   '/create_account': ['src/features/auth/pages/CreateAccountPage.tsx'],

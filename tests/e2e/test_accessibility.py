@@ -1,6 +1,7 @@
-"""Accessibility in a browser (issue 12, part 4): axe-core's WCAG 2.0-2.2 A and AA rules on every main
-screen at 390 and 1440 px, signed out and signed in, with no serious or critical violation; the keyboard
-path feed → tour page → like with a visible focus; the map's list of the tours in view, by keyboard."""
+"""Accessibility in a browser (issue 12, part 4; issue 13 added the creator page): axe-core's WCAG 2.0-2.2
+A and AA rules on every main screen at 390 and 1440 px, signed out and signed in, with no serious or
+critical violation; the keyboard path feed → tour page → like with a visible focus; the map's list of
+the tours in view, by keyboard."""
 
 from __future__ import annotations
 
@@ -97,6 +98,12 @@ def a_listed_tour(server: str) -> str:
     return str(next(card["guid"] for card in answer.json()["data"] if card["type"] == "vt"))
 
 
+def a_creator_id(server: str) -> int:
+    answer = httpx.get(f"{server}/v2/user-recomendations/filtered-grid", params={"mode": "creators"}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return int(next(card["id"] for card in answer.json()["data"] if card["type"] == "creator"))
+
+
 def open_screen(page: Page, path: str, ready: Callable[[Page], Locator]) -> None:
     """Open a screen and wait for what shows it is drawn (not for the network to fall silent: it costs
     half a second a screen, and what arrives later are pictures, which axe does not judge)."""
@@ -132,6 +139,7 @@ def test_the_main_screens_have_no_serious_accessibility_violations(
     page: Page = context.new_page()
     audit = Audit(page, width)
     guid = a_listed_tour(server)
+    creator = a_creator_id(server)
     _, token = new_member(server)
 
     # A first visit: the feed under the cookie banner.
@@ -142,6 +150,8 @@ def test_the_main_screens_have_no_serious_accessibility_violations(
     check_the_feed_and_the_map(audit, page, "signed out")
     open_screen(page, f"/virtualtours/{guid}", lambda page: page.get_by_test_id("like-button"))
     audit.check("tour page (signed out)")
+    open_screen(page, f"/creator/{creator}?view=grid", lambda page: page.get_by_test_id("media-card").first)
+    audit.check("creator page (signed out)")
     open_screen(page, "/registration", lambda page: page.get_by_test_id("sign-in-form"))
     audit.check("sign in")
     open_screen(page, "/registration?tab=signup", lambda page: page.get_by_test_id("sign-up-form"))
@@ -158,6 +168,9 @@ def test_the_main_screens_have_no_serious_accessibility_violations(
     check_the_feed_and_the_map(audit, page, "signed in")
     open_screen(page, f"/virtualtours/{guid}", lambda page: page.get_by_test_id("like-button"))
     audit.check("tour page (signed in)")
+    open_screen(page, f"/creator/{creator}?view=list", lambda page: page.get_by_test_id("creator-follow"))
+    expect(page.get_by_test_id("media-card").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    audit.check("creator page (signed in)")
     open_screen(page, "/billing/plans", lambda page: page.get_by_role("heading", level=1))
     audit.check("billing plans (signed in)")
     open_screen(page, "/feed", lambda page: page.get_by_test_id("profile-menu"))

@@ -13,6 +13,12 @@ export interface AppRouteHandle {
   name: RouteName;
   /** The page fills the viewport under the top bar instead of scrolling (the map). */
   fillViewport?: boolean;
+  /**
+   * The page keeps its filters in its query string (spec §2 creator pages). 'own': the link is the
+   * whole truth and the page's filters are its own (the feed's come back when the visitor leaves);
+   * 'shared': the page shows the feed's filters and writes them into its link.
+   */
+  filtersInLink?: 'own' | 'shared';
 }
 
 const named = (name: RouteName, extra: Omit<AppRouteHandle, 'name'> = {}): AppRouteHandle => ({ name, ...extra });
@@ -22,7 +28,7 @@ const named = (name: RouteName, extra: Omit<AppRouteHandle, 'name'> = {}): AppRo
 // load, the root's loading screen) on screen. The map bundles MapLibre (about 1 MB).
 const lazyMapPage = async () => ({ Component: (await import('../features/map/pages/MapPage')).MapPage });
 const lazyTourPage = async () => ({ Component: (await import('../features/tours/pages/TourPage')).TourPage });
-const lazyCreatorPage = async () => ({ Component: (await import('../features/creators/pages/CreatorPage')).CreatorPage });
+const lazyCreatorPage = async () => ({ Component: (await import('./routes/CreatorRoute')).CreatorRoute });
 const lazyCreatorGridPage = async () => ({ Component: (await import('../features/feed/pages/CreatorGridPage')).CreatorGridPage });
 const lazyMailingListPage = async () => ({ Component: (await import('../features/mailing/pages/MailingListPage')).MailingListPage });
 const lazyResetPasswordPage = async () => ({ Component: (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage });
@@ -53,8 +59,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { path: 'feed', handle: named('gridHome'), element: <FeedPage /> },
             { path: 'map', handle: named('mapHome', { fillViewport: true }), lazy: lazyMapPage },
-            { path: ':creatorName/map', handle: named('mapCreatorLink', { fillViewport: true }), lazy: lazyMapPage },
-            { path: ':creatorName/grid', handle: named('gridCreatorLink'), lazy: lazyCreatorGridPage },
+            { path: ':creatorName/map', handle: named('mapCreatorLink', { fillViewport: true, filtersInLink: 'shared' }), lazy: lazyMapPage },
+            { path: ':creatorName/grid', handle: named('gridCreatorLink', { filtersInLink: 'shared' }), lazy: lazyCreatorGridPage },
           ],
         },
         {
@@ -62,7 +68,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { path: 'virtualtours/:id', handle: named('virtualtour'), lazy: lazyTourPage },
             { path: 'media/:id', handle: named('virtualtour'), lazy: lazyTourPage },
-            { path: 'creator/:creatorId/:creatorName?', handle: named('creatorPage'), lazy: lazyCreatorPage },
+            { path: 'creator/:creatorId/:creatorName?', handle: named('creatorPage', { filtersInLink: 'own' }), lazy: lazyCreatorPage },
             { path: 'admin/mailing-list', handle: named('mailingList'), lazy: lazyMailingListPage },
           ],
         },

@@ -8,6 +8,8 @@ export const creatorQueryKeys = {
   byId: (creatorId: number) => ['creators', 'by-id', creatorId] as const,
   /** The creator behind a `/{creatorName}/grid` or `/map` address (lower-cased name). */
   byName: (name: string) => ['creators', 'by-name', name] as const,
+  /** A creator page opened by name (GET /v2/creators/creator-by-creator-name/{creatorName}). */
+  profileByName: (name: string) => ['creators', 'profile-by-name', name] as const,
   /**
    * A creator's live analytics totals (CREATOR_ANALYTICS, pushed to the owner's own room): views,
    * likes, saves, shares and followers. The analytics page (a later issue) reads and loads this entry.

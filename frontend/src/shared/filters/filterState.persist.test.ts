@@ -1,4 +1,6 @@
 import {
+  beginOwnFilters,
+  endOwnFilters,
   filterStateFromSearchParams,
   filterStateToSearchParams,
   getFilterState,
@@ -95,5 +97,36 @@ describe('the stored filter state', () => {
     localStorage.setItem('filterSorting', 'sideways');
     reloadFilterState();
     expect(getFilterState()).toEqual(INITIAL_FILTER_STATE);
+  });
+});
+
+describe('a page with filters of its own (the creator page)', () => {
+  afterEach(() => {
+    endOwnFilters();
+    resetFilterState();
+  });
+
+  it('shows its filters without storing them, and gives the feed its own back', () => {
+    updateFilterState({ categories: [3], sorting: 'likes' });
+    const storedFeed = localStorage.getItem('userState');
+
+    beginOwnFilters({ ...INITIAL_FILTER_STATE, countries: ['FR'] });
+    updateFilterState({ tags: [9] });
+    storeGridPages({ currentPage: 4, lastPage: 9 });
+    expect(getFilterState()).toMatchObject({ categories: [], countries: ['FR'], tags: [9], sorting: null });
+    expect(localStorage.getItem('userState')).toBe(storedFeed);
+    expect(localStorage.getItem('filterSorting')).toBe('likes');
+
+    endOwnFilters();
+    expect(getFilterState()).toMatchObject({ categories: [3], countries: [], tags: [], sorting: 'likes' });
+  });
+
+  it('takes in what another tab stored for the feed meanwhile', () => {
+    beginOwnFilters({ ...INITIAL_FILTER_STATE, countries: ['FR'] });
+    localStorage.setItem('filterSorting', 'views');
+    reloadFilterState();
+    expect(getFilterState().countries).toEqual(['FR']);
+    endOwnFilters();
+    expect(getFilterState().sorting).toBe('views');
   });
 });

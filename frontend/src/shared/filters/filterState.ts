@@ -211,6 +211,20 @@ export function filterStateToSearchParams(state: FilterState): URLSearchParams {
   return params;
 }
 
+/** Every query-string name filterStateToSearchParams may write (a page's other parameters are not filters). */
+export const FILTER_LINK_PARAMS: readonly string[] = [
+  ...URL_LIST_FIELDS,
+  'mode',
+  'sorting',
+  'feed',
+  'searchPattern',
+  'leftX',
+  'leftY',
+  'rightX',
+  'rightY',
+  'address',
+];
+
 /** The filters a page's query string names (only those: the rest of the state is left alone). */
 export function filterStateFromSearchParams(params: URLSearchParams): Partial<FilterState> {
   const present = (name: string) => params.has(name);
@@ -286,6 +300,7 @@ export function readGridPages(): GridPages {
 }
 
 export function storeGridPages(pages: GridPages): void {
+  if (setAside !== null) return; // a page's own filters and pages are not the feed's to come back to
   const { sorting: _sorting, ...filters } = filterStore.get();
   writeJson(STORAGE_KEYS.userState, { filters, ...pages });
 }
@@ -296,10 +311,31 @@ export function getFilterState(): FilterState {
   return filterStore.get();
 }
 
+/**
+ * The feed's filters while a page with filters of its own is open (the creator page, whose link holds
+ * its filters), else null. Meanwhile the page's filters are the store's but are not stored: a reload
+ * or a new tab finds the feed's.
+ */
+let setAside: FilterState | null = null;
+
 /** Stored before subscribers hear of it, so what they read back from storage is already the new state. */
 function replaceFilterState(next: FilterState): void {
-  persist(next);
+  if (setAside === null) persist(next);
   filterStore.set(next);
+}
+
+/** A page with filters of its own opens: the feed's are set aside, the page's shown (and never stored). */
+export function beginOwnFilters(own: FilterState): void {
+  if (setAside === null) setAside = filterStore.get();
+  filterStore.set(own);
+}
+
+/** That page closes: the feed's filters come back as they were. */
+export function endOwnFilters(): void {
+  if (setAside === null) return;
+  const feed = setAside;
+  setAside = null;
+  filterStore.set(feed);
 }
 
 export function updateFilterState(change: Partial<FilterState>): void {
@@ -312,7 +348,8 @@ export function resetFilterState(): void {
 
 /** Read the stored state again (another tab changed it, or a test cleared storage). */
 export function reloadFilterState(): void {
-  filterStore.set(loadFilterState());
+  if (setAside !== null) setAside = loadFilterState();
+  else filterStore.set(loadFilterState());
 }
 
 export function useFilterState(): FilterState {

@@ -8,12 +8,15 @@ import classes from './CardGrid.module.css';
 import { CreatorCard } from './CreatorCard';
 import { MediaCard } from './MediaCard';
 
+/** Cards side by side, or one under another with the preview beside the text (the creator page's list view). */
+export type CardLayout = 'grid' | 'list';
+
 /** The grid frame: a responsive grid of media, creator and ad cards (spec §2), with their context menu. */
-export function CardGrid({ cards, footer }: { cards: readonly GridCard[]; footer?: ReactNode }) {
+export function CardGrid({ cards, footer, layout = 'grid' }: { cards: readonly GridCard[]; footer?: ReactNode; layout?: CardLayout }) {
   const contextMenu = useCardContextMenu();
   return (
     <>
-      <div className={classes.grid} data-testid="card-grid" onContextMenu={contextMenu.onContextMenu}>
+      <div className={classes.grid} data-layout={layout} data-testid="card-grid" onContextMenu={contextMenu.onContextMenu}>
         {cards.map((card, index) => (
           <GridCardView key={gridCardKey(card)} card={card} imagePriority={firstScreenPriority(index)} />
         ))}
@@ -63,9 +66,9 @@ export function CardSkeletons({ count }: { count: number }) {
   );
 }
 
-export function SkeletonGrid({ count = 12 }: { count?: number }) {
+export function SkeletonGrid({ count = 12, layout = 'grid' }: { count?: number; layout?: CardLayout }) {
   return (
-    <div className={classes.grid} aria-busy="true" data-testid="card-grid-loading">
+    <div className={classes.grid} data-layout={layout} aria-busy="true" data-testid="card-grid-loading">
       <CardSkeletons count={count} />
     </div>
   );

@@ -9,7 +9,8 @@ import { formatCount } from '../../../shared/format/formatCount';
 import { paths } from '../../../shared/routing/paths';
 import { creatorRoom } from '../../../shared/socket/events';
 import { useRoomWhileVisible } from '../../../shared/socket/useRoomWhileVisible';
-import { FollowButton, useFollowToggle } from './CardActions';
+import { useFollowToggle } from '../../../shared/engagement/useToggles';
+import { FollowButton } from './CardActions';
 import { rememberGridItem } from './cardLinks';
 import classes from './Cards.module.css';
 

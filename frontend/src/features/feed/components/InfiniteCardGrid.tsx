@@ -9,7 +9,7 @@ import type { GridPage } from '../../../shared/api/generated/types.gen';
 import { readGridPages, storeGridPages } from '../../../shared/filters/filterState';
 import { readItem, removeItem, STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { GRID_PAGE_SIZE, type GridCard, uniqueCards } from '../api/filteredGrid';
-import { CardGrid, CardSkeletons, SkeletonGrid } from './CardGrid';
+import { CardGrid, type CardLayout, CardSkeletons, SkeletonGrid } from './CardGrid';
 import classes from './InfiniteCardGrid.module.css';
 
 /** Start the next page well before the visitor reaches the end, so scrolling rarely waits. */
@@ -23,7 +23,7 @@ type GridQuery = UseInfiniteQueryResult<InfiniteData<GridPage, unknown>>;
  * A grid that loads its next page as the visitor scrolls (spec §2 endless scroll), and brings the
  * visitor back to the card they opened when they come back (spec §2 gridItemId).
  */
-export function InfiniteCardGrid({ grid, empty }: { grid: GridQuery; empty?: ReactNode }) {
+export function InfiniteCardGrid({ grid, empty, layout = 'grid' }: { grid: GridQuery; empty?: ReactNode; layout?: CardLayout }) {
   const cards = uniqueCards(grid.data?.pages ?? []);
   useRememberedPages(grid);
   useReturnToCard(cards, grid);
@@ -32,7 +32,7 @@ export function InfiniteCardGrid({ grid, empty }: { grid: GridQuery; empty?: Rea
   if (cards.length > 0) {
     return (
       <>
-        <CardGrid cards={cards} footer={grid.isFetchingNextPage ? <CardSkeletons count={4} /> : null} />
+        <CardGrid cards={cards} layout={layout} footer={grid.isFetchingNextPage ? <CardSkeletons count={4} /> : null} />
         {grid.hasNextPage && !grid.isFetchNextPageError && (
           <LoadMoreTrigger onVisible={() => void grid.fetchNextPage()} disabled={grid.isFetchingNextPage} />
         )}
@@ -40,7 +40,7 @@ export function InfiniteCardGrid({ grid, empty }: { grid: GridQuery; empty?: Rea
       </>
     );
   }
-  if (grid.isPending) return <SkeletonGrid />;
+  if (grid.isPending) return <SkeletonGrid layout={layout} count={layout === 'list' ? 6 : 12} />;
   if (grid.isError) return <GridError onRetry={() => void grid.refetch()} />;
   return empty ?? <EmptyGrid />;
 }

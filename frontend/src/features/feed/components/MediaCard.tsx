@@ -10,7 +10,8 @@ import { paths } from '../../../shared/routing/paths';
 import { tourRoom } from '../../../shared/socket/events';
 import { useRoomWhileVisible } from '../../../shared/socket/useRoomWhileVisible';
 import { LazyImage } from '../../../shared/ui/LazyImage';
-import { SaveButton, useSaveToggle } from './CardActions';
+import { useSaveToggle } from '../../../shared/engagement/useToggles';
+import { SaveButton } from './CardActions';
 import { rememberGridItem } from './cardLinks';
 import classes from './Cards.module.css';
 

@@ -1,18 +1,16 @@
 import { Avatar, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconId, IconMap, IconUser } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import type { CreatorCard } from '../../../shared/api/generated/types.gen';
 import { creatorByNameQueryOptions } from '../../../shared/creators/creatorLookup';
-import { useFilterState } from '../../../shared/filters/filterState';
 import { formatCount } from '../../../shared/format/formatCount';
 import { paths } from '../../../shared/routing/paths';
-import { creatorGridQueryOptions } from '../api/filteredGrid';
 import { SkeletonGrid } from '../components/CardGrid';
-import { GridSummary } from '../components/GridSummary';
-import { EmptyGrid, InfiniteCardGrid } from '../components/InfiniteCardGrid';
+import { CreatorTours } from '../components/CreatorTours';
+import { EmptyGrid } from '../components/InfiniteCardGrid';
 import classes from './FeedPage.module.css';
 import headerClasses from './CreatorGridPage.module.css';
 
@@ -26,25 +24,13 @@ export function CreatorGridPage() {
   if (lookup.isPending) content = <SkeletonGrid />;
   else if (lookup.isError) content = <EmptyGrid text={t('feed.errorTitle')} />;
   else if (lookup.data === null) content = <EmptyGrid text={t('creator.notFound', { name: creatorName })} />;
-  else content = <CreatorTours creator={lookup.data} />;
+  else content = <CreatorTours userId={lookup.data.userid} layout="grid" />;
 
   return (
     <main className={classes.page}>
       <CreatorHeader creatorName={creatorName} creator={lookup.data ?? null} loading={lookup.isPending} />
       {content}
     </main>
-  );
-}
-
-function CreatorTours({ creator }: { creator: CreatorCard }) {
-  const filters = useFilterState();
-  const { i18n } = useTranslation();
-  const grid = useInfiniteQuery(creatorGridQueryOptions(creator.userid, filters, i18n.language));
-  return (
-    <>
-      <GridSummary total={grid.data?.pages[0]?.total_items ?? null} />
-      <InfiniteCardGrid grid={grid} />
-    </>
   );
 }
 

@@ -1,20 +1,21 @@
 import { Badge, Button, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconInfoCircle, IconList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import type { MapCluster, MapFeature } from '../../../shared/api/generated/types.gen';
 import { creatorByNameQueryOptions } from '../../../shared/creators/creatorLookup';
 import { type FilterState, useFilterState } from '../../../shared/filters/filterState';
-import { requestMapTarget, useMapTarget } from '../../../shared/map/mapTarget';
+import { useMapTarget } from '../../../shared/map/mapTarget';
 import { creatorPointsQueryOptions, mapAreaQueryOptions, type MapViewport, spotQueryOptions } from '../api/mapArea';
 import { MAP_STYLE_NAMES, type MapStyleName } from '../../../shared/map/basemap';
 import type { RenderedState } from '../components/MapStatus';
 import { MapView, type SpotRequest } from '../components/MapView';
 import { SpotList } from '../components/SpotList';
 import { ToursInView } from '../components/ToursInView';
+import { useFitTours } from '../components/useFitTours';
 import { boundsCenter } from '../mapBounds';
 import type { SearchedPlace } from '../mapLayers';
 import { readMapStyle, storeMapStyle } from '../mapPreferences';
@@ -143,7 +144,7 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
   const area = useQuery({ ...mapAreaQueryOptions(filters, viewport, i18n.language), enabled: !creatorName && viewport !== null });
   const creatorPoints = useQuery(creatorPointsQueryOptions(filters, creator.data?.userid ?? null, i18n.language));
 
-  useFitCreatorTours(creatorName, creatorPoints.data);
+  useFitTours(creatorName, creatorPoints.data);
 
   if (creatorName) {
     return {
@@ -171,21 +172,6 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
 function useSearchedPlace(filters: FilterState): SearchedPlace | null {
   const { bounds, address } = filters;
   return useMemo(() => (bounds ? { center: boundsCenter(bounds), name: address } : null), [bounds, address]);
-}
-
-/** A creator's map opens on their tours: fitted around them once they are known. */
-function useFitCreatorTours(creatorName: string | undefined, features: readonly MapFeature[] | undefined): void {
-  const fitted = useRef<string | null>(null);
-  useEffect(() => {
-    if (!creatorName || !features || features.length === 0 || fitted.current === creatorName) return;
-    fitted.current = creatorName;
-    const longitudes = features.map((feature) => feature.geometry.coordinates[0]);
-    const latitudes = features.map((feature) => feature.geometry.coordinates[1]);
-    const [west, east] = [Math.min(...longitudes), Math.max(...longitudes)];
-    const [south, north] = [Math.min(...latitudes), Math.max(...latitudes)];
-    if (west === east && south === north) requestMapTarget({ kind: 'point', center: [west, south] });
-    else requestMapTarget({ kind: 'bounds', bounds: [west, south, east, north] });
-  }, [creatorName, features]);
 }
 
 /** The tours of the list view: asked of the server for an area, or picked from those already drawn. */

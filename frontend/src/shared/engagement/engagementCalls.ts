@@ -1,5 +1,5 @@
-import { creatorsFollow, creatorsUnfollow, engagementPostSaves } from '../../../shared/api/generated/sdk.gen';
-import { ToggleFailure, type ToggleState } from '../model/engagementToggle';
+import { creatorsFollow, creatorsUnfollow, engagementPostSaves } from '../api/generated/sdk.gen';
+import { ToggleFailure, type ToggleState } from './engagementToggle';
 
 /** The server's explanation of a failed call, for the dialog of spec §8 ("dialog with the server message"). */
 export function serverMessage(error: unknown): string | null {
