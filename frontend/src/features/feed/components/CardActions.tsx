@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBookmark, IconBookmarkFilled, IconCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { openLoginDialog } from '../../../shared/auth/loginDialog';
 import { useSession } from '../../../shared/auth/session';
+import { Hint } from '../../../shared/ui/Hint';
 import { sendFollow, sendSave } from '../api/engagement';
 import { toggle, type ToggleState } from '../model/engagementToggle';
 import classes from './Cards.module.css';
@@ -70,7 +71,7 @@ export function SaveButton({ saved, busy, onToggle }: { saved: boolean; busy: bo
   const { t } = useTranslation();
   const label = saved ? t('cards.unsave') : t('cards.save');
   return (
-    <Tooltip label={label} withArrow>
+    <Hint label={label} position="left" className={classes.saveHint}>
       <ActionIcon
         className={classes.saveButton}
         variant="white"
@@ -86,7 +87,7 @@ export function SaveButton({ saved, busy, onToggle }: { saved: boolean; busy: bo
       >
         {saved ? <IconBookmarkFilled size={18} /> : <IconBookmark size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 
