@@ -3,17 +3,20 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
+import { bufferEarlyModalEvents } from './modalEvents';
 import { themeWithLabels } from './theme';
 
 // Fetched beside the first screen, not before it: `notifications.show` queues in a store the
 // container reads once it arrives, so nothing shown meanwhile is lost.
 const Notifications = lazy(async () => ({ default: (await import('./NotificationsContainer')).Notifications }));
+// The same for the dialogs of `modals.open`; one asked for before it arrives opens once it is there.
+const ModalsHost = lazy(async () => ({ default: (await import('./ModalsHost')).ModalsHost }));
+bufferEarlyModalEvents();
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -27,12 +30,13 @@ export function AppProviders({ queryClient, i18n, children }: AppProvidersProps)
     <I18nextProvider i18n={i18n}>
       <TranslatedMantineProvider>
         <QueryClientProvider client={queryClient}>
-          <TranslatedModals>
-            <Suspense fallback={null}>
-              <Notifications position="top-center" />
-            </Suspense>
-            {children}
-          </TranslatedModals>
+          <Suspense fallback={null}>
+            <Notifications position="top-center" />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ModalsHost />
+          </Suspense>
+          {children}
         </QueryClientProvider>
       </TranslatedMantineProvider>
     </I18nextProvider>
@@ -48,9 +52,4 @@ function TranslatedMantineProvider({ children }: { children: ReactNode }) {
       {children}
     </MantineProvider>
   );
-}
-
-function TranslatedModals({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  return <ModalsProvider labels={{ confirm: t('common.ok'), cancel: t('common.cancel') }}>{children}</ModalsProvider>;
 }

@@ -1,4 +1,4 @@
-import { createTheme, Menu, type MantineColorsTuple, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
 
 import { DESKTOP_MIN_WIDTH, MOBILE_MAX_WIDTH } from '../shared/layout/breakpoints';
 
@@ -70,7 +70,9 @@ export const theme = createTheme({
   components: {
     // Mantine parks the focus of an opened menu on a role="presentation" placeholder inside role="menu",
     // which a menu may not contain (axe: aria-required-children); the first item takes the focus instead.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A plain entry, not Menu.extend (the same object): that would put Menu and floating-ui in the
+    // first download, which loads every menu on first use (frontend/README.md, "Bundle budget").
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
   breakpoints: {
     xs: '36em',

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { FiltersDropdown } from '../../features/filters/components/FiltersDropdown';
 import { NavigationMenu } from '../../features/navigation/components/NavigationMenu';
 import { NewVersionButton } from '../../features/platform/components/NewVersionButton';
-import { SearchBox } from '../../features/search/components/SearchBox';
+import { TopBarSearch } from '../../features/search/components/TopBarSearch';
 import { MARKETING_SITE_URL, MARKETPLACE_URL } from '../../shared/config/links';
 import { isPersonalFeed, useFilterState } from '../../shared/filters/filterState';
 import { LanguagePicker } from '../../shared/i18n/LanguagePicker';
@@ -28,7 +28,7 @@ export function TopBar() {
       <HomeLogo compact={mobile} />
       {showSearch && (
         <div className={classes.search}>
-          <SearchBox />
+          <TopBarSearch />
         </div>
       )}
       <Group gap={8} wrap="nowrap" className={classes.actions}>

@@ -1,4 +1,4 @@
-import { SegmentedControl, Tooltip, VisuallyHidden } from '@mantine/core';
+import { SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid, IconMap } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,11 +42,11 @@ export function ViewToggle() {
 /** An icon-only choice: the label is hidden text inside the radio's label (a plain span may not carry aria-label). */
 function ToggleIcon({ label, icon }: { label: string; icon: ReactNode }) {
   return (
-    <Tooltip label={label} withArrow>
-      <span className={classes.icon}>
-        {icon}
-        <VisuallyHidden>{label}</VisuallyHidden>
-      </span>
-    </Tooltip>
+    // A plain title, not Mantine's Tooltip: the control clips its options (overflow: hidden) and the
+    // top bar stays free of floating-ui (frontend/README.md, "Bundle budget").
+    <span className={classes.icon} title={label}>
+      {icon}
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </span>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled, IconCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+import { Hint } from '../../../shared/ui/Hint';
 import classes from './Cards.module.css';
 
 // The buttons of the cards; their toggles (optimistic flip, login for guests, the failure dialog) are
@@ -11,7 +12,7 @@ export function SaveButton({ saved, busy, onToggle }: { saved: boolean; busy: bo
   const { t } = useTranslation();
   const label = saved ? t('cards.unsave') : t('cards.save');
   return (
-    <Tooltip label={label} withArrow>
+    <Hint label={label} position="left" className={classes.saveHint}>
       <ActionIcon
         className={classes.saveButton}
         variant="white"
@@ -27,7 +28,7 @@ export function SaveButton({ saved, busy, onToggle }: { saved: boolean; busy: bo
       >
         {saved ? <IconBookmarkFilled size={18} /> : <IconBookmark size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 

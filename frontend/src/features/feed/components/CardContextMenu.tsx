@@ -1,10 +1,11 @@
-import { Menu } from '@mantine/core';
-import { IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
-import { useEffect, useState, type MouseEvent as ReactMouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, useEffect, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 
+import { MountWhenOpened } from '../../../shared/ui/MountWhenOpened';
 import { type CardTarget, cardTargetOf, rememberGridItem } from './cardLinks';
+
+// Fetched at the first right-click: the grid's first screen carries no menu (Mantine's Menu, floating-ui).
+const CardMenu = lazy(async () => ({ default: (await import('./CardMenu')).CardMenu }));
 
 interface OpenMenu {
   target: CardTarget;
@@ -17,7 +18,6 @@ interface OpenMenu {
  * where the visitor right-clicked (or under the card when the keyboard's menu key opened it).
  */
 export function useCardContextMenu() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [menu, setMenu] = useState<OpenMenu | null>(null);
 
@@ -50,19 +50,14 @@ export function useCardContextMenu() {
   };
 
   const element = (
-    <Menu opened={menu !== null} onChange={(opened) => !opened && setMenu(null)} position="bottom-start" offset={2} shadow="lg" radius="md" width={200}>
-      <Menu.Target>
-        <div aria-hidden="true" style={{ position: 'fixed', left: menu?.x ?? 0, top: menu?.y ?? 0, width: 1, height: 1, pointerEvents: 'none' }} />
-      </Menu.Target>
-      <Menu.Dropdown data-testid="card-context-menu">
-        <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => menu && open(menu.target)}>
-          {t('cards.open')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconExternalLink size={16} />} onClick={() => menu && openInNewTab(menu.target)}>
-          {t('cards.openInNewTab')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <MountWhenOpened opened={menu !== null}>
+      <CardMenu
+        at={menu}
+        onClose={() => setMenu(null)}
+        onOpen={() => menu && open(menu.target)}
+        onOpenInNewTab={() => menu && openInNewTab(menu.target)}
+      />
+    </MountWhenOpened>
   );
 
   return { onContextMenu, menu: element };

@@ -1,91 +1,20 @@
-import { ActionIcon, Button, Drawer, Group, Indicator, Popover, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { firstUseLoader, OnFirstUse } from '../../../shared/ui/OnFirstUse';
+import { FiltersButton, FiltersCount } from './FiltersButton';
 
-import { CLEARED_DROPDOWN_FIELDS, countActiveFilters, updateFilterState, useFilterState } from '../../../shared/filters/filterState';
-import { useIsMobile } from '../../../shared/layout/breakpoints';
-import { PartLoading } from '../../../shared/ui/PartLoading';
-import classes from './FiltersDropdown.module.css';
+// The popover (or the phone's sheet) and the form are fetched on first use.
+const filtersPanel = firstUseLoader(async () => (await import('./FiltersPanel')).FiltersPanel);
 
-// The form (selects, sliders) is fetched when the filters first open, not with the feed.
-const FiltersForm = lazy(async () => ({ default: (await import('./FiltersForm')).FiltersForm }));
-
-/**
- * The filters dropdown of the top bar (spec §2) with a badge counting the active filters. On a phone
- * the same fields open in a sheet from the bottom of the screen.
- */
+/** The filters dropdown of the top bar (spec §2): its button at once, the panel when the visitor reaches for it. */
 export function FiltersDropdown() {
-  const { t } = useTranslation();
-  const filters = useFilterState();
-  const mobile = useIsMobile();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const activeCount = countActiveFilters(filters);
-
-  const trigger = (
-    <ActionIcon
-      variant={opened ? 'filled' : 'default'}
-      radius="xl"
-      size="lg"
-      aria-label={t('filters.open')}
-      aria-expanded={opened}
-      onClick={toggle}
-      data-testid="filters-button"
-    >
-      <IconAdjustmentsHorizontal size={18} />
-    </ActionIcon>
-  );
-  // The count sits outside the popover's target: the target (the button) gets aria-expanded, which a
-  // plain div may not carry.
-  const withCount = (children: ReactNode) => (
-    <Indicator label={activeCount} size={18} disabled={activeCount === 0} color="brand" offset={4} data-testid="filters-count">
-      {children}
-    </Indicator>
-  );
-  const header = (
-    <Group justify="space-between" wrap="nowrap">
-      <Text fw={700}>{t('filters.title')}</Text>
-      <Button variant="subtle" size="compact-sm" disabled={activeCount === 0 && !filters.bounds} onClick={() => updateFilterState(CLEARED_DROPDOWN_FIELDS)}>
-        {t('filters.clear')}
-      </Button>
-    </Group>
-  );
-
-  if (mobile) {
-    return (
-      <>
-        {withCount(trigger)}
-        <Drawer
-          opened={opened}
-          onClose={close}
-          position="bottom"
-          size="92%"
-          radius="lg"
-          title={header}
-          classNames={{ title: classes.drawerTitle, body: classes.drawerBody }}
-          data-testid="filters-panel"
-        >
-          <Suspense fallback={<PartLoading minHeight={320} />}>
-            <FiltersForm inPopover={false} />
-          </Suspense>
-          <Button fullWidth radius="xl" mt="lg" onClick={close} data-testid="filters-done">
-            {t('filters.showResults')}
-          </Button>
-        </Drawer>
-      </>
-    );
-  }
-
-  return withCount(
-    <Popover opened={opened} onDismiss={close} position="bottom-end" radius="lg" shadow="lg" width={380} trapFocus={false}>
-      <Popover.Target>{trigger}</Popover.Target>
-      <Popover.Dropdown className={classes.popover} data-testid="filters-panel">
-        {header}
-        <Suspense fallback={<PartLoading minHeight={320} />}>
-          <FiltersForm inPopover />
-        </Suspense>
-      </Popover.Dropdown>
-    </Popover>,
+  return (
+    <OnFirstUse
+      loader={filtersPanel}
+      light={(intent) => (
+        <FiltersCount>
+          <FiltersButton opened={false} {...intent} />
+        </FiltersCount>
+      )}
+      full={(FiltersPanel, openAtStart) => <FiltersPanel defaultOpened={openAtStart} />}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { updateFilterState, useFilterState } from '../../../shared/filters/filterState';
 import { locateVisitor } from '../../../shared/location/locateVisitor';
 import { useUserLocation } from '../../../shared/location/userLocation';
+import { Hint } from '../../../shared/ui/Hint';
 
 /**
  * "Near me" (spec §2): orders tours by distance from the stored `user_location`, asking the browser
@@ -38,7 +39,7 @@ export function GeolocationButton() {
   const place = userLocation?.text && userLocation.text !== 'Unresolved address' ? userLocation.text : null;
   const label = active ? t('location.stopNearMe') : place ? t('location.nearPlace', { place }) : t('location.nearMe');
   return (
-    <Tooltip label={label} withArrow multiline maw={260}>
+    <Hint label={label} position="bottom-end">
       <ActionIcon
         variant={active ? 'filled' : 'default'}
         radius="xl"
@@ -51,6 +52,6 @@ export function GeolocationButton() {
       >
         <IconCurrentLocation size={18} />
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

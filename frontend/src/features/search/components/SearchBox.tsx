@@ -1,7 +1,7 @@
 import { Badge, CloseButton, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { IconClock, IconHash, IconMapPin, IconPhoto, IconSearch, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -29,11 +29,13 @@ const SEARCH_TYPED = 'search-typed';
  * last five searches when the box is empty. Choosing a tour opens it, a creator opens their page, a
  * tag becomes a tag filter and a place moves the map there.
  */
-export function SearchBox() {
+export function SearchBox({ initialTyped }: { initialTyped?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { searchPattern } = useFilterState();
-  const [typed, setTyped] = useState(searchPattern);
+  // What the visitor typed into the stand-in (TopBarSearch) before this arrived, else the filter's text.
+  const [typed, setTyped] = useState(initialTyped ?? searchPattern);
+  const [shownPattern, setShownPattern] = useState(searchPattern);
   const [history, setHistory] = useState(readSearchHistory);
   const { debounced, waiting, flushTo } = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const suggestions = useQuery(suggestionsQueryOptions(debounced));
@@ -41,7 +43,10 @@ export function SearchBox() {
   const prefix = searchPrefixOf(typed);
 
   // Cleared or changed elsewhere (the filters dropdown): show the filter's value in the box.
-  useEffect(() => setTyped(searchPattern), [searchPattern]);
+  if (searchPattern !== shownPattern) {
+    setShownPattern(searchPattern);
+    setTyped(searchPattern);
+  }
 
   const search = (text: string) => {
     const pattern = text.trim();
