@@ -33,6 +33,7 @@ export interface IntentHandlers {
   onPointerEnter: () => void;
   onFocus: () => void;
   onTouchStart: () => void;
+  onPointerDown: () => void;
   onClick: () => void;
 }
 
@@ -74,14 +75,19 @@ export function OnFirstUse<T>({ loader, light, full }: OnFirstUseProps<T>) {
       () => undefined, // the stand-in stays; the next intent tries again
     );
   };
+  const openWhenLoaded = () => {
+    setOpenAtStart(true);
+    start();
+  };
   const intent: IntentHandlers = {
     onPointerEnter: start,
     onFocus: start,
     onTouchStart: start,
-    onClick: () => {
-      setOpenAtStart(true);
-      start();
-    },
+    // Pressed, not only clicked: when the real control arrives between the press and the release, the
+    // stand-in is gone and the browser sends no click at all, so the press alone must ask for it open.
+    onPointerDown: openWhenLoaded,
+    // The keyboard (Enter, Space) clicks without a press.
+    onClick: openWhenLoaded,
   };
 
   return (
