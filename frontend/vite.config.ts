@@ -53,10 +53,14 @@ export default defineConfig(({ command, mode }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // React and the router change far less often than the app: their own chunk stays cached
-            // across releases. Mantine is left to the automatic split, so a screen fetched later
-            // brings the components only it uses instead of the feed carrying them all.
+            // Preact and the router change far less often than the app: their own chunk stays cached
+            // across releases.
             { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/, priority: 10 },
+            // The other packages in one chunk per set of chunks that use them (`entriesAware`), so a
+            // screen fetched later brings only the components it uses, not the feed's carrying them all,
+            // in fewer files than the automatic split (~50 for the feed): on HTTP/1.1 a phone fetches 6
+            // files at a time, a round trip each.
+            { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true, priority: 5 },
           ],
         },
       },

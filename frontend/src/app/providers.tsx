@@ -8,14 +8,21 @@ import type { i18n as I18n } from 'i18next';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
+import { afterFirstScreen } from '../shared/timing/afterFirstScreen';
 import { bufferEarlyModalEvents } from './modalEvents';
 import { themeWithLabels } from './theme';
 
 // Fetched beside the first screen, not before it: `notifications.show` queues in a store the
 // container reads once it arrives, so nothing shown meanwhile is lost.
-const Notifications = lazy(async () => ({ default: (await import('./NotificationsContainer')).Notifications }));
+const Notifications = lazy(async () => {
+  await afterFirstScreen();
+  return { default: (await import('./NotificationsContainer')).Notifications };
+});
 // The same for the dialogs of `modals.open`; one asked for before it arrives opens once it is there.
-const ModalsHost = lazy(async () => ({ default: (await import('./ModalsHost')).ModalsHost }));
+const ModalsHost = lazy(async () => {
+  await afterFirstScreen();
+  return { default: (await import('./ModalsHost')).ModalsHost };
+});
 bufferEarlyModalEvents();
 
 interface AppProvidersProps {

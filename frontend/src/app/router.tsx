@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 
+import { prefetchFeed } from '../features/feed/api/filteredGrid';
 import { FeedPage } from '../features/feed/pages/FeedPage';
+import { i18n } from '../shared/i18n/i18n';
 import { paths } from '../shared/routing/paths';
 import { createGuardLoader } from './guard/guardLoader';
 import type { RouteName } from './guard/routeGuard';
@@ -41,6 +43,8 @@ const lazyNotFoundPage = async () => ({ Component: (await import('../features/pl
 
 /** Spec §2 routes. Every child of the root passes the route guard (the root loader). */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  // The feed's first page is asked for as its route opens, beside the guard's check (prefetchFeed).
+  const startFeed = () => prefetchFeed(queryClient, i18n.language);
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -52,12 +56,28 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         // The loaders redirect before anything renders; the elements cover a render without them.
-        { index: true, handle: named('root'), loader: () => redirect(paths.feed), element: <Navigate replace to={paths.feed} /> },
+        {
+          index: true,
+          handle: named('root'),
+          loader: () => {
+            startFeed(); // where the redirect leads
+            return redirect(paths.feed);
+          },
+          element: <Navigate replace to={paths.feed} />,
+        },
         { path: 'home', handle: named('home'), loader: () => redirect(paths.root), element: <Navigate replace to={paths.root} /> },
         {
           element: <AppLayout withCategories />,
           children: [
-            { path: 'feed', handle: named('gridHome'), element: <FeedPage /> },
+            {
+              path: 'feed',
+              handle: named('gridHome'),
+              loader: () => {
+                startFeed();
+                return null;
+              },
+              element: <FeedPage />,
+            },
             { path: 'map', handle: named('mapHome', { fillViewport: true }), lazy: lazyMapPage },
             { path: ':creatorName/map', handle: named('mapCreatorLink', { fillViewport: true, filtersInLink: 'shared' }), lazy: lazyMapPage },
             { path: ':creatorName/grid', handle: named('gridCreatorLink', { filtersInLink: 'shared' }), lazy: lazyCreatorGridPage },

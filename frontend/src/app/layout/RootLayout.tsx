@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { MediaFormHost } from '../../features/media/components/MediaFormHost';
@@ -11,8 +11,10 @@ import { ManageMediaHost } from '../../features/tours/components/ManageMediaHost
 import { SavedToursHost } from '../../features/tours/components/SavedToursHost';
 import { useLoginDialogOpen } from '../../shared/auth/loginDialog';
 import { useRealtimeConnection } from '../../shared/socket/useRealtime';
+import { markFirstScreenDrawn } from '../../shared/timing/afterFirstScreen';
 import { LogoMark } from '../../shared/ui/Logo';
 import { MountWhenOpened } from '../../shared/ui/MountWhenOpened';
+import type { AppRouteHandle } from '../router';
 
 // Dialogs are fetched when first opened (frontend/README.md, "Bundle budget").
 const LoginDialog = lazy(async () => ({ default: (await import('../../features/auth/components/LoginDialog')).LoginDialog }));
@@ -22,6 +24,7 @@ const LoginDialog = lazy(async () => ({ default: (await import('../../features/a
  * language popup and the cookie consent.
  */
 export function RootLayout() {
+  useFirstScreenOfOtherPages();
   useRealtimeConnection(); // the tab's one Socket.IO connection: pushed events land in the query cache
   const loginDialogOpen = useLoginDialogOpen();
   return (
@@ -39,6 +42,24 @@ export function RootLayout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * The feed says when its first screen is drawn (its first previews have arrived); any other page
+ * opened first has drawn it at the page's `load`.
+ */
+function useFirstScreenOfOtherPages(): void {
+  const matches = useMatches();
+  const [openedOnFeed] = useState(() => matches.some((match) => (match.handle as AppRouteHandle | undefined)?.name === 'gridHome'));
+  useEffect(() => {
+    if (openedOnFeed) return undefined;
+    if (document.readyState === 'complete') {
+      markFirstScreenDrawn();
+      return undefined;
+    }
+    window.addEventListener('load', markFirstScreenDrawn, { once: true });
+    return () => window.removeEventListener('load', markFirstScreenDrawn);
+  }, [openedOnFeed]);
 }
 
 /** Shown while the guard's first check runs, before any page can be drawn. */

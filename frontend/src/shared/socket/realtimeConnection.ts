@@ -3,6 +3,7 @@ import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { renewBearerToken } from '../api/tokenRenewal';
 import { getBearerToken } from '../auth/session';
 import { subscribeToStorage } from '../storage/localStore';
+import { afterFirstScreen } from '../timing/afterFirstScreen';
 
 export type SocketFactory = (url: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
@@ -11,9 +12,12 @@ export interface SocketFactoryLoader {
   load(): Promise<SocketFactory>;
 }
 
-/** socket.io-client (about 13 kB gzipped), fetched when the connection starts, after the first render. */
+/** socket.io-client (about 13 kB gzipped), fetched when the connection starts, once the first screen is drawn. */
 export const socketIoLoader: SocketFactoryLoader = {
-  load: async () => (await import('socket.io-client')).io,
+  load: async () => {
+    await afterFirstScreen();
+    return (await import('socket.io-client')).io;
+  },
 };
 
 /** Where the socket's token comes from: the user's access token, else the guest token (spec §7). */

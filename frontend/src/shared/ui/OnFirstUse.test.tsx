@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useLayoutEffect, useRef } from 'react';
 
 import { firstUseLoader, OnFirstUse } from './OnFirstUse';
 
@@ -53,6 +54,29 @@ describe('a control fetched on first use', () => {
     await finish(Full);
     expect(screen.getByTestId('full')).toHaveAttribute('data-open', 'true');
     expect(screen.getByTestId('full')).toHaveFocus();
+  });
+
+  it('leaves the focus where the real control put it (an opened menu focuses its first item)', async () => {
+    function FocusesItsItem() {
+      const item = useRef<HTMLButtonElement>(null);
+      useLayoutEffect(() => item.current?.focus(), []);
+      return (
+        <>
+          <button type="button" data-testid="full">
+            menu
+          </button>
+          <button type="button" ref={item} data-testid="item">
+            first item
+          </button>
+        </>
+      );
+    }
+    const { loader, finish } = controlledLoader();
+    render(<Control loader={loader} />);
+    screen.getByTestId('light').focus();
+    fireEvent.click(screen.getByTestId('light'));
+    await finish(FocusesItsItem);
+    expect(screen.getByTestId('item')).toHaveFocus();
   });
 
   it('draws the real control at once on a later mount (a component is not taken for a state initializer)', async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 
 import classes from './OnFirstUse.module.css';
 
@@ -59,10 +59,15 @@ export function OnFirstUse<T>({ loader, light, full }: OnFirstUseProps<T>) {
   const host = useRef<HTMLSpanElement>(null);
   const focusAfterSwap = useRef(false);
 
-  useEffect(() => {
+  // In the commit that swaps them (a layout effect): a key pressed in between would find no focus.
+  useLayoutEffect(() => {
     if (!loaded || !focusAfterSwap.current) return;
     focusAfterSwap.current = false;
-    host.current?.querySelector<HTMLElement>('input, button, a[href], [tabindex]:not([tabindex="-1"])')?.focus();
+    // The real control may have moved the focus itself (an opened menu focuses its first item).
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const control = host.current?.querySelector<HTMLElement>('input, button, a[href], [tabindex]:not([tabindex="-1"])');
+    control?.focus();
+    if (control instanceof HTMLInputElement) control.setSelectionRange(control.value.length, control.value.length);
   }, [loaded]);
 
   const start = () => {

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 
 import { discoveryCreatorMedia, discoveryFilteredGrid } from '../../../shared/api/generated/sdk.gen';
 import type { GridPage } from '../../../shared/api/generated/types.gen';
-import { type FilterState, toGridQuery } from '../../../shared/filters/filterState';
+import { type FilterState, getFilterState, toGridQuery } from '../../../shared/filters/filterState';
 import { sessionSeed } from '../../../shared/filters/sessionSeed';
 import { feedQueryKeys } from './queryKeys';
 
@@ -52,6 +52,17 @@ export function filteredGridQueryOptions(filters: FilterState, language: string)
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastOffset) => nextGridOffset(lastPage, lastOffset),
   });
+}
+
+/**
+ * Asks for the feed's first page as its route opens (the router's loaders), beside the route guard's
+ * platform check instead of after it and the first render: the cards' previews, the page's largest
+ * paint, can be asked for one server round trip sooner. Only when nothing is cached: the page's own
+ * query refetches what is there as usual.
+ */
+export function prefetchFeed(queryClient: QueryClient, language: string): void {
+  const options = filteredGridQueryOptions(getFilterState(), language);
+  if (queryClient.getQueryData(options.queryKey) === undefined) void queryClient.prefetchInfiniteQuery(options);
 }
 
 /** One creator's tours with the feed's filters (the creator-scoped grid, spec §2 `/{creatorName}/grid`). */

@@ -1,5 +1,7 @@
 import { Skeleton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+
+import { isFirstScreenDrawn } from '../../../shared/timing/afterFirstScreen';
 
 import { type GridCard, gridCardKey } from '../api/filteredGrid';
 import { AdCard } from './AdCard';
@@ -14,17 +16,38 @@ export type CardLayout = 'grid' | 'list';
 /** The grid frame: a responsive grid of media, creator and ad cards (spec §2), with their context menu. */
 export function CardGrid({ cards, footer, layout = 'grid' }: { cards: readonly GridCard[]; footer?: ReactNode; layout?: CardLayout }) {
   const contextMenu = useCardContextMenu();
+  const shown = useShownCount(cards.length);
   return (
     <>
       <div className={classes.grid} data-layout={layout} data-testid="card-grid" onContextMenu={contextMenu.onContextMenu}>
-        {cards.map((card, index) => (
+        {cards.slice(0, shown).map((card, index) => (
           <GridCardView key={gridCardKey(card)} card={card} imagePriority={firstScreenPriority(index)} />
         ))}
-        {footer}
+        {/* The footer asks for the next page when it comes near the screen: not before the cards are all drawn. */}
+        {shown >= cards.length && footer}
       </div>
       {contextMenu.menu}
     </>
   );
+}
+
+/** Cards drawn per task while the first screen is drawn. */
+const FIRST_SCREEN_BATCH = 12;
+
+/**
+ * How many cards to draw. The first screen's grid is drawn FIRST_SCREEN_BATCH cards per task, so the
+ * phone's main thread is not blocked for the whole page of 48 (their previews are asked for from the
+ * first batch); any later grid (a new filter, the way back to the feed) at once, so the scroll
+ * position can be restored.
+ */
+function useShownCount(total: number): number {
+  const [limit, setLimit] = useState(() => (isFirstScreenDrawn() ? Number.POSITIVE_INFINITY : FIRST_SCREEN_BATCH));
+  useEffect(() => {
+    if (limit >= total) return undefined;
+    const timer = setTimeout(() => setLimit((current) => current + FIRST_SCREEN_BATCH), 0);
+    return () => clearTimeout(timer);
+  }, [limit, total]);
+  return limit;
 }
 
 /**

@@ -44,6 +44,8 @@ export function CreatorCard({ card }: { card: CreatorCardData }) {
             className={classes.creatorLogo}
             style={{ '--logo-scale': scale } as CSSProperties}
             alt={card.creator_name}
+            // Off-screen logos wait: on a phone's link they would share it with the first previews.
+            imageProps={{ loading: 'lazy' }}
           >
             {/* Unknown logos fall back to the anonymous logo (spec §2). */}
             <IconUser size={34} stroke={1.4} />

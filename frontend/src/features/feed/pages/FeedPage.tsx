@@ -1,7 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFilterState } from '../../../shared/filters/filterState';
+import { imageSettled, markFirstScreenDrawn } from '../../../shared/timing/afterFirstScreen';
 import { filteredGridQueryOptions } from '../api/filteredGrid';
 import { GridSummary } from '../components/GridSummary';
 import { InfiniteCardGrid } from '../components/InfiniteCardGrid';
@@ -12,8 +14,17 @@ export function FeedPage() {
   const filters = useFilterState();
   const { i18n } = useTranslation();
   const grid = useInfiniteQuery(filteredGridQueryOptions(filters, i18n.language));
+  const page = useRef<HTMLElement>(null);
+  // The first screen is drawn once the first row's previews (loaded eagerly) have arrived: what
+  // waits for it (afterFirstScreen) may then use the link.
+  const answered = grid.status !== 'pending';
+  useEffect(() => {
+    if (!answered) return;
+    const previews = [...(page.current?.querySelectorAll<HTMLImageElement>('img[loading="eager"]') ?? [])];
+    void Promise.all(previews.map(imageSettled)).then(markFirstScreenDrawn);
+  }, [answered]);
   return (
-    <main className={classes.page}>
+    <main className={classes.page} ref={page}>
       <GridSummary total={grid.data?.pages[0]?.total_items ?? null} />
       <InfiniteCardGrid grid={grid} />
     </main>
