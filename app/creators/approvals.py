@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.core.db import utcnow
-from app.core.errors import BadRequest, Conflict, NotFound
+from app.core.errors import BadRequest, Conflict
 from app.creators import editing, profiles
 from app.creators.models import Creator
 from app.creators.schemas import CreatorApprovalItemOut
@@ -23,7 +23,6 @@ from app.notifications.mailer import queue_mail
 from app.users.models import User
 
 CREATOR_KINDS = (ApprovalKind.new_creator_profile, ApprovalKind.creator_profile_edit)
-ITEM_NOT_FOUND = "Approval item not found"
 OWN_PROFILE = "You cannot decide on your own creator profile"
 GONE = "The account or profile this item is about no longer exists"
 
@@ -88,16 +87,7 @@ def item_out(db: Session, item: ApprovalItem, viewer: User) -> CreatorApprovalIt
 
 
 def decide(db: Session, *, admin: User, item_id: int, approve: bool, note: str | None) -> ApprovalItem:
-    item = db.scalar(
-        select(ApprovalItem)
-        .where(ApprovalItem.id == item_id, ApprovalItem.kind.in_(CREATOR_KINDS))
-        .with_for_update()  # two admins deciding at once: the second waits, then sees the decision
-    )
-    if item is None:
-        raise NotFound(ITEM_NOT_FOUND, fields={"id": ITEM_NOT_FOUND})
-    if item.status != ApprovalStatus.pending:
-        message = f"This item has already been {item.status}"
-        raise Conflict(message, fields={"id": message})
+    item = moderation.claim_pending_item(db, item_id, CREATOR_KINDS)
     owner = owner_of(db, item)
     if owner is not None and owner.id == admin.id:
         raise BadRequest(OWN_PROFILE, fields={"id": OWN_PROFILE})

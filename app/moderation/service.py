@@ -8,12 +8,32 @@ call or from a push, is counted the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from sqlalchemy import ColumnElement, and_, exists, func, or_, select
 from sqlalchemy.orm import Session
 
+from app.core.errors import Conflict, NotFound
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.realtime.events import ADMINS_ROOM, MODERATION_QUEUE, emit_after_commit
 from app.tours.models import ApprovalState, Tour, TourStatus
+
+ITEM_NOT_FOUND = "Approval item not found"
+
+
+def claim_pending_item(session: Session, item_id: int, kinds: Iterable[ApprovalKind]) -> ApprovalItem:
+    """The pending item of one of `kinds` an admin is deciding, locked for the transaction: two admins
+    deciding at once, the second waits, then sees the decision (409). Every domain's approval-items
+    PUT starts here."""
+    item = session.scalar(
+        select(ApprovalItem).where(ApprovalItem.id == item_id, ApprovalItem.kind.in_(list(kinds))).with_for_update()
+    )
+    if item is None:
+        raise NotFound(ITEM_NOT_FOUND, fields={"id": ITEM_NOT_FOUND})
+    if item.status != ApprovalStatus.pending:
+        message = f"This item has already been {item.status}"
+        raise Conflict(message, fields={"id": message})
+    return item
 
 
 def _awaiting_review() -> ColumnElement[bool]:

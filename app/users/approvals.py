@@ -14,14 +14,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.core.db import utcnow
-from app.core.errors import BadRequest, Conflict, NotFound
+from app.core.errors import BadRequest
+from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.notifications.mailer import queue_mail
 from app.users import approval_queue, images
 from app.users import service as users
 from app.users.models import User
 
-ITEM_NOT_FOUND = "Approval item not found"
 OWN_ACCOUNT = "You cannot decide on your own account"
 
 
@@ -95,16 +95,7 @@ def _current_value(user: User, name: str) -> Any:
 
 
 def decide(session: Session, *, admin: User, item_id: int, approve: bool, note: str | None) -> ApprovalItem:
-    item = session.scalar(
-        select(ApprovalItem)
-        .where(ApprovalItem.id == item_id, ApprovalItem.kind.in_(approval_queue.USER_APPROVAL_KINDS))
-        .with_for_update()  # two admins deciding at once: the second waits, then sees the decision
-    )
-    if item is None:
-        raise NotFound(ITEM_NOT_FOUND, fields={"id": ITEM_NOT_FOUND})
-    if item.status != ApprovalStatus.pending:
-        message = f"This item has already been {item.status}"
-        raise Conflict(message, fields={"id": message})
+    item = moderation.claim_pending_item(session, item_id, approval_queue.USER_APPROVAL_KINDS)
     user = session.get(User, item.entity_id) if item.entity_id is not None else None
     if user is not None and user.id == admin.id:
         raise BadRequest(OWN_ACCOUNT, fields={"id": OWN_ACCOUNT})

@@ -16,7 +16,6 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.core.db import utcnow
-from app.core.errors import Conflict, NotFound
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.notifications.mailer import queue_mail
@@ -24,8 +23,6 @@ from app.users.models import User
 from app.vendors import service
 from app.vendors.models import CustomProviderRequest, RequestStatus, Vendor, VendorStatus
 from app.vendors.schemas import HOST_REQUEST_KINDS
-
-ITEM_NOT_FOUND = "Approval item not found"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,16 +67,7 @@ def views(session: Session, items: list[ApprovalItem]) -> list[ItemView]:
 
 
 def decide(session: Session, *, admin: User, item_id: int, approve: bool, note: str | None) -> ItemView:
-    item = session.scalar(
-        select(ApprovalItem)
-        .where(ApprovalItem.id == item_id, ApprovalItem.kind.in_(HOST_REQUEST_KINDS))
-        .with_for_update()  # two admins deciding at once: the second waits, then sees the decision
-    )
-    if item is None:
-        raise NotFound(ITEM_NOT_FOUND, fields={"id": ITEM_NOT_FOUND})
-    if item.status != ApprovalStatus.pending:
-        message = f"This item has already been {item.status}"
-        raise Conflict(message, fields={"id": message})
+    item = moderation.claim_pending_item(session, item_id, HOST_REQUEST_KINDS)
     vendor = session.get(Vendor, item.entity_id) if item.entity_id is not None else None
     request_id = (item.payload or {}).get("request_id")
     request = session.get(CustomProviderRequest, int(request_id)) if request_id else None
