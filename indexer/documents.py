@@ -69,6 +69,29 @@ class CreatorDocument:
     created_at: float
     lat: float | None = None
     lng: float | None = None
+    # The Full Profile's public fields (spec §3 Creator profile; mapping creators.v2). `locations` is
+    # its area_served and `vt_count` its activeTours (the listable tours). Contact details (phone,
+    # e-mail) stay out: nothing lists or ranks by them, and the contact form goes through the server.
+    trusted: bool = False
+    services: tuple[str, ...] = ()
+    website: str | None = None
+    instagram: str | None = None
+    twitter: str | None = None
+    youtube: str | None = None
+    facebook: str | None = None
+    linkedin: str | None = None
+    default_view: str = "grid"
+    joined_fb_group: bool = False
+
+
+def creator_document_from(values: dict[str, Any]) -> CreatorDocument:
+    """A creator document from its stored JSON (either adapter): lists become the tuples the class
+    declares, keys it does not know are ignored, and fields an older layout lacked take their defaults."""
+    known: dict[str, Any] = {}
+    for name in CreatorDocument.__dataclass_fields__:
+        if name in values:
+            known[name] = tuple(values[name]) if isinstance(values[name], list) else values[name]
+    return CreatorDocument(**known)
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,3 +90,13 @@ class SearchIndex(Protocol):
     def tour_ids(self) -> set[int]:
         """Every indexed tour id (parity checks and reindex)."""
         ...
+
+    def creator_document(self, creator_id: int) -> CreatorDocument | None:
+        """One creator's stored document as the index holds it (its card and Full Profile fields), or
+        None when the index does not list it (parity checks and tools)."""
+        ...
+
+    def outdated(self) -> list[str]:
+        """Kinds of documents stored in an older layout than this code writes (an older mapping file
+        on Elasticsearch, an older file layout on the embedded index); a reindex brings them up."""
+        ...

@@ -324,6 +324,16 @@ def creator_documents(session: Session, ids: Iterable[int] | None) -> Iterator[C
             countries=countries,
             category_ids=categories,
             created_at=_epoch(creator.created_at),
+            trusted=creator.trusted,
+            services=tuple(creator.services or ()),
+            website=creator.website,
+            instagram=creator.social_instagram,
+            twitter=creator.social_twitter,
+            youtube=creator.social_youtube,
+            facebook=creator.social_facebook,
+            linkedin=creator.social_linkedin,
+            default_view=creator.default_view.value,
+            joined_fb_group=creator.joined_fb_group,
         )
 
 

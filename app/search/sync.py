@@ -172,12 +172,16 @@ def _counting(docs: Iterable[Any], report: Progress, label: str, started: float,
 
 
 def ensure_index_built(session_factory: sessionmaker[Session], *, progress: Progress | None = None) -> None:
-    """At start-up: rebuild when the index is empty but the database has listable tours, otherwise
-    apply what the outbox still holds."""
+    """At start-up: rebuild when the index is empty but the database has listable tours, or when it
+    holds documents of an older layout (a new mapping version: Elasticsearch would refuse the new
+    fields, and the embedded rows lack them); otherwise apply what the outbox still holds."""
     index = get_index()
     with session_factory() as session:
         wanted = listable_tour_count(session)
-    if index.document_count() == 0 and wanted > 0:
+    outdated = index.outdated()
+    if (index.document_count() == 0 and wanted > 0) or outdated:
+        if outdated and progress:
+            progress(f"the index layout changed for {', '.join(outdated)}: rebuilding")
         reindex(session_factory, index=index, progress=progress)
         return
     handled = dispatch_index_outbox(session_factory, index)

@@ -17,7 +17,14 @@ from typing import Any
 
 from elasticsearch import ApiError, BadRequestError, Elasticsearch, NotFoundError, TransportError, helpers
 
-from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
+from indexer.documents import (
+    AdDocument,
+    CreatorDocument,
+    PlaceDocument,
+    TagDocument,
+    TourDocument,
+    creator_document_from,
+)
 from indexer.elasticsearch import answers
 from indexer.elasticsearch.layout import (
     BOOTSTRAP_STAMP,
@@ -206,6 +213,10 @@ class ElasticsearchIndex:
             return f"mappings changed for {', '.join(stale)}: run a reindex"
         return f"ok (elasticsearch {status}, {count} tours)"
 
+    def outdated(self) -> list[str]:
+        self._ensure_indices()
+        return self._stale_kinds()
+
     def _stale_kinds(self) -> list[str]:
         """Kinds whose live index was built from an older mapping file than the one shipped."""
         stale = []
@@ -214,6 +225,14 @@ class ElasticsearchIndex:
             if any(version is None or version < spec.version for version in versions):
                 stale.append(kind)
         return stale
+
+    def creator_document(self, creator_id: int) -> CreatorDocument | None:
+        self._ensure_indices()
+        try:
+            found = self.client.get(index=self.alias("creators"), id=str(creator_id)).body
+        except NotFoundError:
+            return None
+        return creator_document_from(found["_source"])
 
     def document_count(self) -> int:
         self._ensure_indices()

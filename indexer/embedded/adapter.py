@@ -27,7 +27,7 @@ from indexer.embedded.feed import ads_page, creator_page, tour_page
 from indexer.embedded.nearby import ensure_math_functions
 from indexer.embedded.pages import CountCache
 from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyramid, rebuild_tag_pyramid
-from indexer.embedded.schema import TABLES, bump_generation, index_statements
+from indexer.embedded.schema import TABLES, bump_generation, index_statements, note_current_layouts, outdated_kinds
 from indexer.embedded.similar import TourVectors
 from indexer.embedded.suggestions import (
     load_suggestions,
@@ -111,8 +111,12 @@ class EmbeddedIndex:
     def _ensure_schema(self, connection: sqlite3.Connection) -> None:
         with self._write_lock:
             had_tag_tiles = writes.has_table(connection, "tag_tiles") and writes.has_table(connection, "tag_cells")
+            new_file = not writes.has_table(connection, "creators")
             connection.executescript(TABLES)
+            if new_file:
+                note_current_layouts(connection)
             writes.move_cards_out_of_tours(connection)
+            writes.add_creator_documents(connection)
             for statement in index_statements():
                 connection.execute(statement)
             if not had_tag_tiles and writes.has_table(connection, "tours"):
@@ -126,9 +130,15 @@ class EmbeddedIndex:
     def health(self) -> str:
         try:
             count = self._connection().execute("SELECT count(*) FROM tours").fetchone()[0]
+            outdated = self.outdated()
         except sqlite3.Error as exc:
             return f"error: {exc}"
+        if outdated:
+            return f"layout changed for {', '.join(outdated)}: run a reindex"
         return f"ok (embedded, {count} tours)"
+
+    def outdated(self) -> list[str]:
+        return outdated_kinds(self._connection())
 
     def document_count(self) -> int:
         return int(self._connection().execute("SELECT count(*) FROM tours").fetchone()[0])
@@ -136,12 +146,16 @@ class EmbeddedIndex:
     def tour_ids(self) -> set[int]:
         return {row[0] for row in self._connection().execute("SELECT id FROM tours")}
 
+    def creator_document(self, creator_id: int) -> CreatorDocument | None:
+        return writes.read_creator(self._connection(), creator_id)
+
     def reset(self) -> None:
         with self._write_lock:
             connection = self._connection()
             connection.execute("BEGIN IMMEDIATE")
             for table in _DOCUMENT_TABLES:
                 connection.execute(f"DELETE FROM {table}")
+            note_current_layouts(connection)  # nothing of an older layout is left
             bump_generation(connection)
             connection.execute("COMMIT")
             self._counts.clear()
@@ -163,6 +177,7 @@ class EmbeddedIndex:
             path = self.directory / name
             connection = open_build_file(path)
             connection.executescript(TABLES)
+            note_current_layouts(connection)
             vectors = self._read_all_vectors()
             counts = {"tours": load_tours(connection, tours)}
             counts["tags"] = load_suggestions(connection, (tag_suggestion(tag) for tag in tags))

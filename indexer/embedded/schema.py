@@ -116,7 +116,8 @@ CREATE TABLE IF NOT EXISTS creators (
     vt_count INTEGER NOT NULL,
     countries TEXT NOT NULL,
     categories TEXT NOT NULL,
-    card TEXT NOT NULL
+    card TEXT NOT NULL,
+    document TEXT
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS creator_text USING fts5(
     name, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
@@ -176,6 +177,27 @@ def index_statements() -> list[str]:
         "CREATE INDEX IF NOT EXISTS ix_suggest_kind_weight ON suggest_items (kind, weight)",
     ]
     return statements
+
+
+# The layout each kind of stored row follows, raised when its rows gain something a reindex must fill
+# (the embedded counterpart of the mapping versions in mappings/). Creators 2: `document`, the whole
+# creator document with the Full Profile fields (creators.v2.json on Elasticsearch).
+LAYOUT_VERSIONS = {"creators": 2}
+
+
+def note_current_layouts(connection: sqlite3.Connection) -> None:
+    """Record that every kind's rows follow this code's layout: a new or emptied file, a rebuild."""
+    connection.executemany(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [(f"layout.{kind}", str(version)) for kind, version in LAYOUT_VERSIONS.items()],
+    )
+
+
+def outdated_kinds(connection: sqlite3.Connection) -> list[str]:
+    """Kinds whose rows were written by an older layout (a file from before `layout.<kind>` was noted
+    counts as version 1)."""
+    stored = dict(connection.execute("SELECT key, value FROM meta WHERE key LIKE 'layout.%'").fetchall())
+    return [kind for kind, version in LAYOUT_VERSIONS.items() if int(stored.get(f"layout.{kind}", 1)) < version]
 
 
 def generation(connection: sqlite3.Connection) -> int:

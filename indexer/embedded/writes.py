@@ -5,13 +5,14 @@ cached under. A full rebuild writes a new file instead (build.py, EmbeddedIndex.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from indexer.cards import ad_card, creator_card
-from indexer.documents import AdDocument, CreatorDocument, TourDocument
+from indexer.documents import AdDocument, CreatorDocument, TourDocument, creator_document_from
 from indexer.embedded.pyramid import pyramid_add, rebuild_pyramid
 from indexer.embedded.rows import (
     INSERT_CARD,
@@ -156,7 +157,7 @@ def write_creators(connection: sqlite3.Connection, docs: Iterable[CreatorDocumen
                 connection.execute("DELETE FROM creator_text WHERE rowid = ?", existing)
             cursor = connection.execute(
                 "INSERT INTO creators (id, user_id, name_key, created_at, followers, views, likes, vt_count, "
-                "countries, categories, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "countries, categories, card, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     doc.id,
                     doc.user_id,
@@ -169,6 +170,7 @@ def write_creators(connection: sqlite3.Connection, docs: Iterable[CreatorDocumen
                     key_list(doc.countries),
                     key_list(doc.category_ids),
                     json.dumps(creator_card(doc)),
+                    json.dumps(dataclasses.asdict(doc)),
                 ),
             )
             connection.execute(
@@ -236,6 +238,21 @@ def move_cards_out_of_tours(connection: sqlite3.Connection) -> None:
     except BaseException:
         connection.execute("ROLLBACK")
         raise
+
+
+def read_creator(connection: sqlite3.Connection, creator_id: int) -> CreatorDocument | None:
+    row = connection.execute("SELECT document FROM creators WHERE id = ?", (creator_id,)).fetchone()
+    if row is None or row[0] is None:
+        return None  # not listed, or written by layout 1 (no document) and not reindexed since
+    return creator_document_from(json.loads(row[0]))
+
+
+def add_creator_documents(connection: sqlite3.Connection) -> None:
+    """Files written before creator rows kept their document (layout 1) get the column once; their
+    rows stay without one, and the file reports creators outdated, until a reindex."""
+    if "document" in {row[1] for row in connection.execute("PRAGMA table_info(creators)")}:
+        return
+    connection.execute("ALTER TABLE creators ADD COLUMN document TEXT")
 
 
 def has_table(connection: sqlite3.Connection, name: str) -> bool:

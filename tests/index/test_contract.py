@@ -109,6 +109,17 @@ def make_creators() -> list[CreatorDocument]:
             countries=(CITIES[number % len(CITIES)][1],),
             category_ids=(1 + number % 4,),
             created_at=1_700_000_000 + number,
+            # The Full Profile fields (mapping creators.v2): every one set on some creator.
+            trusted=number % 2 == 0,
+            services=("Drone", "Matterport scans")[: number % 3],
+            website=f"https://{name.lower().replace(' ', '')}.example" if number != 3 else None,
+            instagram=f"https://instagram.com/c{number}" if number % 2 else None,
+            twitter="https://x.com/blue" if number == 2 else None,
+            youtube="https://youtube.com/@blue" if number == 2 else None,
+            facebook="https://facebook.com/blue" if number == 2 else None,
+            linkedin="https://linkedin.com/in/blue" if number == 2 else None,
+            default_view="map" if number == 2 else "grid",
+            joined_fb_group=number == 2,
         )
         for number, name in enumerate(["Alpine Views", "Blue Lens", "City Scans", "Deep Dive 360", "Echo Tours"], 1)
     ]
@@ -375,6 +386,28 @@ def test_creators_query(index: SearchIndex, corpus: list[TourDocument]) -> None:
     assert index.creators(CreatorQuery(text="deep", limit=10)).ids == [4]
     assert index.creators(CreatorQuery(sort=Sort.AZ, limit=2, offset=1)).ids == [2, 3]
     assert set(index.creators(CreatorQuery(countries=("DE",), limit=10)).ids) == {2}
+
+
+def test_a_creator_document_keeps_the_card_and_full_profile_fields(
+    index: SearchIndex, corpus: list[TourDocument]
+) -> None:
+    creators = make_creators()
+    assert index.outdated() == []
+    for creator in creators:
+        assert index.creator_document(creator.id) == creator
+    assert index.creator_document(99) is None
+
+    # An approved edit arrives as a whole new document: every field follows it, the card too.
+    edited = replace(
+        creators[1], creator_name="Blue Lens Studio", services=("Aerial",), website=None, twitter=None, trusted=False
+    )
+    index.upsert_creators([edited])
+    assert index.creator_document(2) == edited
+    card = next(doc for doc in index.creators(CreatorQuery(limit=10)).docs if doc["id"] == 2)
+    assert card["creator_name"] == "Blue Lens Studio"
+
+    index.delete_creators([2])
+    assert index.creator_document(2) is None
 
 
 def test_ads_rotate_with_the_seed(index: SearchIndex, corpus: list[TourDocument]) -> None:

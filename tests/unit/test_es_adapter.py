@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fnmatch import fnmatch
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -26,7 +26,14 @@ from indexer.cards import ad_card, creator_card, map_point, tour_card
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.elasticsearch import queries as q
 from indexer.elasticsearch.adapter import COUNTERS_SCRIPT, KEEP_VECTOR_SCRIPT, ElasticsearchIndex, SearchIndexError
-from indexer.elasticsearch.sources import ad_source, creator_source, tour_source
+from indexer.elasticsearch.layout import index_specs
+from indexer.elasticsearch.sources import (
+    ad_source,
+    creator_source,
+    place_source,
+    tag_source,
+    tour_source,
+)
 from indexer.queries import (
     BBox,
     CreatorQuery,
@@ -41,6 +48,13 @@ from indexer.queries import (
 
 KINDS = ("tours", "creators", "ads", "tags", "places")
 ALIASES = {kind: f"touratlas-{kind}" for kind in KINDS}
+VERSIONS = {kind: spec.version for kind, spec in index_specs().items()}  # the newest mapping file of each
+
+
+def initial(kind: str) -> str:
+    """The index a fresh cluster starts each kind with."""
+    return f"touratlas-{kind}-v{VERSIONS[kind]}-initial"
+
 
 # --------------------------------------------------------------------------- the fake server
 
@@ -138,6 +152,8 @@ class FakeElasticsearch:
             return 200, {"count": sum(len(self.indices[i].docs) for i in self.resolve(parts[0])), "_shards": {}}
         if parts[-1] == "_refresh":
             return 200, {"_shards": {"total": 1, "successful": 1, "failed": 0}}
+        if len(parts) == 3 and parts[1] == "_doc" and method == "GET":
+            return self.get_document(parts[0], parts[2])
         if parts[-1] == "_settings":
             self.indices[parts[0]].settings.update(request.json()["index"])
             return 200, {"acknowledged": True}
@@ -170,6 +186,15 @@ class FakeElasticsearch:
             del self.indices[name]
             return 200, {"acknowledged": True}
         raise AssertionError(f"unexpected {method} /{name}")
+
+    def get_document(self, name: str, doc_id: str) -> tuple[int, Any]:
+        targets = self.resolve(name)
+        if len(targets) != 1:
+            return error(404, "index_not_found_exception", f"no such index [{name}]")
+        source = self.indices[targets[0]].docs.get(doc_id)
+        if source is None:
+            return 404, {"_index": targets[0], "_id": doc_id, "found": False}
+        return 200, {"_index": targets[0], "_id": doc_id, "_version": 1, "found": True, "_source": source}
 
     def get_alias(self, method: str, alias: str) -> tuple[int, Any]:
         targets = [index for index, data in self.indices.items() if alias in data.aliases]
@@ -427,6 +452,13 @@ def creator(creator_id: int) -> CreatorDocument:
         countries=("FR",),
         category_ids=(2,),
         created_at=1.0,
+        trusted=True,
+        services=("Drone", "Floor plans"),
+        website="https://north.test",
+        instagram="https://instagram.com/north",
+        linkedin="https://linkedin.com/company/north",
+        default_view="map",
+        joined_fb_group=True,
     )
 
 
@@ -469,11 +501,11 @@ def test_first_write_creates_versioned_indices_behind_aliases_then_bulk_upserts(
 
     created = server.calls("PUT")
     for kind in KINDS:
-        put = next(r for r in created if r.path == f"/touratlas-{kind}-v1-initial")
+        put = next(r for r in created if r.path == f"/{initial(kind)}")
         body = put.json()
         assert body["aliases"] == {f"touratlas-{kind}": {}}
         assert body["mappings"]["dynamic"] == "strict"
-    assert server.alias_targets() == {alias: [f"{alias}-v1-initial"] for alias in ALIASES.values()}
+    assert server.alias_targets() == {alias: [initial(kind)] for kind, alias in ALIASES.items()}
 
     (bulk,) = server.calls(contains="_bulk")
     assert bulk.headers["content-type"] == "application/vnd.elasticsearch+x-ndjson; compatible-with=8"
@@ -509,7 +541,9 @@ def test_rebuild_loads_new_indices_and_swaps_every_alias_in_one_call(
     )
 
     assert counts == {"tours": 2, "creators": 1, "ads": 2, "tags": 1, "places": 1}
-    fresh = {kind: next(n for n in server.indices if n.startswith(f"touratlas-{kind}-v1-2")) for kind in KINDS}
+    fresh = {
+        kind: next(n for n in server.indices if n.startswith(f"touratlas-{kind}-v{VERSIONS[kind]}-2")) for kind in KINDS
+    }
     for name in fresh.values():
         put = next(r for r in server.calls("PUT") if r.path == f"/{name}")
         assert put.json()["settings"]["refresh_interval"] == "-1"
@@ -526,11 +560,11 @@ def test_rebuild_loads_new_indices_and_swaps_every_alias_in_one_call(
     actions = swap.json()["actions"]
     for kind in KINDS:
         alias = f"touratlas-{kind}"
-        assert {"remove": {"index": f"{alias}-v1-initial", "alias": alias}} in actions
+        assert {"remove": {"index": initial(kind), "alias": alias}} in actions
         assert {"add": {"index": fresh[kind], "alias": alias}} in actions
     assert server.alias_targets() == {f"touratlas-{kind}": [fresh[kind]] for kind in KINDS}
     deleted = {r.path.strip("/") for r in server.calls("DELETE") if "scroll" not in r.path}
-    assert deleted == {f"touratlas-{kind}-v1-initial" for kind in KINDS}
+    assert deleted == {initial(kind) for kind in KINDS}
     swap_at = server.requests.index(swap)
     assert all(server.requests.index(r) > swap_at for r in server.calls("DELETE") if "scroll" not in r.path)
 
@@ -540,7 +574,7 @@ def test_a_failed_rebuild_leaves_the_live_indices_alone(es: ElasticsearchIndex, 
     server.failing_ids = {"9"}
     with pytest.raises(BulkIndexError):
         es.rebuild(tours=[tour(2), tour(9)], creators=[], ads=[], tags=[], places=[])
-    assert sorted(server.indices) == sorted(f"touratlas-{kind}-v1-initial" for kind in KINDS)
+    assert sorted(server.indices) == sorted(initial(kind) for kind in KINDS)
     assert not server.calls("POST", "/_aliases")
     assert set(server.docs("touratlas-tours")) == {"1"}
 
@@ -717,6 +751,34 @@ def test_feed_sends_the_query_body_and_returns_cards(es: ElasticsearchIndex, ser
     assert sent.json() == json.loads(json.dumps(q.feed_body(query)))
     assert page.ids == [9, 8] and page.total == 31
     assert page.docs == [tour_card(d) for d in docs]
+
+
+def test_the_newest_mappings_declare_every_field_the_adapter_writes() -> None:
+    """The mappings are `dynamic: strict`: Elasticsearch refuses a document with an undeclared field
+    (the fake does not check; this does, for every kind)."""
+    specs = index_specs()
+    sources = {
+        "tours": tour_source(tour(1)),
+        "creators": creator_source(creator(1)),
+        "ads": ad_source(ad(1)),
+        "tags": tag_source(tag(1)),
+        "places": place_source(place("p1")),
+    }
+    for kind, source in sources.items():
+        declared = set(specs[kind].mappings["properties"])
+        assert set(source) - declared == set(), kind
+    assert specs["creators"].version == 2  # the Full Profile fields came with creators.v2.json
+
+
+def test_a_creator_document_is_read_back_whole(es: ElasticsearchIndex, server: FakeElasticsearch) -> None:
+    es.upsert_creators([creator(4)])
+    assert server.docs("touratlas-creators")["4"]["services"] == ["Drone", "Floor plans"]
+    assert es.creator_document(4) == creator(4)
+    assert es.creator_document(5) is None
+    # A document stored by creators.v1 (no Full Profile fields) still reads, with their defaults.
+    old = {key: value for key, value in creator_source(creator(6)).items() if key not in ("services", "trusted")}
+    server.docs("touratlas-creators")["6"] = json.loads(json.dumps(old))
+    assert es.creator_document(6) == replace(creator(6), services=(), trusted=False)
 
 
 def test_creators_and_ads_pages(es: ElasticsearchIndex, server: FakeElasticsearch) -> None:
@@ -903,6 +965,7 @@ def test_health_reports_ok_stale_mappings_and_unreachable(fake: tuple[FakeElasti
     server.indices["touratlas-tours-v1-initial"].aliases.clear()
     server.indices["touratlas-tours-v0-old"] = FakeIndex({}, {}, {"touratlas-tours"})
     assert index.health() == "mappings changed for tours: run a reindex"
+    assert index.outdated() == ["tours"]
     index.close()
 
     unreachable = ElasticsearchIndex("http://127.0.0.1:9", client=Elasticsearch("http://127.0.0.1:9", max_retries=0))
