@@ -4,9 +4,10 @@
 Every text a visitor typed that lands in a header (their name, the subject) is flattened first:
 line breaks and other control characters become spaces, so nothing a visitor types can start a
 header line of its own (the mail adapter's EmailMessage would refuse a raw CR/LF; flattening makes
-the message go out instead of failing). The sender's address is validated and never used as a
-header either: it is written in the body, where the creator reads whom to answer. Sending is limited
-per sender (the account or guest behind the token, and the address given) and per IP.
+the message go out instead of failing). The sender's address is validated (its format, and one
+line without control or separator characters) before it becomes the mail's Reply-To, so the
+creator's "Reply" answers the visitor; it is also written in the body. Sending is limited per
+sender (the account or guest behind the token, and the address given) and per IP.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from email_validator import validate_email
 from sqlalchemy.orm import Session
 
 from app.auth.rate_limit import check_limit
@@ -45,6 +47,13 @@ def header_safe(text: str) -> str:
 
 def letters_in(text: str) -> int:
     return sum(1 for char in text if char.isalpha())
+
+
+def reply_address(email: str) -> str | None:
+    """The validated address as a Reply-To header carries it: ASCII, an international domain in its
+    IDNA form. A mailbox name outside ASCII needs SMTPUTF8, which the mail port does not speak: no
+    header then, and the creator answers the address the body names."""
+    return validate_email(email, check_deliverability=False).ascii_email
 
 
 def send_message(db: Session, caller: TokenClaims, body: CreatorMessageBody, *, ip: str) -> Creator:
@@ -82,5 +91,6 @@ def send_message(db: Session, caller: TokenClaims, body: CreatorMessageBody, *, 
         subject=f"{subject or DEFAULT_SUBJECT} (from {name})"[:SUBJECT_MAX],
         body_text=text,
         template="creator.message",
+        reply_to=reply_address(email),
     )
     return creator

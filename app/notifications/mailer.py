@@ -101,6 +101,8 @@ class SmtpMailer:
         message["From"] = self.sender
         message["To"] = mail.to_address
         message["Subject"] = mail.subject
+        if mail.reply_to:
+            message["Reply-To"] = mail.reply_to
         message["Message-ID"] = make_msgid(domain=self.target.host)
         message.set_content(mail.body_text)
         if mail.body_html:
@@ -123,10 +125,13 @@ def queue_mail(
     body_text: str,
     body_html: str | None = None,
     template: str | None = None,
+    reply_to: str | None = None,
 ) -> OutgoingMail:
-    """Store a mail in the caller's transaction and send it once that transaction commits."""
+    """Store a mail in the caller's transaction and send it once that transaction commits.
+    `reply_to` must be a validated address: it becomes the Reply-To header."""
     mail = OutgoingMail(
         to_address=to_address,
+        reply_to=reply_to,
         subject=subject,
         body_text=body_text,
         body_html=body_html,

@@ -44,6 +44,8 @@ class OutgoingMail(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     to_address: Mapped[str] = mapped_column(String(320), index=True)
+    # Where an answer goes when it is not the sender (the contact form: the visitor who wrote).
+    reply_to: Mapped[str | None] = mapped_column(String(320))
     subject: Mapped[str] = mapped_column(String(255))
     body_text: Mapped[str] = mapped_column(Text)
     body_html: Mapped[str | None] = mapped_column(Text)

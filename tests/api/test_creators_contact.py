@@ -67,6 +67,7 @@ def test_the_message_is_mailed_to_the_creator(client: TestClient, db: Session, s
     assert mail.to_address == "studio@example.com"
     assert mail.subject == "Museum tour (from Ann Visitor)"
     assert TEXT in mail.body_text and "ann@example.com" in mail.body_text
+    assert mail.reply_to == "ann@example.com"  # the creator's Reply answers the visitor
     # Guests write too (the SPA always holds a guest token); nobody without a token does.
     assert send(client, scene, headers=guest_headers("guest-1")).status_code == 200  # type: ignore[attr-defined]
     anonymous = client.post(
@@ -81,8 +82,20 @@ def test_rules(client: TestClient, db: Session, scene: Scene) -> None:
     assert short.json()["fields"]["message"] == contact.TOO_SHORT  # type: ignore[attr-defined]
     bad = send(client, scene, email="not-an-address")
     assert bad.json()["fields"]["email"] == "Invalid email"  # type: ignore[attr-defined]
-    injected = send(client, scene, email="ann@example.com\r\nBcc: victim@example.com")
-    assert injected.status_code == 400  # type: ignore[attr-defined]
+    # The address becomes the Reply-To header: only one plain address passes, nothing that could
+    # add a header, a second address or a display name.
+    for address in (
+        "ann@example.com\r\nBcc: victim@example.com",
+        "ann@example.com\nBcc: victim@example.com",
+        "ann@example.com\u2028Bcc: victim@example.com",
+        "ann@example.com, victim@example.com",
+        "ann@example.com;victim@example.com",
+        "Ann <ann@example.com>",
+        '"ann\r\nBcc: victim"@example.com',
+    ):
+        injected = send(client, scene, email=address)
+        assert injected.status_code == 400, address  # type: ignore[attr-defined]
+        assert injected.json()["fields"]["email"] == "Invalid email"  # type: ignore[attr-defined]
     assert send(client, scene, creator_id=987654).status_code == 404  # type: ignore[attr-defined]
     hidden = db.get(Creator, scene.profile.id)
     assert hidden is not None
@@ -125,5 +138,21 @@ def test_line_breaks_in_the_name_or_subject_cannot_add_headers(
     assert received.recipients == ["studio@example.com"]
     parsed = email.message_from_string(received.data)
     assert parsed["Bcc"] is None and parsed["Cc"] is None and parsed["X-Injected"] is None
+    assert parsed.get_all("Reply-To") == ["ann@example.com"]
     assert "Bcc: other@example.com X-Injected: yes Cc: third@example.com" in str(parsed["Subject"]).replace("\n", "")
     assert db.scalars(select(OutgoingMail)).one().status == MailStatus.sent
+
+
+def test_the_reply_to_header_carries_the_address_in_ascii(
+    client: TestClient, db: Session, scene: Scene, smtp: FakeSmtp
+) -> None:
+    """An international domain goes in its IDNA form; a mailbox name outside ASCII (SMTPUTF8 only)
+    gets no header, and the body still names it."""
+    assert send(client, scene, email="ann@exämple.com").status_code == 200  # type: ignore[attr-defined]
+    assert send(client, scene, email="jöhn@example.com").status_code == 200  # type: ignore[attr-defined]
+    first, second = (email.message_from_string(received.data) for received in smtp.received)
+    assert first.get_all("Reply-To") == ["ann@xn--exmple-cua.com"]
+    assert second["Reply-To"] is None
+    mails = db.scalars(select(OutgoingMail).order_by(OutgoingMail.id)).all()
+    assert [mail.reply_to for mail in mails] == ["ann@xn--exmple-cua.com", None]
+    assert "jöhn@example.com" in mails[1].body_text
