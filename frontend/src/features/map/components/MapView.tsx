@@ -17,7 +17,7 @@ import { createPortal } from 'react-dom';
 
 import type { MapCluster, MapFeature } from '../../../shared/api/generated/types.gen';
 import type { Bounds } from '../../../shared/filters/filterState';
-import { type MapTarget, takeMapTarget } from '../../../shared/map/mapTarget';
+import type { MapTarget } from '../../../shared/map/mapTarget';
 import { useUserLocation } from '../../../shared/location/userLocation';
 import { debounce } from '../../../shared/timing/debounce';
 import type { MapViewport } from '../api/mapArea';
@@ -52,6 +52,20 @@ const SPOT_RADIUS_PX = 30;
 /** How far below the centre a clicked point moves, to leave room for its popup above it. */
 const POPUP_ROOM_PX = 160;
 
+/**
+ * Where the map opens and whether it keeps where it was left. The main map remembers (spec §3 "stored
+ * locally": map center, zoom level); a creator's map opens fitted around that creator's tours (`fit`,
+ * west/south/east/north; null when there are none: the whole world) and leaves the stored position to
+ * the main map.
+ */
+export type MapCamera = { remember: true } | { remember: false; fit: Bounds | null };
+
+const REMEMBERED: MapCamera = { remember: true };
+/** The world, for a creator's map without a located tour. */
+const WORLD_VIEW = { center: [0, 20] as [number, number], zoom: 1 };
+/** Around a creator's tours: room for the markers at the edges, and never closer than a street. */
+const FIT_OPTIONS = { padding: 40, maxZoom: LOCATION_ZOOM };
+
 /** A spot to list (spec §2 list view): an area to ask the server about, or tours already known. */
 export type SpotRequest = { kind: 'area'; bounds: Bounds } | { kind: 'tours'; guids: string[] };
 
@@ -61,6 +75,10 @@ interface MapViewProps {
   features: readonly MapFeature[];
   loading: boolean;
   target: MapTarget | null;
+  /** The map has gone to `target` (the main map clears the shared request, see shared/map/mapTarget). */
+  onTargetReached?: (id: number) => void;
+  /** Read once, when the map is created. The main map's remembered position unless said otherwise. */
+  camera?: MapCamera;
   place: SearchedPlace | null;
   onViewportChange: (viewport: MapViewport) => void;
   onShowSpot: (spot: SpotRequest) => void;
@@ -84,6 +102,7 @@ export function MapView(props: MapViewProps) {
   const [rendered, setRendered] = useState<RenderedState | null>(null);
   const [popup, setPopup] = useState<OpenPopup | null>(null);
   const firstStyle = useRef(styleName);
+  const openingCamera = useRef(props.camera ?? REMEMBERED);
   const latest = useRef(props);
   latest.current = props;
 
@@ -96,7 +115,8 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     if (!container.current) return undefined;
-    const { instance, stop } = createTourMap(container.current, firstStyle.current, {
+    const { instance, stop } = createTourMap(container.current, firstStyle.current, openingCamera.current, {
+      remember: () => (latest.current.camera ?? REMEMBERED).remember,
       styleName: () => latest.current.styleName,
       collection: () => latestCollection.current,
       place: () => latest.current.place,
@@ -132,7 +152,7 @@ export function MapView(props: MapViewProps) {
     firstStyle.current = styleName;
   }, [map, styleName]);
 
-  useMoveToTarget(map, target);
+  useMoveToTarget(map, target, (id) => latest.current.onTargetReached?.(id));
   useFollowUserLocation(map);
 
   const popupTour = popup ? features.find((feature) => feature.properties.guid === popup.guid) : undefined;
@@ -147,6 +167,8 @@ export function MapView(props: MapViewProps) {
 }
 
 interface TourMapHandlers {
+  /** Whether to store where the map is left (asked at every move: the page may change its mind). */
+  remember: () => boolean;
   styleName: () => MapStyleName;
   collection: () => ReturnType<typeof toTourCollection>;
   place: () => SearchedPlace | null;
@@ -157,12 +179,15 @@ interface TourMapHandlers {
   onRendered: (rendered: RenderedState) => void;
 }
 
-/** Create the map and wire its events; `stop` removes it. The handlers read the latest React state. */
-function createTourMap(container: HTMLDivElement, styleName: MapStyleName, handlers: TourMapHandlers) {
+/**
+ * Create the map, opening where `camera` says, and wire its events; `stop` removes it. The handlers
+ * read the latest React state.
+ */
+function createTourMap(container: HTMLDivElement, styleName: MapStyleName, camera: MapCamera, handlers: TourMapHandlers) {
   const instance = new MapLibreMap({
     container,
     style: mapStyleFor(styleName),
-    ...initialCamera(),
+    ...openingView(camera),
     attributionControl: { compact: true },
     dragRotate: false,
     pitchWithRotate: false,
@@ -188,8 +213,10 @@ function createTourMap(container: HTMLDivElement, styleName: MapStyleName, handl
   instance.setMissingStyleImageResolver((imageId) => provideImage(instance, imageId, handlers.title));
   instance.once('load', reportViewport);
   instance.on('moveend', () => {
-    const { lng, lat } = instance.getCenter();
-    storeCamera([lng, lat], instance.getZoom());
+    if (handlers.remember()) {
+      const { lng, lat } = instance.getCenter();
+      storeCamera([lng, lat], instance.getZoom());
+    }
     reportLater();
   });
   instance.on('idle', () => handlers.onRendered(readRendered(instance)));
@@ -299,22 +326,32 @@ function roundedPixel(pixel: { x: number; y: number }): { x: number; y: number }
   return { x: Math.round(pixel.x), y: Math.round(pixel.y) };
 }
 
+/** The camera options a new map opens with. */
+function openingView(camera: MapCamera): { center: [number, number]; zoom: number } | { bounds: LngLatBoundsLike; fitBoundsOptions: typeof FIT_OPTIONS } {
+  if (camera.remember) return initialCamera();
+  return camera.fit ? { bounds: lngLatBox(camera.fit), fitBoundsOptions: FIT_OPTIONS } : WORLD_VIEW;
+}
+
+/** An area across the antimeridian: carry its east edge past 180 so the box is not inverted. */
+function lngLatBox([west, south, east, north]: Bounds): LngLatBoundsLike {
+  return [
+    [west, south],
+    [east < west ? east + 360 : east, north],
+  ];
+}
+
 /** Go where search sent the map (a place's area, or a point at zoom 14), once the map can move. */
-function useMoveToTarget(map: MapLibreMap | null, target: MapTarget | null): void {
+function useMoveToTarget(map: MapLibreMap | null, target: MapTarget | null, reached: (id: number) => void): void {
+  const latestReached = useRef(reached);
+  latestReached.current = reached;
   useEffect(() => {
     if (!map || !target) return;
     if (target.kind === 'bounds') {
-      const [west, south, east, north] = target.bounds;
-      // An area across the antimeridian: carry its east edge past 180 so the box is not inverted.
-      const box: LngLatBoundsLike = [
-        [west, south],
-        [east < west ? east + 360 : east, north],
-      ];
-      map.fitBounds(box, { padding: 40, maxZoom: LOCATION_ZOOM, duration: 900 });
+      map.fitBounds(lngLatBox(target.bounds), { ...FIT_OPTIONS, duration: 900 });
     } else {
       map.flyTo({ center: target.center, zoom: target.zoom, duration: 900 });
     }
-    takeMapTarget(target.id);
+    latestReached.current(target.id);
   }, [map, target]);
 }
 

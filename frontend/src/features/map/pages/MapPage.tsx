@@ -1,21 +1,23 @@
-import { Badge, Button, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
-import { IconInfoCircle, IconList } from '@tabler/icons-react';
+import { Badge, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import type { MapCluster, MapFeature } from '../../../shared/api/generated/types.gen';
 import { creatorByNameQueryOptions } from '../../../shared/creators/creatorLookup';
 import { type FilterState, useFilterState } from '../../../shared/filters/filterState';
-import { useMapTarget } from '../../../shared/map/mapTarget';
+import { takeMapTarget, useMapTarget } from '../../../shared/map/mapTarget';
 import { creatorPointsQueryOptions, mapAreaQueryOptions, type MapViewport, spotQueryOptions } from '../api/mapArea';
 import { MAP_STYLE_NAMES, type MapStyleName } from '../../../shared/map/basemap';
 import type { RenderedState } from '../components/MapStatus';
-import { MapView, type SpotRequest } from '../components/MapView';
+import { MapListToggle } from '../components/MapListToggle';
+import { type MapCamera, MapView, type SpotRequest } from '../components/MapView';
 import { SpotList } from '../components/SpotList';
 import { ToursInView } from '../components/ToursInView';
 import { useFitTours } from '../components/useFitTours';
+import { useMapPanels } from '../components/useMapPanels';
 import { boundsCenter } from '../mapBounds';
 import type { SearchedPlace } from '../mapLayers';
 import { readMapStyle, storeMapStyle } from '../mapPreferences';
@@ -23,16 +25,17 @@ import classes from './MapPage.module.css';
 
 const NO_FEATURES: readonly MapFeature[] = [];
 const NO_CLUSTERS: readonly MapCluster[] = [];
+const MAIN_MAP: MapCamera = { remember: true };
+/** A creator's map flies to their tours (useFitTours) and leaves the main map's stored position alone. */
+const CREATOR_MAP: MapCamera = { remember: false, fit: null };
 
 /** The map (spec §2 `/map`, route mapHome; and `/{creatorName}/map` for one creator's tours). */
 export function MapPage() {
   const { t } = useTranslation();
   const { creatorName } = useParams();
   const [styleName, setStyleName] = useState<MapStyleName>(readMapStyle);
-  const [spot, setSpot] = useState<SpotRequest | null>(null);
-  const [listOpen, setListOpen] = useState(false);
-  const listId = useId();
-  const listToggle = useRef<HTMLButtonElement>(null);
+  const panels = useMapPanels();
+  const { spot } = panels;
   const [rendered, setRendered] = useState<RenderedState | null>(null);
   const filters = useFilterState();
   const target = useMapTarget();
@@ -40,20 +43,6 @@ export function MapPage() {
   const spotList = useSpotTours(filters, spot, tours.features);
 
   const place = useSearchedPlace(filters);
-
-  // The list of tours in view and a spot's list share the panel's place: one at a time.
-  const showSpot = (request: SpotRequest) => {
-    setListOpen(false);
-    setSpot(request);
-  };
-  const toggleList = () => {
-    setSpot(null);
-    setListOpen((open) => !open);
-  };
-  const closeList = () => {
-    setListOpen(false);
-    listToggle.current?.focus();
-  };
 
   const chooseStyle = (value: string) => {
     const name = value as MapStyleName;
@@ -69,21 +58,7 @@ export function MapPage() {
     <main className={classes.page} data-map-style={styleName}>
       {/* Before the map in the page's order: the keyboard reaches the list before the map's canvas. */}
       <div className={classes.topLeft}>
-        <Button
-          ref={listToggle}
-          className={classes.listToggle}
-          radius="xl"
-          size="sm"
-          variant={listOpen ? 'filled' : 'white'}
-          color={listOpen ? 'brand' : 'dark'}
-          leftSection={<IconList size={16} aria-hidden="true" />}
-          aria-expanded={listOpen}
-          aria-controls={listOpen ? listId : undefined}
-          onClick={toggleList}
-          data-testid="map-list-toggle"
-        >
-          {t('map.listToggle')}
-        </Button>
+        <MapListToggle panels={panels} className={classes.listToggle} />
         {creatorName && (
           <Badge className={classes.floating} size="lg" radius="xl" variant="white" color="dark" tt="none" data-testid="map-creator-scope">
             {t('map.creatorScope', { name: creatorName })}
@@ -98,16 +73,20 @@ export function MapPage() {
           </Paper>
         )}
       </div>
-      {listOpen && <ToursInView id={listId} filters={filters} bounds={tours.viewport?.bounds ?? null} userId={tours.creatorUserId} onClose={closeList} />}
+      {panels.listOpen && (
+        <ToursInView id={panels.listId} filters={filters} bounds={tours.viewport?.bounds ?? null} userId={tours.creatorUserId} onClose={panels.closeList} />
+      )}
       <MapView
         styleName={styleName}
         clusters={tours.clusters}
         features={tours.features}
         loading={tours.loading}
         target={target}
+        onTargetReached={takeMapTarget}
+        camera={creatorName ? CREATOR_MAP : MAIN_MAP}
         place={place}
         onViewportChange={tours.setViewport}
-        onShowSpot={showSpot}
+        onShowSpot={panels.showSpot}
         onRendered={setRendered}
       />
       <SegmentedControl
@@ -128,7 +107,7 @@ export function MapPage() {
           </Text>
         </Paper>
       )}
-      {spot && <SpotList tours={spotList.tours} loading={spotList.loading} onClose={() => setSpot(null)} />}
+      {spot && <SpotList tours={spotList.tours} loading={spotList.loading} onClose={panels.closeSpot} />}
     </main>
   );
 }
