@@ -11,15 +11,15 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
+from tests.e2e.conftest import ServerNotUp, wait_until_up  # one wait for /health, shared with the e2e tests
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUP_TIMEOUT = 900  # the first run loads the demo content: about 30 s for 2,000 tours on 2 free cores
+SERVER_START_SECONDS = 60  # `serve --no-setup`: setup has already run
 
 
 def free_port() -> int:
@@ -85,22 +85,11 @@ def embedded_server(data_dir: Path, dist: Path | None, demo_tours: int) -> Itera
         )
         base = f"http://127.0.0.1:{port}"
         try:
-            wait_until_up(base, server, log_path)
+            try:
+                wait_until_up(base, server, log_path, timeout=SERVER_START_SECONDS)
+            except ServerNotUp as exc:
+                sys.exit(str(exc))
             yield base, server.pid
         finally:
             server.terminate()
             server.wait(timeout=20)
-
-
-def wait_until_up(base: str, server: subprocess.Popen[bytes], log_path: Path, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            sys.exit(f"The server exited early:\n{log_path.read_text()[-3000:]}")
-        try:
-            if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
-    sys.exit(f"The server did not answer within {timeout:.0f} s: see {log_path}")

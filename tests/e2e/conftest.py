@@ -28,6 +28,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 E2E_DEMO_TOURS = os.environ.get("E2E_DEMO_TOURS", "2000")
+SERVER_START_SECONDS = 300  # `serve` runs setup first: migrations, the demo content, the index
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -81,7 +82,10 @@ def server(server_data_dir: Path) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(base, process, data_dir / "server.log")
+        try:
+            wait_until_up(base, process, data_dir / "server.log", timeout=SERVER_START_SECONDS)
+        except ServerNotUp as exc:
+            pytest.fail(str(exc))
         yield base
     finally:
         process.terminate()
@@ -92,18 +96,24 @@ def server(server_data_dir: Path) -> Iterator[str]:
         log.close()
 
 
-def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 300) -> None:
+class ServerNotUp(RuntimeError):
+    """The server exited, or did not answer /health in time; the message ends with its log's tail."""
+
+
+def wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
+    """Wait until a server started as `process` answers 200 at `{base}/health` (these tests and the
+    benches in bench/servers.py start theirs the same way)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            pytest.fail(f"The server exited early:\n{log.read_text()[-3000:]}")
+            raise ServerNotUp(f"The server exited early:\n{log.read_text()[-3000:]}")
         try:
             if httpx.get(f"{base}/health", timeout=2).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
         time.sleep(0.5)
-    pytest.fail(f"The server did not answer within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+    raise ServerNotUp(f"The server did not answer within {timeout:.0f} s ({log}):\n{log.read_text()[-3000:]}")
 
 
 @pytest.fixture(scope="session")
