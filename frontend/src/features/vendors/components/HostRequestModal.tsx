@@ -95,7 +95,11 @@ function HostRequestForm() {
         form.reset();
         return;
       }
-      if (outcome.kind === 'refused') form.setErrors(outcome.fields);
+      if (outcome.kind === 'refused') {
+        form.setErrors(outcome.fields);
+        // A message its field already shows is not repeated above the form.
+        if (outcome.message && Object.values(outcome.fields).includes(outcome.message)) return;
+      }
       setProblem(outcome.message ?? t('vendors.request.failed'));
     },
     onError: () => setProblem(t('vendors.request.failed')),
