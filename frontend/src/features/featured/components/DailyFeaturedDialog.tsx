@@ -59,7 +59,7 @@ export function DailyFeaturedDialog({ userId, onAnswered }: DailyFeaturedDialogP
       closeOnClickOutside={false}
       title={t('dailyFeatured.title')}
       size={step === 'form' ? 'lg' : 'md'}
-      radius={mobile ? 0 : 'lg'}
+      radius={mobile && step === 'form' ? 0 : 'lg'}
       fullScreen={mobile && step === 'form'}
       centered
       // Above the pages and their dialogs, below the message dialogs (400).
