@@ -19,7 +19,9 @@ from sqlalchemy.orm import Session
 from app.core import outbox_topics
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, field_error
+from app.core.settings import get_settings
 from app.creators.models import MAX_FEATURED_TOURS, CreatorFeaturedTour
+from app.notifications.mailer import queue_mail
 from app.tours import rules
 from app.tours.models import ApprovalState, DailyFeaturedSubmission, Tour, TourStatus
 from app.tours.queries import is_listed, published_clause
@@ -50,6 +52,7 @@ from app.users.validation import has_profanity
 TOO_MANY_FEATURED = "You can't add more than 10 featured locations"
 ALREADY_SUBMITTED_TODAY = "You have already submitted a tour today: come back tomorrow"
 ONLY_LISTED = "Only published tours can be featured"
+ONLY_OWN_SUBMITTED = "You can submit only your own tours"
 
 
 # ------------------------------------------------------------------------------ the owner's dashboard
@@ -196,8 +199,11 @@ def _set_platform_featured(session: Session, guids: Sequence[str]) -> list[str]:
 
 
 def submit_tour_today(session: Session, *, user: User, body: TourTodayBody) -> DailyFeaturedSubmission:
-    """Spec §3 Daily featured submission: one a day per user, of a listed tour of one's own."""
+    """Spec §3 Daily featured submission: one a day per user, of a listed tour of one's own (an
+    admin too submits only their own). The administrators are mailed in the same transaction."""
     tour = managed_tour(session, editor=user, guid=body.guid)
+    if tour.user_id != user.id:
+        raise Forbidden(ONLY_OWN_SUBMITTED)
     if not is_listed(tour):
         raise field_error("guid", "Only published tours can be submitted")
     description = clean_text(body.description)
@@ -226,4 +232,33 @@ def submit_tour_today(session: Session, *, user: User, body: TourTodayBody) -> D
     )
     session.add(submission)
     session.flush()
+    _mail_admins_about(session, user=user, tour=tour, submission=submission)
     return submission
+
+
+def _mail_admins_about(session: Session, *, user: User, tour: Tour, submission: DailyFeaturedSubmission) -> None:
+    """Tell every active administrator what was submitted, so one can feature it."""
+    admins = session.scalars(
+        select(User).where(User.is_admin.is_(True), User.is_active.is_(True), User.is_deleted.is_(False))
+    ).all()
+    who = user.platform_username or user.email
+    link = f"{get_settings().public_url.rstrip('/')}/virtualtours/{tour.guid}"
+    links = [f"  {name}: {value}" for name, value in sorted(submission.social_links.items())] or ["  none"]
+    lines = [
+        f"{who} submits a tour to the daily featured-tour programme:",
+        "",
+        f"Tour: {tour.title}",
+        f"Link: {link}",
+        f"Description: {submission.description or 'none'}",
+        "Social links:",
+        *links,
+        f"May be mentioned as the creator: {'yes' if submission.consent_creator_mention else 'no'}",
+    ]
+    for admin in admins:
+        queue_mail(
+            session,
+            to_address=admin.email,
+            subject=f"Daily featured tour submitted: {tour.title}",
+            body_text="\n".join(lines),
+            template="tours.daily_featured_submission",
+        )

@@ -297,7 +297,9 @@ def set_featured_tours(body: FeaturedToursBody, user: CreatorUser, db: DbSession
     "/send-tour-today", response_model=TourTodayAnswer, status_code=201, responses=error_responses(404, 409)
 )
 def send_tour_today(body: TourTodayBody, user: CreatorUser, db: DbSession) -> TourTodayAnswer:
-    """Submit one of one's listed tours to the daily featured-tour programme (one a day)."""
+    """Submit one of one's own listed tours to the daily featured-tour programme: description, social
+    links, consent to be mentioned (spec §3). The administrators are mailed. 403 for another's tour,
+    409 when the caller has already submitted one today (UTC)."""
     submission = dashboard.submit_tour_today(db, user=user, body=body)
     return TourTodayAnswer(message="Thank you! Your tour was submitted", id=submission.id, guid=body.guid)
 

@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.creators.models import Creator, CreatorFeaturedTour
 from app.moderation.models import ApprovalItem, ApprovalKind
+from app.notifications.models import OutgoingMail
 from app.realtime import events
 from app.tours.models import DailyFeaturedSubmission, Tour
 from app.users.models import User
@@ -373,8 +374,16 @@ def test_send_tour_today_once_a_day(client: TestClient, db: Session, s: Setup) -
     row = db.scalar(select(DailyFeaturedSubmission))
     assert row is not None and row.social_links == {"instagram": "https://instagram.com/garden"}
     assert row.consent_creator_mention is True
+    mails = list(db.scalars(select(OutgoingMail).where(OutgoingMail.to_address == s.admin.email)))
+    assert [mail.template for mail in mails] == ["tours.daily_featured_submission"]
+    assert f"/virtualtours/{guid}" in mails[0].body_text and "https://instagram.com/garden" in mails[0].body_text
+    assert "Our newest garden tour" in mails[0].body_text and "creator: yes" in mails[0].body_text
     again = client.post("/v2/virtualtours/send-tour-today", json=body, headers=headers)
     assert again.status_code == 409
+    assert again.json()["message"] == "You have already submitted a tour today: come back tomorrow"
+    # The refused second submission mailed nobody.
+    to_admin = select(func.count()).select_from(OutgoingMail).where(OutgoingMail.to_address == s.admin.email)
+    assert db.scalar(to_admin) == 1
 
 
 def test_send_tour_today_rules(client: TestClient, s: Setup) -> None:
@@ -387,6 +396,16 @@ def test_send_tour_today_rules(client: TestClient, s: Setup) -> None:
     assert client.post("/v2/virtualtours/send-tour-today", json=bad_link, headers=headers).status_code == 400
     assert client.post("/v2/virtualtours/send-tour-today", json=body, headers=headers).status_code == 201
     assert client.post("/v2/virtualtours/send-tour-today", json=body, headers=s.headers(s.user)).status_code == 403
+    # Only one's own tour, even for an admin (who may manage it) or another creator.
+    assert client.post("/v2/virtualtours/send-tour-today", json=body, headers=s.headers(s.admin)).status_code == 403
+    theirs = client.post("/v2/virtualtours/send-tour-today", json=body, headers=s.headers(s.trusted_user))
+    assert theirs.status_code == 403
+    unknown = client.post("/v2/virtualtours/send-tour-today", json={**body, "guid": "0" * 32}, headers=headers)
+    assert unknown.status_code == 404
+    no_consent = client.post("/v2/virtualtours/send-tour-today", json={"guid": pending}, headers=headers)
+    assert no_consent.status_code == 400 and "consent" in no_consent.json()["fields"]
+    rude = {**body, "description": "fuck this"}
+    assert client.post("/v2/virtualtours/send-tour-today", json=rude, headers=headers).status_code == 400
 
 
 # ------------------------------------------------------------------------------ creator pages

@@ -15,6 +15,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.fakes.matterport import FakeMatterport, running_matterport
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -50,7 +52,15 @@ def server_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def server(server_data_dir: Path) -> Iterator[str]:
+def matterport() -> Iterator[FakeMatterport]:
+    """The local fake of Matterport's Model API the e2e server talks to (MATTERPORT_API_URL); a test
+    adds the accounts it needs (`matterport.account(token_id, secret, *models)`)."""
+    with running_matterport() as fake:
+        yield fake
+
+
+@pytest.fixture(scope="session")
+def server(server_data_dir: Path, matterport: FakeMatterport) -> Iterator[str]:
     if not (ROOT / "frontend" / "dist" / "index.html").exists():
         pytest.fail("The front end is not built: run `make test` (it builds it) or `npm --prefix frontend run build`.")
     port = _free_port()
@@ -70,6 +80,8 @@ def server(server_data_dir: Path) -> Iterator[str]:
             "EMBEDDINGS_ENABLED": "false",
             # The link lookup may fetch from the local fake provider (tests/fakes/tour_pages.py).
             "DISCOVER_ALLOWED_NETWORKS": "127.0.0.1/32",
+            # 3D-capture vendor tokens are checked with the local fake (tests/fakes/matterport.py).
+            "MATTERPORT_API_URL": matterport.url,
         }
     )
     log = (data_dir / "server.log").open("w")

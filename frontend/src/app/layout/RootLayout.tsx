@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
+import { DailyFeaturedHost } from '../../features/featured/components/DailyFeaturedHost';
 import { MediaFormHost } from '../../features/media/components/MediaFormHost';
 import { LanguagePopupHost } from '../../features/settings/components/LanguagePopupHost';
 import { SettingsHost } from '../../features/settings/components/SettingsHost';
 import { ManageMediaHost } from '../../features/tours/components/ManageMediaHost';
 import { SavedToursHost } from '../../features/tours/components/SavedToursHost';
+import { HostRequestHost } from '../../features/vendors/components/HostRequestHost';
 import { useLoginDialogOpen } from '../../shared/auth/loginDialog';
 import { useRealtimeConnection } from '../../shared/socket/useRealtime';
 import { markFirstScreenDrawn } from '../../shared/timing/afterFirstScreen';
@@ -39,6 +41,8 @@ export function RootLayout() {
       <ManageMediaHost />
       <SavedToursHost />
       <MediaFormHost />
+      <HostRequestHost />
+      <DailyFeaturedHost />
       <ScrollRestoration />
     </>
   );

@@ -27,6 +27,7 @@ export const STORAGE_KEYS = {
   providerAttention: 'providerAttention',
   cookieConsent: 'cookieConsent',
   previewGuideSeen: 'previewGuideSeen',
+  dailyFeatured: 'dailyFeatured',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

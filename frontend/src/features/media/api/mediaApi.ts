@@ -14,7 +14,7 @@ import {
   toursLinkExists,
   toursUploadPreviewImage,
 } from '../../../shared/api/generated/sdk.gen';
-import type { OnBehalfWrite, TourEdit, TourWrite } from '../../../shared/api/generated/types.gen';
+import type { DiscoverHost, OnBehalfWrite, TourEdit, TourWrite } from '../../../shared/api/generated/types.gen';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import type { OnBehalfOf } from '../model/mediaForm';
 import { mediaQueryKeys } from './queryKeys';
@@ -34,6 +34,8 @@ export interface LookupResult {
   description: string;
   address_str: string | null;
   address_id: string | null;
+  /** The user's own custom host the link is on (spec §2 white-label host hint), if any. */
+  host: DiscoverHost | null;
 }
 
 /** GET discover (url, vendor_name): what the provider's page says about the tour (spec §4). */
@@ -42,8 +44,8 @@ export function lookupQueryOptions(url: string, vendorName: string) {
     queryKey: mediaQueryKeys.lookup(url, vendorName),
     queryFn: async ({ signal }): Promise<LookupResult> => {
       const { data } = await toursDiscover({ query: { url, vendor_name: vendorName || undefined }, signal, throwOnError: true });
-      const { OpenGraph: page, address_id, address_str } = data.data;
-      return { ...page, address_id: address_id ?? null, address_str: address_str ?? null };
+      const { OpenGraph: page, address_id, address_str, host } = data.data;
+      return { ...page, address_id: address_id ?? null, address_str: address_str ?? null, host: host ?? null };
     },
     retry: false,
     staleTime: 5 * 60_000,

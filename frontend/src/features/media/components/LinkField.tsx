@@ -44,6 +44,12 @@ export function LinkField({ form, vendor, lookup, mode }: LinkFieldProps) {
       />
       {lookup.failed && (
         <Text size="xs" c="yellow.8" mt={4} role="status">
+          {lookup.failureMessage && (
+            <>
+              {lookup.failureMessage}
+              <br />
+            </>
+          )}
           {t('mediaForm.lookupFailedHint')}
         </Text>
       )}

@@ -18,7 +18,7 @@ const FILLED: MediaFormValues = {
 };
 
 const DICTIONARIES: Record<string, unknown> = {
-  '/v2/vendors/': {
+  '/v2/vendors/allowed-vendors': {
     data: [
       {
         vendor_id: 9,
@@ -31,6 +31,9 @@ const DICTIONARIES: Record<string, unknown> = {
         link_pattern: null,
         embed_template: null,
         embed_kind: 'iframe',
+        is_custom: false,
+        status: 'approved',
+        parent_vendor_id: null,
       },
     ],
   },

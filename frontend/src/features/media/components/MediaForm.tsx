@@ -12,7 +12,7 @@ import { useSession } from '../../../shared/auth/session';
 import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
-import { vendorsQueryOptions } from '../../../shared/dictionaries/queries';
+import { allowedVendorsQueryOptions } from '../../../shared/vendors/allowedVendors';
 import { saveMedia } from '../api/mediaApi';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -57,7 +57,8 @@ export function MediaForm({ mode, tour, initial = EMPTY_MEDIA_FORM, onDone, ref 
   const queryClient = useQueryClient();
   const isAdmin = session.role === 'admin';
   const isContentManager = isAdmin || (session.claims?.roles ?? []).some((role) => role.toUpperCase() === 'CM');
-  const vendors = useQuery(vendorsQueryOptions());
+  // The public hosts and the user's own custom hosts (spec §2 custom provider request).
+  const vendors = useQuery(allowedVendorsQueryOptions());
   const contextRef = useRef<MediaFormContext>({ mode, isAdmin, hostNeedsPicture: false, lookupFailed: false, linkTaken: false });
 
   const form = useForm<MediaFormValues>({
@@ -170,7 +171,7 @@ export function MediaForm({ mode, tour, initial = EMPTY_MEDIA_FORM, onDone, ref 
   return (
     <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate data-testid="media-form" className={classes.form}>
       <Stack gap="lg">
-        <HostSection form={form} vendors={vendors.data ?? []} vendor={vendor} locked={mode === 'edit'} />
+        <HostSection form={form} vendors={vendors.data ?? []} vendor={vendor} locked={mode === 'edit'} ownHost={lookup.ownHost} />
         <LinkField form={form} vendor={vendor} lookup={lookup} mode={mode} />
         <PreviewImageField form={form} required={contextRef.current.hostNeedsPicture || lookup.failed} isAdmin={isAdmin} />
         <Divider />

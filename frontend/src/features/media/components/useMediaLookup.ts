@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
-import type { VendorOut } from '../../../shared/api/generated/types.gen';
+import { errorMessage } from '../../../shared/api/apiError';
+import type { DiscoverHost, VendorOut } from '../../../shared/api/generated/types.gen';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
 import { linkExistsQueryOptions, lookupQueryOptions, suggestionsQueryOptions } from '../api/mediaApi';
 import { isLookupCandidate } from '../model/mediaForm';
@@ -21,6 +22,10 @@ export interface MediaLookup {
   found: boolean;
   /** The last lookup failed: the image is required and was cleared (spec §4). */
   failed: boolean;
+  /** Why it failed, in the server's words (e.g. the link is on the user's own host), if it said. */
+  failureMessage: string | null;
+  /** The user's own custom host the found link is on (the white-label host hint). */
+  ownHost: DiscoverHost | null;
   linkTaken: boolean;
   suggesting: boolean;
   reset: () => void;
@@ -80,6 +85,8 @@ export function useMediaLookup(form: MediaForm, vendor: VendorOut | null, mode: 
     looking: lookupEnabled && lookup.isFetching,
     found: lookupEnabled && lookup.isSuccess,
     failed: lookupEnabled && lookup.isError,
+    failureMessage: lookupEnabled && lookup.isError ? errorMessage(lookup.error, '') || null : null,
+    ownHost: lookupEnabled && lookup.isSuccess ? lookup.data.host : null,
     linkTaken: exists.data === true,
     suggesting: suggestEnabled && suggestions.isFetching,
     // After the form is cleared, the answers about the old link and text must not fill it again.

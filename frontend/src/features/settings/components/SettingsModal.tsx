@@ -1,5 +1,5 @@
 import { Anchor, Group, Modal, Tabs, Text } from '@mantine/core';
-import { IconCategory, IconCookie, IconUser, IconWorld } from '@tabler/icons-react';
+import { IconCategory, IconCookie, IconKey, IconUser, IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,11 +16,12 @@ import { TabLoading } from './SettingsStates';
 // The tabs' forms are fetched when the modal first opens, not with the feed.
 const AccountTab = lazy(async () => ({ default: (await import('./AccountTab')).AccountTab }));
 const InterestsTab = lazy(async () => ({ default: (await import('./InterestsTab')).InterestsTab }));
+const VendorTokensTab = lazy(async () => ({ default: (await import('./VendorTokensTab')).VendorTokensTab }));
 
 /**
- * The settings modal (spec §2): Account and Interests. The vendor API tokens tab comes with the
- * creators' vendor credentials. Opened from the profile menu's 'Settings' and from the guide;
- * fetched when first opened (SettingsHost).
+ * The settings modal (spec §2): Account, 3D-capture vendor API tokens (creators and admins: spec §6)
+ * and Interests. Opened from the profile menu's 'Settings' and from the guide; fetched when first
+ * opened (SettingsHost).
  */
 export function SettingsModal() {
   const { t } = useTranslation();
@@ -28,6 +29,8 @@ export function SettingsModal() {
   const session = useSession();
   const mobile = useIsMobile();
   const user = useCurrentUser();
+  const showVendors = session.role === 'creator' || session.role === 'admin';
+  const shownTab = tab === 'vendors' && !showVendors ? 'account' : tab;
 
   // Signing out (in this tab or another) closes it: there is no account to show any more.
   useEffect(() => {
@@ -46,11 +49,16 @@ export function SettingsModal() {
       data-testid="settings-modal"
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <Tabs value={tab} onChange={(next) => selectSettingsTab(next === 'interests' ? 'interests' : 'account')} keepMounted={false}>
+      <Tabs value={shownTab} onChange={(next) => selectSettingsTab(next === 'interests' || next === 'vendors' ? next : 'account')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="account" leftSection={<IconUser size={16} />}>
             {t('settings.tabs.account')}
           </Tabs.Tab>
+          {showVendors && (
+            <Tabs.Tab value="vendors" leftSection={<IconKey size={16} />} data-testid="settings-tab-vendors">
+              {t('settings.tabs.vendors')}
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value="interests" leftSection={<IconCategory size={16} />}>
             {t('settings.tabs.interests')}
           </Tabs.Tab>
@@ -60,6 +68,11 @@ export function SettingsModal() {
             <Tabs.Panel value="account">
               <AccountTab user={user.data} />
             </Tabs.Panel>
+            {showVendors && (
+              <Tabs.Panel value="vendors">
+                <VendorTokensTab />
+              </Tabs.Panel>
+            )}
             <Tabs.Panel value="interests">
               <InterestsTab />
             </Tabs.Panel>

@@ -1756,7 +1756,9 @@ export const toursSavedTours = <ThrowOnError extends boolean = false>(options: O
 /**
  * Send Tour Today
  *
- * Submit one of one's listed tours to the daily featured-tour programme (one a day).
+ * Submit one of one's own listed tours to the daily featured-tour programme: description, social
+ * links, consent to be mentioned (spec §3). The administrators are mailed. 403 for another's tour,
+ * 409 when the caller has already submitted one today (UTC).
  */
 export const toursSendTourToday = <ThrowOnError extends boolean = false>(options: Options<ToursSendTourTodayData, ThrowOnError>) => (options.client ?? client).post<ToursSendTourTodayResponses, ToursSendTourTodayErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
