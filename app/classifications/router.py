@@ -568,7 +568,9 @@ def _job(job: TagEmbeddingJob | None) -> TagEmbeddingJobOut | None:
     )
 
 
-@categories_router.post("/admin-tag-embeddings", response_model=TagEmbeddingJobAnswer, status_code=202)
+@categories_router.post(
+    "/admin-tag-embeddings", response_model=TagEmbeddingJobAnswer, status_code=202, responses=error_responses(400)
+)
 def admin_tag_embeddings(db: DbSession, admin_user: AdminUser) -> TagEmbeddingJobAnswer:
     """Embed every tag again, in the background; GET admin-tag-embeddings tells its progress. A run
     already under way is answered instead of starting another. 400 when embeddings are off."""
