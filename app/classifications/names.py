@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.classifications.models import DictionaryKind, DictionaryName
@@ -174,9 +174,3 @@ def move_scope(db: Session, owner: Owner) -> None:
         if clash is not None:
             raise taken(owner.kind, row.name, f"translations.{row.language}")
         row.scope = owner.scope
-
-
-def drop_names(db: Session, kind: DictionaryKind, ids: Iterable[int]) -> None:
-    wanted = list(ids)
-    if wanted:
-        db.execute(delete(DictionaryName).where(DictionaryName.kind == kind, DictionaryName.entity_id.in_(wanted)))
