@@ -11,6 +11,7 @@ TASK_MODULES = (
     "app.discovery.tasks",
     "app.notifications.tasks",
     "app.billing.tasks",
+    "app.classifications.tasks",
 )
 
 

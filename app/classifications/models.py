@@ -28,6 +28,23 @@ class TagTopicType(enum.StrEnum):
     media_type = "media_type"
 
 
+class DictionaryKind(enum.StrEnum):
+    """The dictionaries an administrator edits (names translated, usage checked, batch-uploaded)."""
+
+    category = "category"
+    subcategory = "subcategory"
+    media_type = "media_type"
+    capture_device = "capture_device"
+    tag = "tag"
+
+
+class EmbeddingJobStatus(enum.StrEnum):
+    queued = "queued"
+    running = "running"
+    done = "done"
+    failed = "failed"
+
+
 class RankEntityType(enum.StrEnum):
     tour = "tour"
     creator = "creator"
@@ -140,3 +157,66 @@ class Rank(Base):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
     source: Mapped[RankSource] = relationship()
+
+
+class DictionaryName(Base):
+    """A dictionary row's name in a language other than English (the row's own `name` is English).
+
+    `scope` is the set a name must be unique in: "" for categories, media types and capture devices,
+    the category id for a subcategory, "category:3" / "media_type:2" for a tag (as its topic). The
+    unique constraint on `name_lower` keeps names unique in each language, case-insensitively.
+    """
+
+    __tablename__ = "dictionary_names"
+    __table_args__ = (
+        UniqueConstraint("kind", "entity_id", "language"),
+        UniqueConstraint("kind", "scope", "language", "name_lower"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[DictionaryKind] = mapped_column(
+        Enum(DictionaryKind, native_enum=False, validate_strings=True, length=16)
+    )
+    entity_id: Mapped[int]
+    language: Mapped[str] = mapped_column(String(8))
+    scope: Mapped[str] = mapped_column(String(40), default="")
+    name: Mapped[str] = mapped_column(String(200))
+    name_lower: Mapped[str] = mapped_column(String(200))
+
+    @validates("name")
+    def _keep_name_lower(self, _key: str, name: str) -> str:
+        self.name_lower = name.lower()
+        return name
+
+
+class TagEmbeddingJob(Base):
+    """One run of "embed every tag again" (POST admin-tag-embeddings): its progress, for the admin
+    who started it (GET admin-tag-embeddings)."""
+
+    __tablename__ = "tag_embedding_jobs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    status: Mapped[EmbeddingJobStatus] = mapped_column(
+        Enum(EmbeddingJobStatus, native_enum=False, validate_strings=True, length=16),
+        default=EmbeddingJobStatus.queued,
+        index=True,
+    )
+    total: Mapped[int] = mapped_column(default=0)
+    done: Mapped[int] = mapped_column(default=0)
+    message: Mapped[str | None] = mapped_column(Text)
+    requested_by_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    finished_at: Mapped[datetime | None]
+
+
+class SeededEntry(Base):
+    """A built-in dictionary entry the seed has inserted (or found) once: it is never inserted again,
+    so an entry an administrator renamed does not come back under its built-in name."""
+
+    __tablename__ = "seeded_entries"
+    __table_args__ = (UniqueConstraint("kind", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str] = mapped_column(String(400))

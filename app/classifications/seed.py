@@ -46,11 +46,45 @@ def _existing(session: Session, column: Any) -> set[Any]:
     return set(session.scalars(select(column)))
 
 
+def _seeded(session: Session, kind: str) -> set[str]:
+    from app.classifications.models import SeededEntry
+
+    return set(session.scalars(select(SeededEntry.key).where(SeededEntry.kind == kind)))
+
+
+def _note_seeded(session: Session, kind: str, keys: Iterable[str]) -> None:
+    from app.classifications.models import SeededEntry
+
+    session.add_all(SeededEntry(kind=kind, key=key) for key in dict.fromkeys(keys))
+
+
+def _category_ids_by_builtin_name(session: Session) -> dict[str, int]:
+    """Built-in category name → row id, found by slug (which stays when an admin renames it)."""
+    from app.classifications.models import Category
+
+    by_slug = _pairs(session.execute(select(Category.slug, Category.id)))
+    return {spec.name: by_slug[spec.slug] for spec in builtin.CATEGORIES if spec.slug in by_slug}
+
+
+def _media_type_ids_by_builtin_name(session: Session) -> dict[str, int]:
+    from app.classifications.models import MediaType
+
+    by_slug = _pairs(session.execute(select(MediaType.slug, MediaType.id)))
+    return {spec.name: by_slug[spec.slug] for spec in builtin.MEDIA_TYPES if spec.slug in by_slug}
+
+
+# Every dictionary an administrator edits is seeded once per entry: an entry placed (or found) before
+# is recorded in seeded_entries and never inserted again, so a renamed entry does not come back.
+
+
 def _add_categories(session: Session) -> int:
     from app.classifications.models import Category, ImageSource
 
-    known = _existing(session, Category.name)
-    missing = [spec for spec in builtin.CATEGORIES if spec.name not in known]
+    seeded = _seeded(session, "category")
+    known_names = _existing(session, Category.name)
+    known_slugs = _existing(session, Category.slug)
+    todo = [spec for spec in builtin.CATEGORIES if spec.name not in seeded]
+    missing = [spec for spec in todo if spec.name not in known_names and spec.slug not in known_slugs]
     session.add_all(
         Category(
             name=spec.name,
@@ -62,34 +96,50 @@ def _add_categories(session: Session) -> int:
         )
         for spec in missing
     )
+    _note_seeded(session, "category", (spec.name for spec in todo))
     session.flush()
     return len(missing)
 
 
 def _add_subcategories(session: Session) -> int:
-    from app.classifications.models import Category, Subcategory
+    from app.classifications.models import Subcategory
 
-    category_ids = _pairs(session.execute(select(Category.name, Category.id)))
+    seeded = _seeded(session, "subcategory")
+    category_ids = _category_ids_by_builtin_name(session)
     known = {
         (category_id, name) for category_id, name in session.execute(select(Subcategory.category_id, Subcategory.name))
     }
-    rows = [
-        Subcategory(category_id=category_ids[spec.name], name=name)
+    todo = [
+        (spec.name, name)
         for spec in builtin.CATEGORIES
         if spec.name in category_ids
         for name in spec.subcategories
-        if (category_ids[spec.name], name) not in known
+        if f"{spec.name}/{name}" not in seeded
+    ]
+    rows = [
+        Subcategory(category_id=category_ids[category], name=name)
+        for category, name in todo
+        if (category_ids[category], name) not in known
     ]
     session.add_all(rows)
+    _note_seeded(session, "subcategory", (f"{category}/{name}" for category, name in todo))
     return len(rows)
 
 
 def _add_media_types(session: Session) -> int:
     from app.classifications.models import MediaType
 
-    known = _existing(session, MediaType.name)
-    rows = [MediaType(name=spec.name, slug=spec.slug) for spec in builtin.MEDIA_TYPES if spec.name not in known]
+    seeded = _seeded(session, "media_type")
+    known_names = _existing(session, MediaType.name)
+    known_slugs = _existing(session, MediaType.slug)
+    todo = [spec for spec in builtin.MEDIA_TYPES if spec.name not in seeded]
+    rows = [
+        MediaType(name=spec.name, slug=spec.slug)
+        for spec in todo
+        if spec.name not in known_names and spec.slug not in known_slugs
+    ]
     session.add_all(rows)
+    _note_seeded(session, "media_type", (spec.name for spec in todo))
     session.flush()
     return len(rows)
 
@@ -97,9 +147,12 @@ def _add_media_types(session: Session) -> int:
 def _add_capture_devices(session: Session) -> int:
     from app.classifications.models import CaptureDevice
 
+    seeded = _seeded(session, "capture_device")
     known = _existing(session, CaptureDevice.camera_name)
-    rows = [CaptureDevice(camera_name=spec.name) for spec in builtin.CAPTURE_DEVICES if spec.name not in known]
+    todo = [spec for spec in builtin.CAPTURE_DEVICES if spec.name not in seeded]
+    rows = [CaptureDevice(camera_name=spec.name) for spec in todo if spec.name not in known]
     session.add_all(rows)
+    _note_seeded(session, "capture_device", (spec.name for spec in todo))
     return len(rows)
 
 
@@ -140,20 +193,25 @@ def _add_rank_sources(session: Session) -> int:
 
 
 def _add_tags(session: Session) -> int:
-    from app.classifications.models import Category, MediaType, Tag, TagTopicType
+    from app.classifications.models import Tag, TagTopicType
 
+    seeded = _seeded(session, "tag")
     topic_ids = {
-        builtin.TOPIC_CATEGORY: _pairs(session.execute(select(Category.name, Category.id))),
-        builtin.TOPIC_MEDIA_TYPE: _pairs(session.execute(select(MediaType.name, MediaType.id))),
+        builtin.TOPIC_CATEGORY: _category_ids_by_builtin_name(session),
+        builtin.TOPIC_MEDIA_TYPE: _media_type_ids_by_builtin_name(session),
     }
     known = {
         (name, str(topic_type), topic_id)
         for name, topic_type, topic_id in session.execute(select(Tag.name, Tag.topic_type, Tag.topic_id))
     }
-    rows = []
+    rows, placed = [], []
     for spec in builtin.TAGS:
+        key = f"{spec.topic_type}:{spec.topic_name}/{spec.name}"
         topic_id = topic_ids[spec.topic_type].get(spec.topic_name)
-        if topic_id is None or (spec.name, spec.topic_type, topic_id) in known:
+        if topic_id is None or key in seeded:
+            continue
+        placed.append(key)
+        if (spec.name, spec.topic_type, topic_id) in known:
             continue
         rows.append(
             Tag(
@@ -166,6 +224,7 @@ def _add_tags(session: Session) -> int:
             )
         )
     session.add_all(rows)
+    _note_seeded(session, "tag", placed)
     return len(rows)
 
 

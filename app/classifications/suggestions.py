@@ -6,7 +6,8 @@ Two ways, chosen by EMBEDDINGS_ENABLED:
 - **Semantic** (the default): the title and description are embedded with the sentence encoder of
   `indexer.embeddings` (all-MiniLM-L6-v2) and compared with
   - each active tag, embedded as "name. description" and stored in `tags.embedding` (computed
-    when missing, and all again by `admin-tag-embeddings`);
+    when missing, by the worker when a tag changes, and all again by `admin-tag-embeddings`:
+    app/classifications/embeddings.py);
   - each active category, embedded as "name: subcategory, subcategory, …" and kept in memory,
     keyed by that text, so a renamed category gets a new vector by itself.
   Short texts all resemble each other a little (a hotel text scores 0.4 against "Airport
@@ -43,7 +44,6 @@ from sqlalchemy.orm import Session, selectinload
 
 from app.classifications.dictionaries import TAGS
 from app.classifications.models import TAG_EMBEDDING_DIMENSIONS, Category, Tag, TagTopicType
-from app.core.errors import BadRequest
 from app.core.settings import get_settings
 from indexer.embeddings import encode, tour_text
 
@@ -96,12 +96,6 @@ class Suggestion:
 
 
 @dataclass(frozen=True, slots=True)
-class EmbeddingCounts:
-    tags: int
-    categories: int
-
-
-@dataclass(frozen=True, slots=True)
 class _Catalogue:
     categories: list[Category]  # active, in display order
     tags: list[Tag]  # active
@@ -121,21 +115,14 @@ def suggest(db: Session, documents: Sequence[str]) -> Suggestion:
     return _by_keywords(texts, catalogue)
 
 
-def recompute_embeddings(db: Session) -> EmbeddingCounts:
-    """Embed every tag again (active or not: a deactivated tag may come back) and every active
-    category. Run after editing the dictionaries or changing the model."""
-    if not get_settings().embeddings_enabled:
-        raise BadRequest(EMBEDDINGS_OFF)
-    catalogue = _catalogue(db, include_inactive_tags=True)
-    _store_tag_vectors(catalogue.tags)
+def forget_category_vectors() -> None:
+    """Drop the category vectors of this process: they are computed again when next needed (after
+    every tag was embedded again, e.g. for a new model)."""
     with _category_lock:
         _category_vectors.clear()
-    if catalogue.categories:
-        _category_matrix(catalogue)
-    return EmbeddingCounts(tags=len(catalogue.tags), categories=len(catalogue.categories))
 
 
-def _catalogue(db: Session, *, include_inactive_tags: bool = False) -> _Catalogue:
+def _catalogue(db: Session) -> _Catalogue:
     categories = list(
         db.scalars(
             select(Category)
@@ -144,9 +131,7 @@ def _catalogue(db: Session, *, include_inactive_tags: bool = False) -> _Catalogu
             .order_by(Category.position, Category.name)
         )
     )
-    tag_query = select(Tag).order_by(Tag.id)
-    if not include_inactive_tags:
-        tag_query = tag_query.where(Tag.is_active.is_(True))
+    tag_query = select(Tag).where(Tag.is_active.is_(True)).order_by(Tag.id)
     return _Catalogue(categories=categories, tags=list(db.scalars(tag_query)))
 
 

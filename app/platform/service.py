@@ -12,8 +12,11 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from app.core.after_commit import after_commit
+from app.core.errors import BadRequest
 from app.core.settings import APP_VERSION, get_settings
 from app.platform.models import PlatformConfig
+from app.realtime.events import APP_VERSION as APP_VERSION_EVENT
+from app.realtime.events import EVERYONE_ROOM, emit_after_commit
 
 CONFIG_ID = 1
 
@@ -28,8 +31,23 @@ def get_config(session: Session) -> PlatformConfig:
     return config
 
 
-def update_config(session: Session, *, restrict_access: bool | None, images_approval: bool | None) -> PlatformConfig:
+MAX_VERSION_LENGTH = 32  # platform_config.gui_version
+BAD_VERSION = f"A version is 1 to {MAX_VERSION_LENGTH} characters, without spaces"
+
+
+def update_config(
+    session: Session, *, restrict_access: bool | None, images_approval: bool | None, gui_version: str | None = None
+) -> PlatformConfig:
+    """PUT /v2/config/. A changed gui_version is pushed (app:version) to every open page once this
+    commits, as `python -m app.cli announce-version` does."""
     config = get_config(session)
+    if gui_version is not None:
+        version = gui_version.strip()
+        if not version or len(version) > MAX_VERSION_LENGTH or any(char.isspace() for char in version):
+            raise BadRequest(BAD_VERSION, fields={"gui_version": BAD_VERSION})
+        if version != config.gui_version:
+            config.gui_version = version
+            emit_after_commit(session, APP_VERSION_EVENT, {"gui_version": version}, room=EVERYONE_ROOM)
     if restrict_access is not None:
         config.restrict_access = restrict_access
     if images_approval is not None:

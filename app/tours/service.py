@@ -735,3 +735,15 @@ def tour_out(tour: Tour, viewer: User | None, *, edit_pending: bool | None = Non
         updated_date=as_utc(tour.updated_at),
         is_owned=viewer is not None and viewer.id == tour.user_id,
     )
+
+
+def move_to_category(session: Session, *, guid: str, category_id: int, subcategory_id: int | None) -> bool:
+    """An approved category request (spec §4) moves the tour it came with into the new category (and
+    subcategory); the index follows. False when the tour is gone."""
+    tour = session.scalar(select(Tour).where(Tour.guid == guid))
+    if tour is None:
+        return False
+    tour.category_id = category_id
+    tour.subcategory_id = subcategory_id
+    record_change(session, tour)
+    return True

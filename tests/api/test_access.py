@@ -137,6 +137,35 @@ PATH_VALUES: dict[str, Callable[[World], str]] = {
 REQUESTS: dict[tuple[str, str], Request] = {
     ("PUT", "/v2/config/"): json({"images_approval": False}),
     ("POST", "/v2/categories/document-tags"): json({"documents": ["Park", "A walk in the forest"]}),
+    # Classifications (admins): names that exist nowhere, ids 987654 (a 404 for those allowed).
+    ("POST", "/v2/categories/"): json({"name": "Matrix Category"}),
+    ("PUT", "/v2/categories/"): json({"id": 987654, "name": "Matrix Category"}),
+    ("POST", "/v2/categories/subcategories"): lambda world: {
+        "json": {"category_id": world.ids["category"], "name": "Matrix Sub"}
+    },
+    ("PUT", "/v2/categories/subcategories"): json({"id": 987654, "name": "Matrix Sub"}),
+    ("POST", "/v2/categories/admin-subcategories"): lambda world: {
+        "json": {"category_id": world.ids["category"], "name": "Matrix Sub"}
+    },
+    ("PUT", "/v2/categories/admin-subcategories"): json({"id": 987654, "name": "Matrix Sub"}),
+    ("POST", "/v2/categories/admin-media-types"): json({"name": "Matrix Media"}),
+    ("PUT", "/v2/categories/admin-media-types"): json({"id": 987654, "name": "Matrix Media"}),
+    ("POST", "/v2/categories/admin-capture-devices"): json({"camera_name": "Matrix Camera"}),
+    ("PUT", "/v2/categories/admin-capture-devices"): json({"camera_id": 987654, "camera_name": "Matrix Camera"}),
+    ("POST", "/v2/categories/admin-tags"): lambda world: {
+        "json": {"name": "Matrix Tag", "topic_id": world.ids["category"]}
+    },
+    ("PUT", "/v2/categories/admin-tags"): json({"id": 987654, "name": "Matrix Tag"}),
+    ("PUT", "/v2/categories/approval-items"): json({"id": 987654, "action": "approve"}),
+    ("GET", "/v2/categories/category-icon"): query({"type": "cloud", "image": "missing.png"}),
+    ("POST", "/v2/categories/category-icon"): image("icon.png"),
+    ("POST", "/v2/categories/admin-batch-upload"): lambda _world: {
+        "files": {"file": ("rows.csv", b"kind,name\ncategory,Matrix Batch\n", "text/csv")},
+        "data": {"dry_run": "true"},
+    },
+    ("POST", "/v2/languages/language-translations"): json(
+        {"kind": "category", "id": 987654, "language": "ru", "name": "Матрица"}
+    ),
     # The link lookup refuses port 9 of loopback before any connection: a 400 for those allowed.
     ("GET", "/v2/virtualtours/discover"): query({"url": "http://127.0.0.1:9/"}),
     ("GET", "/v2/user-recomendations/search"): query({"searchData": "park"}),

@@ -9,7 +9,11 @@ from tests import factories
 
 
 def test_config_defaults_and_app_version(client: TestClient) -> None:
-    assert client.get("/v2/config/").json() == {"restrict_access": False, "images_approval": False}
+    assert client.get("/v2/config/").json() == {
+        "restrict_access": False,
+        "images_approval": False,
+        "gui_version": "2.3.7",
+    }
     assert client.get("/v2/config/app-version").json() == {"gui_version": "2.3.7"}
 
 

@@ -33,6 +33,7 @@ def test_client_and_server_name_the_same_events() -> None:
         events.CREATOR_ANALYTICS,
         events.APP_VERSION,
         events.TRIAL_ENDED,
+        events.DICTIONARIES_CHANGED,
     }
     assert client_event_names() == names
     assert server_event_names() == names  # a new server event must be added to the list above and the client

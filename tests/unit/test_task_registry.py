@@ -22,6 +22,8 @@ EXPECTED_TASKS: dict[str, tuple[str, float | None]] = {
     "mail.send": ("mail", None),
     "mail.retry": ("mail", 5 * MINUTE),
     "billing.end_trials": ("default", 15 * MINUTE),
+    "classifications.embed_tags": ("embeddings", None),
+    "classifications.embed_all_tags": ("embeddings", None),
 }
 
 
@@ -39,6 +41,8 @@ def test_each_task_lives_in_its_domain() -> None:
     assert owners["mail.send"] == "app.notifications.tasks"
     assert owners["ranks.calc"] == "app.discovery.tasks"
     assert owners["billing.end_trials"] == "app.billing.tasks"
+    assert owners["classifications.embed_tags"] == owners["classifications.embed_all_tags"]
+    assert owners["classifications.embed_tags"] == "app.classifications.tasks"
     assert owners["outbox.dispatch"] == owners["embeddings.tours"] == "app.search.tasks"
 
 

@@ -11,6 +11,7 @@ export const REALTIME_EVENTS = {
   creatorAnalytics: 'creator:analytics',
   appVersion: 'app:version',
   trialEnded: 'billing:trial_ended',
+  dictionariesChanged: 'dictionaries:changed',
 } as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
@@ -49,6 +50,11 @@ export interface CreatorAnalyticsEvent {
   saves: number;
   shared: number;
   followers: number;
+}
+
+/** An admin changed a dictionary: pages drop their cached copy of it and load it again. */
+export interface DictionariesChangedEvent {
+  kind: 'category' | 'subcategory' | 'media_type' | 'capture_device' | 'tag';
 }
 
 export interface AppVersionEvent {

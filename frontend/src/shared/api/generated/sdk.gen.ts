@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, CreatorsActivateDeactivateData, CreatorsActivateDeactivateErrors, CreatorsActivateDeactivateResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsAdminStatsData, CreatorsAdminStatsErrors, CreatorsAdminStatsResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsCreateCreatorData, CreatorsCreateCreatorErrors, CreatorsCreateCreatorResponses, CreatorsCreatorByIdData, CreatorsCreatorByIdErrors, CreatorsCreatorByIdResponses, CreatorsCreatorByNameData, CreatorsCreatorByNameErrors, CreatorsCreatorByNameResponses, CreatorsCreatorByUseridData, CreatorsCreatorByUseridErrors, CreatorsCreatorByUseridResponses, CreatorsCreatorLogoPathData, CreatorsCreatorLogoPathErrors, CreatorsCreatorLogoPathResponses, CreatorsCreatorMessageData, CreatorsCreatorMessageErrors, CreatorsCreatorMessageResponses, CreatorsDecideApprovalItemData, CreatorsDecideApprovalItemErrors, CreatorsDecideApprovalItemResponses, CreatorsDeleteCreatorData, CreatorsDeleteCreatorErrors, CreatorsDeleteCreatorResponses, CreatorsEditCreatorData, CreatorsEditCreatorErrors, CreatorsEditCreatorResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsGetCreatorLogoData, CreatorsGetCreatorLogoErrors, CreatorsGetCreatorLogoResponses, CreatorsGetMetaCreatorData, CreatorsGetMetaCreatorErrors, CreatorsGetMetaCreatorResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsIsPendingCreatorData, CreatorsIsPendingCreatorErrors, CreatorsIsPendingCreatorResponses, CreatorsListApprovalItemsData, CreatorsListApprovalItemsErrors, CreatorsListApprovalItemsResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, CreatorsUploadCreatorLogoData, CreatorsUploadCreatorLogoErrors, CreatorsUploadCreatorLogoResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsAdminStatsData, VendorsAdminStatsErrors, VendorsAdminStatsResponses, VendorsAllowedVendorsData, VendorsAllowedVendorsErrors, VendorsAllowedVendorsResponses, VendorsChangeStatusData, VendorsChangeStatusErrors, VendorsChangeStatusResponses, VendorsCreateVendorData, VendorsCreateVendorErrors, VendorsCreateVendorResponses, VendorsDecideApprovalItemData, VendorsDecideApprovalItemErrors, VendorsDecideApprovalItemResponses, VendorsDeleteCredentialsData, VendorsDeleteCredentialsErrors, VendorsDeleteCredentialsResponses, VendorsDeleteGroupSubscriberData, VendorsDeleteGroupSubscriberErrors, VendorsDeleteGroupSubscriberResponses, VendorsDeleteVendorData, VendorsDeleteVendorErrors, VendorsDeleteVendorResponses, VendorsGetCredentialsData, VendorsGetCredentialsErrors, VendorsGetCredentialsResponses, VendorsGetGroupSubscribersData, VendorsGetGroupSubscribersErrors, VendorsGetGroupSubscribersResponses, VendorsListApprovalItemsData, VendorsListApprovalItemsErrors, VendorsListApprovalItemsResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses, VendorsMatterportTypeData, VendorsMatterportTypeErrors, VendorsMatterportTypeResponses, VendorsModerationVendorsData, VendorsModerationVendorsErrors, VendorsModerationVendorsResponses, VendorsOwnVendorsData, VendorsOwnVendorsErrors, VendorsOwnVendorsResponses, VendorsPostCredentialsData, VendorsPostCredentialsErrors, VendorsPostCredentialsResponses, VendorsPostGroupSubscriberData, VendorsPostGroupSubscriberErrors, VendorsPostGroupSubscriberResponses, VendorsVendorMediaTypesData, VendorsVendorMediaTypesErrors, VendorsVendorMediaTypesResponses } from './types.gen';
+import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminBatchUploadData, ClassificationsAdminBatchUploadErrors, ClassificationsAdminBatchUploadResponses, ClassificationsAdminCaptureDevicesData, ClassificationsAdminCaptureDevicesErrors, ClassificationsAdminCaptureDevicesResponses, ClassificationsAdminCategoriesData, ClassificationsAdminCategoriesErrors, ClassificationsAdminCategoriesResponses, ClassificationsAdminCreateCaptureDeviceData, ClassificationsAdminCreateCaptureDeviceErrors, ClassificationsAdminCreateCaptureDeviceResponses, ClassificationsAdminCreateMediaTypeData, ClassificationsAdminCreateMediaTypeErrors, ClassificationsAdminCreateMediaTypeResponses, ClassificationsAdminCreateSubcategoryData, ClassificationsAdminCreateSubcategoryErrors, ClassificationsAdminCreateSubcategoryResponses, ClassificationsAdminCreateTagData, ClassificationsAdminCreateTagErrors, ClassificationsAdminCreateTagResponses, ClassificationsAdminMediaTypesData, ClassificationsAdminMediaTypesErrors, ClassificationsAdminMediaTypesResponses, ClassificationsAdminSubcategoriesData, ClassificationsAdminSubcategoriesErrors, ClassificationsAdminSubcategoriesResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsProgressData, ClassificationsAdminTagEmbeddingsProgressErrors, ClassificationsAdminTagEmbeddingsProgressResponses, ClassificationsAdminTagEmbeddingsResponses, ClassificationsAdminTagsData, ClassificationsAdminTagsErrors, ClassificationsAdminTagsResponses, ClassificationsAdminUpdateCaptureDeviceData, ClassificationsAdminUpdateCaptureDeviceErrors, ClassificationsAdminUpdateCaptureDeviceResponses, ClassificationsAdminUpdateMediaTypeData, ClassificationsAdminUpdateMediaTypeErrors, ClassificationsAdminUpdateMediaTypeResponses, ClassificationsAdminUpdateSubcategoryData, ClassificationsAdminUpdateSubcategoryErrors, ClassificationsAdminUpdateSubcategoryResponses, ClassificationsAdminUpdateTagData, ClassificationsAdminUpdateTagErrors, ClassificationsAdminUpdateTagResponses, ClassificationsCreateCategoryData, ClassificationsCreateCategoryErrors, ClassificationsCreateCategoryResponses, ClassificationsCreateSubcategoryData, ClassificationsCreateSubcategoryErrors, ClassificationsCreateSubcategoryResponses, ClassificationsDecideCategoryRequestData, ClassificationsDecideCategoryRequestErrors, ClassificationsDecideCategoryRequestResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsGetCategoryIconData, ClassificationsGetCategoryIconErrors, ClassificationsGetCategoryIconResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListCategoryRequestsData, ClassificationsListCategoryRequestsErrors, ClassificationsListCategoryRequestsResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListSubcategoriesData, ClassificationsListSubcategoriesErrors, ClassificationsListSubcategoriesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, ClassificationsSetTranslationData, ClassificationsSetTranslationErrors, ClassificationsSetTranslationResponses, ClassificationsUpdateCategoryData, ClassificationsUpdateCategoryErrors, ClassificationsUpdateCategoryResponses, ClassificationsUpdateSubcategoryData, ClassificationsUpdateSubcategoryErrors, ClassificationsUpdateSubcategoryResponses, ClassificationsUploadCategoryIconData, ClassificationsUploadCategoryIconErrors, ClassificationsUploadCategoryIconResponses, CreatorsActivateDeactivateData, CreatorsActivateDeactivateErrors, CreatorsActivateDeactivateResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsAdminStatsData, CreatorsAdminStatsErrors, CreatorsAdminStatsResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsCreateCreatorData, CreatorsCreateCreatorErrors, CreatorsCreateCreatorResponses, CreatorsCreatorByIdData, CreatorsCreatorByIdErrors, CreatorsCreatorByIdResponses, CreatorsCreatorByNameData, CreatorsCreatorByNameErrors, CreatorsCreatorByNameResponses, CreatorsCreatorByUseridData, CreatorsCreatorByUseridErrors, CreatorsCreatorByUseridResponses, CreatorsCreatorLogoPathData, CreatorsCreatorLogoPathErrors, CreatorsCreatorLogoPathResponses, CreatorsCreatorMessageData, CreatorsCreatorMessageErrors, CreatorsCreatorMessageResponses, CreatorsDecideApprovalItemData, CreatorsDecideApprovalItemErrors, CreatorsDecideApprovalItemResponses, CreatorsDeleteCreatorData, CreatorsDeleteCreatorErrors, CreatorsDeleteCreatorResponses, CreatorsEditCreatorData, CreatorsEditCreatorErrors, CreatorsEditCreatorResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsGetCreatorLogoData, CreatorsGetCreatorLogoErrors, CreatorsGetCreatorLogoResponses, CreatorsGetMetaCreatorData, CreatorsGetMetaCreatorErrors, CreatorsGetMetaCreatorResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsIsPendingCreatorData, CreatorsIsPendingCreatorErrors, CreatorsIsPendingCreatorResponses, CreatorsListApprovalItemsData, CreatorsListApprovalItemsErrors, CreatorsListApprovalItemsResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, CreatorsUploadCreatorLogoData, CreatorsUploadCreatorLogoErrors, CreatorsUploadCreatorLogoResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsAdminStatsData, VendorsAdminStatsErrors, VendorsAdminStatsResponses, VendorsAllowedVendorsData, VendorsAllowedVendorsErrors, VendorsAllowedVendorsResponses, VendorsChangeStatusData, VendorsChangeStatusErrors, VendorsChangeStatusResponses, VendorsCreateVendorData, VendorsCreateVendorErrors, VendorsCreateVendorResponses, VendorsDecideApprovalItemData, VendorsDecideApprovalItemErrors, VendorsDecideApprovalItemResponses, VendorsDeleteCredentialsData, VendorsDeleteCredentialsErrors, VendorsDeleteCredentialsResponses, VendorsDeleteGroupSubscriberData, VendorsDeleteGroupSubscriberErrors, VendorsDeleteGroupSubscriberResponses, VendorsDeleteVendorData, VendorsDeleteVendorErrors, VendorsDeleteVendorResponses, VendorsGetCredentialsData, VendorsGetCredentialsErrors, VendorsGetCredentialsResponses, VendorsGetGroupSubscribersData, VendorsGetGroupSubscribersErrors, VendorsGetGroupSubscribersResponses, VendorsListApprovalItemsData, VendorsListApprovalItemsErrors, VendorsListApprovalItemsResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses, VendorsMatterportTypeData, VendorsMatterportTypeErrors, VendorsMatterportTypeResponses, VendorsModerationVendorsData, VendorsModerationVendorsErrors, VendorsModerationVendorsResponses, VendorsOwnVendorsData, VendorsOwnVendorsErrors, VendorsOwnVendorsResponses, VendorsPostCredentialsData, VendorsPostCredentialsErrors, VendorsPostCredentialsResponses, VendorsPostGroupSubscriberData, VendorsPostGroupSubscriberErrors, VendorsPostGroupSubscriberResponses, VendorsVendorMediaTypesData, VendorsVendorMediaTypesErrors, VendorsVendorMediaTypesResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -25,6 +25,8 @@ export const platformHealth = <ThrowOnError extends boolean = false>(options?: O
 
 /**
  * List Categories
+ *
+ * The active categories in the strip's order, each with its active subcategories.
  */
 export const classificationsListCategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCategoriesResponses, ClassificationsListCategoriesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -33,14 +35,265 @@ export const classificationsListCategories = <ThrowOnError extends boolean = fal
 });
 
 /**
+ * Create Category
+ *
+ * A new category; its name unique in each language. 409 when a name is taken.
+ */
+export const classificationsCreateCategory = <ThrowOnError extends boolean = false>(options: Options<ClassificationsCreateCategoryData, ThrowOnError>) => (options.client ?? client).post<ClassificationsCreateCategoryResponses, ClassificationsCreateCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update Category
+ *
+ * Rename, re-order, change the icon, (de)activate. 409 when a name is taken, or on deactivating
+ * a category that tours or active subcategories use.
+ */
+export const classificationsUpdateCategory = <ThrowOnError extends boolean = false>(options: Options<ClassificationsUpdateCategoryData, ThrowOnError>) => (options.client ?? client).put<ClassificationsUpdateCategoryResponses, ClassificationsUpdateCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Batch Upload
+ *
+ * Categories, subcategories and tags from a file, all rows or none: one bad row and nothing is
+ * applied; the report says, row by row, what was (or would be) created or updated and what failed.
+ */
+export const classificationsAdminBatchUpload = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminBatchUploadData, ThrowOnError>) => (options.client ?? client).post<ClassificationsAdminBatchUploadResponses, ClassificationsAdminBatchUploadErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-batch-upload',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Capture Devices
+ */
+export const classificationsAdminCaptureDevices = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminCaptureDevicesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsAdminCaptureDevicesResponses, ClassificationsAdminCaptureDevicesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-capture-devices',
+    ...options
+});
+
+/**
+ * Admin Create Capture Device
+ */
+export const classificationsAdminCreateCaptureDevice = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminCreateCaptureDeviceData, ThrowOnError>) => (options.client ?? client).post<ClassificationsAdminCreateCaptureDeviceResponses, ClassificationsAdminCreateCaptureDeviceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-capture-devices',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Update Capture Device
+ *
+ * 409 on deactivating a capture device that tours use.
+ */
+export const classificationsAdminUpdateCaptureDevice = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminUpdateCaptureDeviceData, ThrowOnError>) => (options.client ?? client).put<ClassificationsAdminUpdateCaptureDeviceResponses, ClassificationsAdminUpdateCaptureDeviceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-capture-devices',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Categories
+ *
+ * Every category, active or not, with its names and how many tours use it.
+ */
+export const classificationsAdminCategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsAdminCategoriesResponses, ClassificationsAdminCategoriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-categories',
+    ...options
+});
+
+/**
+ * Admin Media Types
+ */
+export const classificationsAdminMediaTypes = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminMediaTypesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsAdminMediaTypesResponses, ClassificationsAdminMediaTypesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-media-types',
+    ...options
+});
+
+/**
+ * Admin Create Media Type
+ */
+export const classificationsAdminCreateMediaType = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminCreateMediaTypeData, ThrowOnError>) => (options.client ?? client).post<ClassificationsAdminCreateMediaTypeResponses, ClassificationsAdminCreateMediaTypeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-media-types',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Update Media Type
+ *
+ * 409 on deactivating a media type that tours use.
+ */
+export const classificationsAdminUpdateMediaType = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminUpdateMediaTypeData, ThrowOnError>) => (options.client ?? client).put<ClassificationsAdminUpdateMediaTypeResponses, ClassificationsAdminUpdateMediaTypeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-media-types',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Subcategories
+ */
+export const classificationsAdminSubcategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminSubcategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsAdminSubcategoriesResponses, ClassificationsAdminSubcategoriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-subcategories',
+    ...options
+});
+
+/**
+ * Admin Create Subcategory
+ *
+ * As POST subcategories.
+ */
+export const classificationsAdminCreateSubcategory = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminCreateSubcategoryData, ThrowOnError>) => (options.client ?? client).post<ClassificationsAdminCreateSubcategoryResponses, ClassificationsAdminCreateSubcategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-subcategories',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Update Subcategory
+ *
+ * As PUT subcategories.
+ */
+export const classificationsAdminUpdateSubcategory = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminUpdateSubcategoryData, ThrowOnError>) => (options.client ?? client).put<ClassificationsAdminUpdateSubcategoryResponses, ClassificationsAdminUpdateSubcategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-subcategories',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Tag Embeddings Progress
+ *
+ * The latest run of admin-tag-embeddings: status, tags done of total.
+ */
+export const classificationsAdminTagEmbeddingsProgress = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminTagEmbeddingsProgressData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsAdminTagEmbeddingsProgressResponses, ClassificationsAdminTagEmbeddingsProgressErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-tag-embeddings',
+    ...options
+});
+
+/**
  * Admin Tag Embeddings
  *
- * Compute the embeddings of every tag and category again (after editing the dictionaries).
+ * Embed every tag again, in the background; GET admin-tag-embeddings tells its progress. A run
+ * already under way is answered instead of starting another. 400 when embeddings are off.
  */
 export const classificationsAdminTagEmbeddings = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminTagEmbeddingsData, ThrowOnError>) => (options?.client ?? client).post<ClassificationsAdminTagEmbeddingsResponses, ClassificationsAdminTagEmbeddingsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/categories/admin-tag-embeddings',
     ...options
+});
+
+/**
+ * Admin Tags
+ */
+export const classificationsAdminTags = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsAdminTagsData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsAdminTagsResponses, ClassificationsAdminTagsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-tags',
+    ...options
+});
+
+/**
+ * Admin Create Tag
+ *
+ * A tag of a category or media type; its embedding is computed by the worker once saved.
+ */
+export const classificationsAdminCreateTag = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminCreateTagData, ThrowOnError>) => (options.client ?? client).post<ClassificationsAdminCreateTagResponses, ClassificationsAdminCreateTagErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-tags',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Update Tag
+ *
+ * A changed name or description is embedded again by the worker; 409 on deactivating a tag
+ * that tours or ads carry.
+ */
+export const classificationsAdminUpdateTag = <ThrowOnError extends boolean = false>(options: Options<ClassificationsAdminUpdateTagData, ThrowOnError>) => (options.client ?? client).put<ClassificationsAdminUpdateTagResponses, ClassificationsAdminUpdateTagErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/admin-tags',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Category Requests
+ *
+ * Category requests users sent with their tours (new category mode), oldest first.
+ */
+export const classificationsListCategoryRequests = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListCategoryRequestsData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListCategoryRequestsResponses, ClassificationsListCategoryRequestsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/approval-items',
+    ...options
+});
+
+/**
+ * Decide Category Request
+ *
+ * Approve (the category and subcategory exist afterwards and the tour moves into them) or
+ * reject (nothing changes); the user is told by mail. 409 when decided already.
+ */
+export const classificationsDecideCategoryRequest = <ThrowOnError extends boolean = false>(options: Options<ClassificationsDecideCategoryRequestData, ThrowOnError>) => (options.client ?? client).put<ClassificationsDecideCategoryRequestResponses, ClassificationsDecideCategoryRequestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/approval-items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -50,6 +303,34 @@ export const classificationsListCaptureDevices = <ThrowOnError extends boolean =
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/categories/capture-devices',
     ...options
+});
+
+/**
+ * Get Category Icon
+ *
+ * The served path of an uploaded (cloud) category icon; 404 'Icon not found'.
+ */
+export const classificationsGetCategoryIcon = <ThrowOnError extends boolean = false>(options: Options<ClassificationsGetCategoryIconData, ThrowOnError>) => (options.client ?? client).get<ClassificationsGetCategoryIconResponses, ClassificationsGetCategoryIconErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/category-icon',
+    ...options
+});
+
+/**
+ * Upload Category Icon
+ *
+ * JPG, PNG or WEBP up to 2 MB, recognised by its content, shrunk to 128 px and stored without
+ * metadata; give the answer's `image` as a category's image_search with source_image_search cloud.
+ */
+export const classificationsUploadCategoryIcon = <ThrowOnError extends boolean = false>(options: Options<ClassificationsUploadCategoryIconData, ThrowOnError>) => (options.client ?? client).post<ClassificationsUploadCategoryIconResponses, ClassificationsUploadCategoryIconErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/category-icon',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
 });
 
 /**
@@ -78,6 +359,47 @@ export const classificationsListMediaTypes = <ThrowOnError extends boolean = fal
 });
 
 /**
+ * List Subcategories
+ *
+ * The active subcategories of the active categories, or of one category.
+ */
+export const classificationsListSubcategories = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListSubcategoriesData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListSubcategoriesResponses, ClassificationsListSubcategoriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/subcategories',
+    ...options
+});
+
+/**
+ * Create Subcategory
+ *
+ * A subcategory of an existing, active category (400 otherwise); its name unique there in each language.
+ */
+export const classificationsCreateSubcategory = <ThrowOnError extends boolean = false>(options: Options<ClassificationsCreateSubcategoryData, ThrowOnError>) => (options.client ?? client).post<ClassificationsCreateSubcategoryResponses, ClassificationsCreateSubcategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/subcategories',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update Subcategory
+ *
+ * Rename, move (when unused) or (de)activate; 409 on deactivating one that tours use.
+ */
+export const classificationsUpdateSubcategory = <ThrowOnError extends boolean = false>(options: Options<ClassificationsUpdateSubcategoryData, ThrowOnError>) => (options.client ?? client).put<ClassificationsUpdateSubcategoryResponses, ClassificationsUpdateSubcategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/categories/subcategories',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * List Tags
  */
 export const classificationsListTags = <ThrowOnError extends boolean = false>(options?: Options<ClassificationsListTagsData, ThrowOnError>) => (options?.client ?? client).get<ClassificationsListTagsResponses, ClassificationsListTagsErrors, ThrowOnError>({
@@ -93,6 +415,8 @@ export const platformGetConfig = <ThrowOnError extends boolean = false>(options?
 
 /**
  * Update Config
+ *
+ * restrict_access and images_approval; a new gui_version is announced to every open page.
  */
 export const platformUpdateConfig = <ThrowOnError extends boolean = false>(options: Options<PlatformUpdateConfigData, ThrowOnError>) => (options.client ?? client).put<PlatformUpdateConfigResponses, PlatformUpdateConfigErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -433,6 +757,22 @@ export const creatorsCalculateRanks = <ThrowOnError extends boolean = false>(opt
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v2/creators/ranks/calc',
     ...options
+});
+
+/**
+ * Set Translation
+ *
+ * A dictionary row's name in one language (en renames the row); unique in that language within
+ * its scope (409 otherwise).
+ */
+export const classificationsSetTranslation = <ThrowOnError extends boolean = false>(options: Options<ClassificationsSetTranslationData, ThrowOnError>) => (options.client ?? client).post<ClassificationsSetTranslationResponses, ClassificationsSetTranslationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/languages/language-translations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

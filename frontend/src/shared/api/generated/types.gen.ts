@@ -156,6 +156,213 @@ export type AddressCountryOut = {
 };
 
 /**
+ * AdminCaptureDeviceAnswer
+ */
+export type AdminCaptureDeviceAnswer = {
+    data: AdminCaptureDeviceOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * AdminCaptureDeviceOut
+ */
+export type AdminCaptureDeviceOut = {
+    /**
+     * Camera Id
+     */
+    camera_id: number;
+    /**
+     * Camera Name
+     */
+    camera_name: string;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Tours
+     */
+    tours: number;
+    /**
+     * Translations
+     */
+    translations: {
+        [key: string]: string;
+    };
+};
+
+/**
+ * AdminCaptureDevicePage
+ */
+export type AdminCaptureDevicePage = {
+    /**
+     * Data
+     */
+    data: Array<AdminCaptureDeviceOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * AdminCategoryAnswer
+ */
+export type AdminCategoryAnswer = {
+    data: AdminCategoryOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * AdminCategoryOut
+ */
+export type AdminCategoryOut = {
+    /**
+     * Icon Path
+     *
+     * Where an uploaded (cloud) icon is served
+     */
+    icon_path: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Image Search
+     */
+    image_search: string | null;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Name
+     *
+     * English
+     */
+    name: string;
+    /**
+     * Position
+     */
+    position: number;
+    /**
+     * Source Image Search
+     */
+    source_image_search: string | null;
+    /**
+     * Tours
+     *
+     * Tours filed under it: more than 0 and it cannot be deactivated
+     */
+    tours: number;
+    /**
+     * Translations
+     *
+     * Names in the other languages
+     */
+    translations: {
+        [key: string]: string;
+    };
+};
+
+/**
+ * AdminCategoryPage
+ */
+export type AdminCategoryPage = {
+    /**
+     * Data
+     */
+    data: Array<AdminCategoryOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * AdminMediaTypeAnswer
+ */
+export type AdminMediaTypeAnswer = {
+    data: AdminMediaTypeOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * AdminMediaTypeOut
+ */
+export type AdminMediaTypeOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Tours
+     */
+    tours: number;
+    /**
+     * Translations
+     */
+    translations: {
+        [key: string]: string;
+    };
+};
+
+/**
+ * AdminMediaTypePage
+ */
+export type AdminMediaTypePage = {
+    /**
+     * Data
+     */
+    data: Array<AdminMediaTypeOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
  * AdminStats
  */
 export type AdminStats = {
@@ -211,6 +418,152 @@ export type AdminStats = {
      * Total
      */
     total: number;
+};
+
+/**
+ * AdminSubcategoryAnswer
+ */
+export type AdminSubcategoryAnswer = {
+    data: AdminSubcategoryOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * AdminSubcategoryOut
+ */
+export type AdminSubcategoryOut = {
+    /**
+     * Category Id
+     */
+    category_id: number;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Tours
+     */
+    tours: number;
+    /**
+     * Translations
+     */
+    translations: {
+        [key: string]: string;
+    };
+};
+
+/**
+ * AdminSubcategoryPage
+ */
+export type AdminSubcategoryPage = {
+    /**
+     * Data
+     */
+    data: Array<AdminSubcategoryOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * AdminTagAnswer
+ */
+export type AdminTagAnswer = {
+    data: AdminTagOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * AdminTagOut
+ */
+export type AdminTagOut = {
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Embedded
+     *
+     * Whether its embedding is computed (the worker does it after a change)
+     */
+    embedded: boolean;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Topic Id
+     */
+    topic_id: number;
+    /**
+     * Topic Type
+     */
+    topic_type: string;
+    /**
+     * Translations
+     */
+    translations: {
+        [key: string]: string;
+    };
+    /**
+     * Uses
+     *
+     * Tours and ads that carry it
+     */
+    uses: number;
+};
+
+/**
+ * AdminTagPage
+ */
+export type AdminTagPage = {
+    /**
+     * Data
+     */
+    data: Array<AdminTagOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
 };
 
 /**
@@ -586,6 +939,76 @@ export type AuthAnswer = {
 export type AuthSystem = 'email' | 'google' | 'facebook';
 
 /**
+ * BatchRowOut
+ */
+export type BatchRowOut = {
+    /**
+     * Field
+     *
+     * The column at fault
+     */
+    field: string | null;
+    /**
+     * Id
+     */
+    id: number | null;
+    /**
+     * Kind
+     */
+    kind: string | null;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Row
+     *
+     * The row's number in the file (the header is row 1)
+     */
+    row: number;
+    /**
+     * Status
+     */
+    status: 'created' | 'updated' | 'error';
+};
+
+/**
+ * BatchUploadAnswer
+ */
+export type BatchUploadAnswer = {
+    /**
+     * Applied
+     *
+     * false when any row failed or with dry_run: nothing was changed
+     */
+    applied: boolean;
+    /**
+     * Created
+     */
+    created: number;
+    /**
+     * Dry Run
+     */
+    dry_run: boolean;
+    /**
+     * Errors
+     */
+    errors: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Report
+     */
+    report: Array<BatchRowOut>;
+    /**
+     * Updated
+     */
+    updated: number;
+};
+
+/**
  * BetaTesterAnswers
  *
  * The questionnaire's 9 questions (spec §3); every one is required except `camera`.
@@ -712,6 +1135,34 @@ export type BetaTestersAnswer = {
 };
 
 /**
+ * Body_classifications-admin_batch_upload
+ */
+export type BodyClassificationsAdminBatchUpload = {
+    /**
+     * Dry Run
+     *
+     * Only check the rows and report; change nothing
+     */
+    dry_run?: boolean;
+    /**
+     * File
+     *
+     * CSV or XLSX, at most 2 MB and 5,000 rows (columns: app/classifications/batch.py)
+     */
+    file: Blob | File;
+};
+
+/**
+ * Body_classifications-upload_category_icon
+ */
+export type BodyClassificationsUploadCategoryIcon = {
+    /**
+     * Image
+     */
+    image: Blob | File;
+};
+
+/**
  * Body_creators-upload_creator_logo
  */
 export type BodyCreatorsUploadCreatorLogo = {
@@ -772,6 +1223,28 @@ export type BugImageAnswer = {
 };
 
 /**
+ * CaptureDeviceCreate
+ */
+export type CaptureDeviceCreate = {
+    /**
+     * Camera Name
+     */
+    camera_name: string;
+    /**
+     * Is Active
+     */
+    is_active?: boolean;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
+};
+
+/**
  * CaptureDeviceList
  */
 export type CaptureDeviceList = {
@@ -793,6 +1266,92 @@ export type CaptureDeviceOut = {
      * Camera Name
      */
     camera_name: string;
+};
+
+/**
+ * CaptureDeviceUpdate
+ */
+export type CaptureDeviceUpdate = {
+    /**
+     * Camera Id
+     */
+    camera_id: number;
+    /**
+     * Camera Name
+     */
+    camera_name?: string | null;
+    /**
+     * Is Active
+     */
+    is_active?: boolean | null;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
+};
+
+/**
+ * CategoryCreate
+ */
+export type CategoryCreate = {
+    /**
+     * Image Search
+     *
+     * local: an icon name the app draws (building-bank); cloud: the name POST category-icon answered
+     */
+    image_search?: string | null;
+    /**
+     * Is Active
+     */
+    is_active?: boolean;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Position
+     *
+     * Order in the category strip; default last
+     */
+    position?: number | null;
+    /**
+     * Default local
+     */
+    source_image_search?: ImageSource | null;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
+};
+
+/**
+ * CategoryIconAnswer
+ */
+export type CategoryIconAnswer = {
+    /**
+     * Image
+     *
+     * The stored name, for a category's image_search (upload)
+     */
+    image?: string | null;
+    /**
+     * Message
+     */
+    message?: string | null;
+    /**
+     * Path
+     *
+     * Where the icon is served
+     */
+    path: string;
 };
 
 /**
@@ -829,6 +1388,156 @@ export type CategoryOut = {
      * Subcategories
      */
     subcategories: Array<SubcategoryOut>;
+};
+
+/**
+ * CategoryRequestDecision
+ */
+export type CategoryRequestDecision = {
+    /**
+     * Action
+     */
+    action: 'approve' | 'reject';
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Review Note
+     *
+     * Mailed to the user
+     */
+    review_note?: string | null;
+};
+
+/**
+ * CategoryRequestDecisionAnswer
+ */
+export type CategoryRequestDecisionAnswer = {
+    data: CategoryRequestOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * CategoryRequestOut
+ */
+export type CategoryRequestOut = {
+    /**
+     * Category
+     *
+     * The category asked for
+     */
+    category: string;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Existing Category Id
+     *
+     * A category of that name exists already
+     */
+    existing_category_id: number | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Review Note
+     */
+    review_note: string | null;
+    /**
+     * Reviewed At
+     */
+    reviewed_at: string | null;
+    /**
+     * Reviewed By
+     */
+    reviewed_by: number | null;
+    /**
+     * Status
+     */
+    status: 'pending' | 'approved' | 'rejected';
+    /**
+     * Subcategory
+     */
+    subcategory: string | null;
+    /**
+     * Tour Guid
+     *
+     * The tour it came with (moved into it on approval)
+     */
+    tour_guid: string | null;
+    /**
+     * Userid
+     *
+     * Who asked
+     */
+    userid: number | null;
+};
+
+/**
+ * CategoryRequestPage
+ */
+export type CategoryRequestPage = {
+    /**
+     * Data
+     */
+    data: Array<CategoryRequestOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * CategoryUpdate
+ */
+export type CategoryUpdate = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Image Search
+     *
+     * "" removes the icon
+     */
+    image_search?: string | null;
+    /**
+     * Is Active
+     *
+     * false deactivates; 409 while tours use it
+     */
+    is_active?: boolean | null;
+    /**
+     * Name
+     */
+    name?: string | null;
+    /**
+     * Position
+     */
+    position?: number | null;
+    source_image_search?: ImageSource | null;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
 };
 
 /**
@@ -1893,6 +2602,13 @@ export type CurrentUserOut = {
 };
 
 /**
+ * DictionaryKind
+ *
+ * The dictionaries an administrator edits (names translated, usage checked, batch-uploaded).
+ */
+export type DictionaryKind = 'category' | 'subcategory' | 'media_type' | 'capture_device' | 'tag';
+
+/**
  * DiscoverData
  */
 export type DiscoverData = {
@@ -1969,6 +2685,11 @@ export type DocumentTagsOut = {
      */
     tags: Array<AppClassificationsSchemasTagOut>;
 };
+
+/**
+ * EmbeddingJobStatus
+ */
+export type EmbeddingJobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /**
  * EmbeddingsBody
@@ -2631,6 +3352,13 @@ export type HostRequestOut = {
 };
 
 /**
+ * ImageSource
+ *
+ * Where a category icon lives; a cloud icon is fetched through GET category-icon.
+ */
+export type ImageSource = 'local' | 'cloud';
+
+/**
  * ImgSettings
  *
  * How the logo is drawn: its background (white or black only, spec §5) and its scales.
@@ -3244,6 +3972,28 @@ export type MediaTagsRequest = {
 };
 
 /**
+ * MediaTypeCreate
+ */
+export type MediaTypeCreate = {
+    /**
+     * Is Active
+     */
+    is_active?: boolean;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
+};
+
+/**
  * MediaTypeList
  */
 export type MediaTypeList = {
@@ -3265,6 +4015,32 @@ export type MediaTypeOut = {
      * Name
      */
     name: string;
+};
+
+/**
+ * MediaTypeUpdate
+ */
+export type MediaTypeUpdate = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Active
+     */
+    is_active?: boolean | null;
+    /**
+     * Name
+     */
+    name?: string | null;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
 };
 
 /**
@@ -3880,6 +4656,12 @@ export type PendingTourOut = {
  */
 export type PlatformConfigOut = {
     /**
+     * Gui Version
+     *
+     * The client version open pages compare with their own build
+     */
+    gui_version: string;
+    /**
      * Images Approval
      */
     images_approval: boolean;
@@ -3893,6 +4675,12 @@ export type PlatformConfigOut = {
  * PlatformConfigUpdate
  */
 export type PlatformConfigUpdate = {
+    /**
+     * Gui Version
+     *
+     * Announce a new client version: every open page is offered a reload (1 to 32 characters)
+     */
+    gui_version?: string | null;
     /**
      * Images Approval
      */
@@ -4451,6 +5239,42 @@ export type SocialLinks = {
 export type Sorting = 'az' | 'za' | 'newest' | 'random' | 'likes' | 'saves' | 'shares' | 'views' | 'near_me';
 
 /**
+ * SubcategoryCreate
+ */
+export type SubcategoryCreate = {
+    /**
+     * Category Id
+     */
+    category_id: number;
+    /**
+     * Is Active
+     */
+    is_active?: boolean;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
+};
+
+/**
+ * SubcategoryList
+ */
+export type SubcategoryList = {
+    /**
+     * Data
+     */
+    data: Array<SubcategoryOut>;
+};
+
+/**
  * SubcategoryOut
  */
 export type SubcategoryOut = {
@@ -4469,21 +5293,108 @@ export type SubcategoryOut = {
 };
 
 /**
- * TagEmbeddingsOut
+ * SubcategoryUpdate
  */
-export type TagEmbeddingsOut = {
+export type SubcategoryUpdate = {
     /**
-     * Categories
+     * Category Id
+     *
+     * Move it to another category (unused only)
      */
-    categories: number;
+    category_id?: number | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Active
+     */
+    is_active?: boolean | null;
+    /**
+     * Name
+     */
+    name?: string | null;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
+};
+
+/**
+ * TagCreate
+ */
+export type TagCreate = {
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Is Active
+     */
+    is_active?: boolean;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Topic Id
+     */
+    topic_id: number;
+    topic_type?: TagTopicType;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
+};
+
+/**
+ * TagEmbeddingJobAnswer
+ */
+export type TagEmbeddingJobAnswer = {
+    data: TagEmbeddingJobOut | null;
     /**
      * Message
      */
     message: string;
+};
+
+/**
+ * TagEmbeddingJobOut
+ */
+export type TagEmbeddingJobOut = {
     /**
-     * Tags
+     * Created At
      */
-    tags: number;
+    created_at: string;
+    /**
+     * Done
+     */
+    done: number;
+    /**
+     * Finished At
+     */
+    finished_at: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Message
+     */
+    message: string | null;
+    status: EmbeddingJobStatus;
+    /**
+     * Total
+     */
+    total: number;
 };
 
 /**
@@ -4494,6 +5405,48 @@ export type TagRef = {
      * Id
      */
     id: number;
+};
+
+/**
+ * TagTopicType
+ */
+export type TagTopicType = 'category' | 'media_type';
+
+/**
+ * TagUpdate
+ */
+export type TagUpdate = {
+    /**
+     * Description
+     *
+     * "" removes it
+     */
+    description?: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Active
+     */
+    is_active?: boolean | null;
+    /**
+     * Name
+     */
+    name?: string | null;
+    /**
+     * Topic Id
+     */
+    topic_id?: number | null;
+    topic_type?: TagTopicType | null;
+    /**
+     * Translations
+     *
+     * Names in languages other than English, by language code ({"ru": "Музеи"}); an empty name removes that language's name. English is `name`.
+     */
+    translations?: {
+        [key: string]: string;
+    } | null;
 };
 
 /**
@@ -5184,6 +6137,61 @@ export type ToursBody = {
      * tour guids
      */
     tours: Array<string>;
+};
+
+/**
+ * TranslationAnswer
+ */
+export type TranslationAnswer = {
+    /**
+     * Id
+     */
+    id: number;
+    kind: DictionaryKind;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Name
+     *
+     * English
+     */
+    name: string;
+    /**
+     * Translations
+     */
+    translations: {
+        [key: string]: string;
+    };
+};
+
+/**
+ * TranslationIn
+ *
+ * POST /v2/languages/language-translations: one row's name in one language.
+ */
+export type TranslationIn = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * category, subcategory, media_type, capture_device or tag
+     */
+    kind: DictionaryKind;
+    /**
+     * Language
+     *
+     * en renames the row itself
+     */
+    language: string;
+    /**
+     * Name
+     *
+     * "" removes the name in that language (not English)
+     */
+    name: string;
 };
 
 /**
@@ -6314,6 +7322,12 @@ export type PlatformHealthResponse = PlatformHealthResponses[keyof PlatformHealt
 
 export type ClassificationsListCategoriesData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: never;
     url: '/v2/categories/';
@@ -6340,6 +7354,600 @@ export type ClassificationsListCategoriesResponses = {
 };
 
 export type ClassificationsListCategoriesResponse = ClassificationsListCategoriesResponses[keyof ClassificationsListCategoriesResponses];
+
+export type ClassificationsCreateCategoryData = {
+    body: CategoryCreate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/';
+};
+
+export type ClassificationsCreateCategoryErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsCreateCategoryError = ClassificationsCreateCategoryErrors[keyof ClassificationsCreateCategoryErrors];
+
+export type ClassificationsCreateCategoryResponses = {
+    /**
+     * Successful Response
+     */
+    201: AdminCategoryAnswer;
+};
+
+export type ClassificationsCreateCategoryResponse = ClassificationsCreateCategoryResponses[keyof ClassificationsCreateCategoryResponses];
+
+export type ClassificationsUpdateCategoryData = {
+    body: CategoryUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/';
+};
+
+export type ClassificationsUpdateCategoryErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsUpdateCategoryError = ClassificationsUpdateCategoryErrors[keyof ClassificationsUpdateCategoryErrors];
+
+export type ClassificationsUpdateCategoryResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminCategoryAnswer;
+};
+
+export type ClassificationsUpdateCategoryResponse = ClassificationsUpdateCategoryResponses[keyof ClassificationsUpdateCategoryResponses];
+
+export type ClassificationsAdminBatchUploadData = {
+    body: BodyClassificationsAdminBatchUpload;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-batch-upload';
+};
+
+export type ClassificationsAdminBatchUploadErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsAdminBatchUploadError = ClassificationsAdminBatchUploadErrors[keyof ClassificationsAdminBatchUploadErrors];
+
+export type ClassificationsAdminBatchUploadResponses = {
+    /**
+     * Successful Response
+     */
+    200: BatchUploadAnswer;
+};
+
+export type ClassificationsAdminBatchUploadResponse = ClassificationsAdminBatchUploadResponses[keyof ClassificationsAdminBatchUploadResponses];
+
+export type ClassificationsAdminCaptureDevicesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Search
+         *
+         * part of the name, case-insensitive
+         */
+        search?: string | null;
+        /**
+         * Is Active
+         *
+         * only active (true) or deactivated (false) rows
+         */
+        is_active?: boolean | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/categories/admin-capture-devices';
+};
+
+export type ClassificationsAdminCaptureDevicesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsAdminCaptureDevicesError = ClassificationsAdminCaptureDevicesErrors[keyof ClassificationsAdminCaptureDevicesErrors];
+
+export type ClassificationsAdminCaptureDevicesResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminCaptureDevicePage;
+};
+
+export type ClassificationsAdminCaptureDevicesResponse = ClassificationsAdminCaptureDevicesResponses[keyof ClassificationsAdminCaptureDevicesResponses];
+
+export type ClassificationsAdminCreateCaptureDeviceData = {
+    body: CaptureDeviceCreate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-capture-devices';
+};
+
+export type ClassificationsAdminCreateCaptureDeviceErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsAdminCreateCaptureDeviceError = ClassificationsAdminCreateCaptureDeviceErrors[keyof ClassificationsAdminCreateCaptureDeviceErrors];
+
+export type ClassificationsAdminCreateCaptureDeviceResponses = {
+    /**
+     * Successful Response
+     */
+    201: AdminCaptureDeviceAnswer;
+};
+
+export type ClassificationsAdminCreateCaptureDeviceResponse = ClassificationsAdminCreateCaptureDeviceResponses[keyof ClassificationsAdminCreateCaptureDeviceResponses];
+
+export type ClassificationsAdminUpdateCaptureDeviceData = {
+    body: CaptureDeviceUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-capture-devices';
+};
+
+export type ClassificationsAdminUpdateCaptureDeviceErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsAdminUpdateCaptureDeviceError = ClassificationsAdminUpdateCaptureDeviceErrors[keyof ClassificationsAdminUpdateCaptureDeviceErrors];
+
+export type ClassificationsAdminUpdateCaptureDeviceResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminCaptureDeviceAnswer;
+};
+
+export type ClassificationsAdminUpdateCaptureDeviceResponse = ClassificationsAdminUpdateCaptureDeviceResponses[keyof ClassificationsAdminUpdateCaptureDeviceResponses];
+
+export type ClassificationsAdminCategoriesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Search
+         *
+         * part of the name, case-insensitive
+         */
+        search?: string | null;
+        /**
+         * Is Active
+         *
+         * only active (true) or deactivated (false) rows
+         */
+        is_active?: boolean | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/categories/admin-categories';
+};
+
+export type ClassificationsAdminCategoriesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsAdminCategoriesError = ClassificationsAdminCategoriesErrors[keyof ClassificationsAdminCategoriesErrors];
+
+export type ClassificationsAdminCategoriesResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminCategoryPage;
+};
+
+export type ClassificationsAdminCategoriesResponse = ClassificationsAdminCategoriesResponses[keyof ClassificationsAdminCategoriesResponses];
+
+export type ClassificationsAdminMediaTypesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Search
+         *
+         * part of the name, case-insensitive
+         */
+        search?: string | null;
+        /**
+         * Is Active
+         *
+         * only active (true) or deactivated (false) rows
+         */
+        is_active?: boolean | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/categories/admin-media-types';
+};
+
+export type ClassificationsAdminMediaTypesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsAdminMediaTypesError = ClassificationsAdminMediaTypesErrors[keyof ClassificationsAdminMediaTypesErrors];
+
+export type ClassificationsAdminMediaTypesResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminMediaTypePage;
+};
+
+export type ClassificationsAdminMediaTypesResponse = ClassificationsAdminMediaTypesResponses[keyof ClassificationsAdminMediaTypesResponses];
+
+export type ClassificationsAdminCreateMediaTypeData = {
+    body: MediaTypeCreate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-media-types';
+};
+
+export type ClassificationsAdminCreateMediaTypeErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsAdminCreateMediaTypeError = ClassificationsAdminCreateMediaTypeErrors[keyof ClassificationsAdminCreateMediaTypeErrors];
+
+export type ClassificationsAdminCreateMediaTypeResponses = {
+    /**
+     * Successful Response
+     */
+    201: AdminMediaTypeAnswer;
+};
+
+export type ClassificationsAdminCreateMediaTypeResponse = ClassificationsAdminCreateMediaTypeResponses[keyof ClassificationsAdminCreateMediaTypeResponses];
+
+export type ClassificationsAdminUpdateMediaTypeData = {
+    body: MediaTypeUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-media-types';
+};
+
+export type ClassificationsAdminUpdateMediaTypeErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsAdminUpdateMediaTypeError = ClassificationsAdminUpdateMediaTypeErrors[keyof ClassificationsAdminUpdateMediaTypeErrors];
+
+export type ClassificationsAdminUpdateMediaTypeResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminMediaTypeAnswer;
+};
+
+export type ClassificationsAdminUpdateMediaTypeResponse = ClassificationsAdminUpdateMediaTypeResponses[keyof ClassificationsAdminUpdateMediaTypeResponses];
+
+export type ClassificationsAdminSubcategoriesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Category Id
+         */
+        category_id?: number | null;
+        /**
+         * Search
+         *
+         * part of the name, case-insensitive
+         */
+        search?: string | null;
+        /**
+         * Is Active
+         *
+         * only active (true) or deactivated (false) rows
+         */
+        is_active?: boolean | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/categories/admin-subcategories';
+};
+
+export type ClassificationsAdminSubcategoriesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsAdminSubcategoriesError = ClassificationsAdminSubcategoriesErrors[keyof ClassificationsAdminSubcategoriesErrors];
+
+export type ClassificationsAdminSubcategoriesResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminSubcategoryPage;
+};
+
+export type ClassificationsAdminSubcategoriesResponse = ClassificationsAdminSubcategoriesResponses[keyof ClassificationsAdminSubcategoriesResponses];
+
+export type ClassificationsAdminCreateSubcategoryData = {
+    body: SubcategoryCreate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-subcategories';
+};
+
+export type ClassificationsAdminCreateSubcategoryErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsAdminCreateSubcategoryError = ClassificationsAdminCreateSubcategoryErrors[keyof ClassificationsAdminCreateSubcategoryErrors];
+
+export type ClassificationsAdminCreateSubcategoryResponses = {
+    /**
+     * Successful Response
+     */
+    201: AdminSubcategoryAnswer;
+};
+
+export type ClassificationsAdminCreateSubcategoryResponse = ClassificationsAdminCreateSubcategoryResponses[keyof ClassificationsAdminCreateSubcategoryResponses];
+
+export type ClassificationsAdminUpdateSubcategoryData = {
+    body: SubcategoryUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-subcategories';
+};
+
+export type ClassificationsAdminUpdateSubcategoryErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsAdminUpdateSubcategoryError = ClassificationsAdminUpdateSubcategoryErrors[keyof ClassificationsAdminUpdateSubcategoryErrors];
+
+export type ClassificationsAdminUpdateSubcategoryResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminSubcategoryAnswer;
+};
+
+export type ClassificationsAdminUpdateSubcategoryResponse = ClassificationsAdminUpdateSubcategoryResponses[keyof ClassificationsAdminUpdateSubcategoryResponses];
+
+export type ClassificationsAdminTagEmbeddingsProgressData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-tag-embeddings';
+};
+
+export type ClassificationsAdminTagEmbeddingsProgressErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsAdminTagEmbeddingsProgressError = ClassificationsAdminTagEmbeddingsProgressErrors[keyof ClassificationsAdminTagEmbeddingsProgressErrors];
+
+export type ClassificationsAdminTagEmbeddingsProgressResponses = {
+    /**
+     * Successful Response
+     */
+    200: TagEmbeddingJobAnswer;
+};
+
+export type ClassificationsAdminTagEmbeddingsProgressResponse = ClassificationsAdminTagEmbeddingsProgressResponses[keyof ClassificationsAdminTagEmbeddingsProgressResponses];
 
 export type ClassificationsAdminTagEmbeddingsData = {
     body?: never;
@@ -6369,13 +7977,246 @@ export type ClassificationsAdminTagEmbeddingsResponses = {
     /**
      * Successful Response
      */
-    200: TagEmbeddingsOut;
+    202: TagEmbeddingJobAnswer;
 };
 
 export type ClassificationsAdminTagEmbeddingsResponse = ClassificationsAdminTagEmbeddingsResponses[keyof ClassificationsAdminTagEmbeddingsResponses];
 
+export type ClassificationsAdminTagsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Search
+         *
+         * part of the name, case-insensitive
+         */
+        search?: string | null;
+        /**
+         * Topic Type
+         */
+        topic_type?: TagTopicType | null;
+        /**
+         * Topic Id
+         */
+        topic_id?: number | null;
+        /**
+         * Is Active
+         *
+         * only active (true) or deactivated (false) rows
+         */
+        is_active?: boolean | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/categories/admin-tags';
+};
+
+export type ClassificationsAdminTagsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsAdminTagsError = ClassificationsAdminTagsErrors[keyof ClassificationsAdminTagsErrors];
+
+export type ClassificationsAdminTagsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminTagPage;
+};
+
+export type ClassificationsAdminTagsResponse = ClassificationsAdminTagsResponses[keyof ClassificationsAdminTagsResponses];
+
+export type ClassificationsAdminCreateTagData = {
+    body: TagCreate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-tags';
+};
+
+export type ClassificationsAdminCreateTagErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsAdminCreateTagError = ClassificationsAdminCreateTagErrors[keyof ClassificationsAdminCreateTagErrors];
+
+export type ClassificationsAdminCreateTagResponses = {
+    /**
+     * Successful Response
+     */
+    201: AdminTagAnswer;
+};
+
+export type ClassificationsAdminCreateTagResponse = ClassificationsAdminCreateTagResponses[keyof ClassificationsAdminCreateTagResponses];
+
+export type ClassificationsAdminUpdateTagData = {
+    body: TagUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/admin-tags';
+};
+
+export type ClassificationsAdminUpdateTagErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsAdminUpdateTagError = ClassificationsAdminUpdateTagErrors[keyof ClassificationsAdminUpdateTagErrors];
+
+export type ClassificationsAdminUpdateTagResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminTagAnswer;
+};
+
+export type ClassificationsAdminUpdateTagResponse = ClassificationsAdminUpdateTagResponses[keyof ClassificationsAdminUpdateTagResponses];
+
+export type ClassificationsListCategoryRequestsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Status
+         */
+        status?: string;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/categories/approval-items';
+};
+
+export type ClassificationsListCategoryRequestsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsListCategoryRequestsError = ClassificationsListCategoryRequestsErrors[keyof ClassificationsListCategoryRequestsErrors];
+
+export type ClassificationsListCategoryRequestsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CategoryRequestPage;
+};
+
+export type ClassificationsListCategoryRequestsResponse = ClassificationsListCategoryRequestsResponses[keyof ClassificationsListCategoryRequestsResponses];
+
+export type ClassificationsDecideCategoryRequestData = {
+    body: CategoryRequestDecision;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/approval-items';
+};
+
+export type ClassificationsDecideCategoryRequestErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsDecideCategoryRequestError = ClassificationsDecideCategoryRequestErrors[keyof ClassificationsDecideCategoryRequestErrors];
+
+export type ClassificationsDecideCategoryRequestResponses = {
+    /**
+     * Successful Response
+     */
+    200: CategoryRequestDecisionAnswer;
+};
+
+export type ClassificationsDecideCategoryRequestResponse = ClassificationsDecideCategoryRequestResponses[keyof ClassificationsDecideCategoryRequestResponses];
+
 export type ClassificationsListCaptureDevicesData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: never;
     url: '/v2/categories/capture-devices';
@@ -6402,6 +8243,89 @@ export type ClassificationsListCaptureDevicesResponses = {
 };
 
 export type ClassificationsListCaptureDevicesResponse = ClassificationsListCaptureDevicesResponses[keyof ClassificationsListCaptureDevicesResponses];
+
+export type ClassificationsGetCategoryIconData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Type
+         *
+         * the category's source_image_search: cloud
+         */
+        type?: string;
+        /**
+         * Image
+         *
+         * the category's image_search (a stored name or its path)
+         */
+        image: string;
+    };
+    url: '/v2/categories/category-icon';
+};
+
+export type ClassificationsGetCategoryIconErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type ClassificationsGetCategoryIconError = ClassificationsGetCategoryIconErrors[keyof ClassificationsGetCategoryIconErrors];
+
+export type ClassificationsGetCategoryIconResponses = {
+    /**
+     * Successful Response
+     */
+    200: CategoryIconAnswer;
+};
+
+export type ClassificationsGetCategoryIconResponse = ClassificationsGetCategoryIconResponses[keyof ClassificationsGetCategoryIconResponses];
+
+export type ClassificationsUploadCategoryIconData = {
+    body: BodyClassificationsUploadCategoryIcon;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/category-icon';
+};
+
+export type ClassificationsUploadCategoryIconErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsUploadCategoryIconError = ClassificationsUploadCategoryIconErrors[keyof ClassificationsUploadCategoryIconErrors];
+
+export type ClassificationsUploadCategoryIconResponses = {
+    /**
+     * Successful Response
+     */
+    201: CategoryIconAnswer;
+};
+
+export type ClassificationsUploadCategoryIconResponse = ClassificationsUploadCategoryIconResponses[keyof ClassificationsUploadCategoryIconResponses];
 
 export type ClassificationsDocumentTagsData = {
     body: DocumentTagsIn;
@@ -6438,6 +8362,12 @@ export type ClassificationsDocumentTagsResponse = ClassificationsDocumentTagsRes
 
 export type ClassificationsListMediaTypesData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: never;
     url: '/v2/categories/media-types';
@@ -6465,8 +8395,136 @@ export type ClassificationsListMediaTypesResponses = {
 
 export type ClassificationsListMediaTypesResponse = ClassificationsListMediaTypesResponses[keyof ClassificationsListMediaTypesResponses];
 
+export type ClassificationsListSubcategoriesData = {
+    body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Category Id
+         */
+        category_id?: number | null;
+    };
+    url: '/v2/categories/subcategories';
+};
+
+export type ClassificationsListSubcategoriesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ClassificationsListSubcategoriesError = ClassificationsListSubcategoriesErrors[keyof ClassificationsListSubcategoriesErrors];
+
+export type ClassificationsListSubcategoriesResponses = {
+    /**
+     * Successful Response
+     */
+    200: SubcategoryList;
+};
+
+export type ClassificationsListSubcategoriesResponse = ClassificationsListSubcategoriesResponses[keyof ClassificationsListSubcategoriesResponses];
+
+export type ClassificationsCreateSubcategoryData = {
+    body: SubcategoryCreate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/subcategories';
+};
+
+export type ClassificationsCreateSubcategoryErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsCreateSubcategoryError = ClassificationsCreateSubcategoryErrors[keyof ClassificationsCreateSubcategoryErrors];
+
+export type ClassificationsCreateSubcategoryResponses = {
+    /**
+     * Successful Response
+     */
+    201: AdminSubcategoryAnswer;
+};
+
+export type ClassificationsCreateSubcategoryResponse = ClassificationsCreateSubcategoryResponses[keyof ClassificationsCreateSubcategoryResponses];
+
+export type ClassificationsUpdateSubcategoryData = {
+    body: SubcategoryUpdate;
+    path?: never;
+    query?: never;
+    url: '/v2/categories/subcategories';
+};
+
+export type ClassificationsUpdateSubcategoryErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsUpdateSubcategoryError = ClassificationsUpdateSubcategoryErrors[keyof ClassificationsUpdateSubcategoryErrors];
+
+export type ClassificationsUpdateSubcategoryResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdminSubcategoryAnswer;
+};
+
+export type ClassificationsUpdateSubcategoryResponse = ClassificationsUpdateSubcategoryResponses[keyof ClassificationsUpdateSubcategoryResponses];
+
 export type ClassificationsListTagsData = {
     body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
     path?: never;
     query?: {
         /**
@@ -7679,6 +9737,47 @@ export type CreatorsCalculateRanksResponses = {
 };
 
 export type CreatorsCalculateRanksResponse = CreatorsCalculateRanksResponses[keyof CreatorsCalculateRanksResponses];
+
+export type ClassificationsSetTranslationData = {
+    body: TranslationIn;
+    path?: never;
+    query?: never;
+    url: '/v2/languages/language-translations';
+};
+
+export type ClassificationsSetTranslationErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ClassificationsSetTranslationError = ClassificationsSetTranslationErrors[keyof ClassificationsSetTranslationErrors];
+
+export type ClassificationsSetTranslationResponses = {
+    /**
+     * Successful Response
+     */
+    200: TranslationAnswer;
+};
+
+export type ClassificationsSetTranslationResponse = ClassificationsSetTranslationResponses[keyof ClassificationsSetTranslationResponses];
 
 export type LocationsAddressCountriesData = {
     body?: never;
