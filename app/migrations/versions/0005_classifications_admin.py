@@ -1,8 +1,8 @@
 """Classifications admin (issue 14 part 3): names of dictionary rows in other languages, the runs of
 "embed every tag again", and the built-in entries the seed has already placed.
 
-Revision ID: 0004_classifications_admin
-Revises: 0003_vendors
+Revision ID: 0005_classifications_admin
+Revises: 0004_outgoing_mail_reply_to
 Create Date: 2026-12-02 10:00:00
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0004_classifications_admin"
-down_revision: str | Sequence[str] | None = "0003_vendors"
+revision: str = "0005_classifications_admin"
+down_revision: str | Sequence[str] | None = "0004_outgoing_mail_reply_to"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
