@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
+import { BecomeCreatorHost } from '../../features/creators/components/BecomeCreatorHost';
 import { MediaFormHost } from '../../features/media/components/MediaFormHost';
 import { LanguagePopupHost } from '../../features/settings/components/LanguagePopupHost';
 import { SettingsHost } from '../../features/settings/components/SettingsHost';
@@ -39,6 +40,7 @@ export function RootLayout() {
       <ManageMediaHost />
       <SavedToursHost />
       <MediaFormHost />
+      <BecomeCreatorHost />
       <ScrollRestoration />
     </>
   );

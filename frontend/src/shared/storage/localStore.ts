@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   providerAttention: 'providerAttention',
   cookieConsent: 'cookieConsent',
   previewGuideSeen: 'previewGuideSeen',
+  /** Creator ids whose owner dismissed the group invitation on their page (spec §2 "group invitation"). */
+  creatorGroupDismissed: 'creatorGroupDismissed',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

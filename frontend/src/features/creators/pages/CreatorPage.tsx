@@ -11,6 +11,8 @@ import { paths } from '../../../shared/routing/paths';
 import { creatorRoom } from '../../../shared/socket/events';
 import { useRoom } from '../../../shared/socket/useRealtime';
 import { CreatorNotFound, creatorPageQueryOptions } from '../api/creatorProfile';
+import { CreatorContact } from '../components/CreatorContact';
+import { CreatorOwnerTools } from '../components/CreatorOwnerTools';
 import { CreatorAbout, CreatorHeader, CreatorHeaderSkeleton } from '../components/CreatorShortView';
 import { type CreatorPageParts, FullProfile } from '../components/FullProfile';
 import type { CreatorProfile } from '../model/creatorProfile';
@@ -43,6 +45,7 @@ function CreatorProfileView({ profile, parts }: { profile: CreatorProfile; parts
       <main className={classes.page} data-testid="creator-page" data-creator-id={profile.id}>
         <div className={classes.card}>
           <CreatorHeader profile={profile} compact />
+          {profile.is_owner && <CreatorOwnerTools profile={profile} />}
         </div>
         <Tabs defaultValue="tours" radius="md" className={classes.tabs} keepMounted={false}>
           <Tabs.List grow>
@@ -59,6 +62,7 @@ function CreatorProfileView({ profile, parts }: { profile: CreatorProfile; parts
           <Tabs.Panel value="profile" pt="md">
             <div className={classes.card}>
               <CreatorAbout profile={profile} />
+              <CreatorContact profile={profile} />
             </div>
           </Tabs.Panel>
         </Tabs>
@@ -69,7 +73,9 @@ function CreatorProfileView({ profile, parts }: { profile: CreatorProfile; parts
     <main className={`${classes.page} ${classes.columns}`} data-testid="creator-page" data-creator-id={profile.id}>
       <aside className={`${classes.card} ${classes.aside}`} aria-label={t('creatorPage.profileLabel')}>
         <CreatorHeader profile={profile} />
+        {profile.is_owner && <CreatorOwnerTools profile={profile} />}
         <CreatorAbout profile={profile} />
+        <CreatorContact profile={profile} />
       </aside>
       <FullProfile profile={profile} parts={parts} />
     </main>
