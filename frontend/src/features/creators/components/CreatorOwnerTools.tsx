@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconHourglassHigh, IconPencil, IconSettings, IconUsersGroup } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
+
+import { createStore } from '../../../shared/lib/store';
 import { useTranslation } from 'react-i18next';
 
 import { CREATOR_GROUP_URL } from '../../../shared/config/links';
@@ -15,15 +17,17 @@ const CreatorSettingsDialog = lazy(async () => ({ default: (await import('./Crea
 
 type Open = 'edit' | 'settings' | null;
 
+// Outside the page's layout: a phone turned sideways (or a resized window) keeps the dialog and its typing.
+const ownerDialog = createStore<Open>(null);
+const closeOwnerDialog = () => ownerDialog.set(null);
+
 /**
  * The creator page's edit mode for its owner (spec §2): edit the profile, creator settings, the notice
  * that an edit waits for approval (the published profile stays until then), and the invitation to
- * the creators' group until joined or dismissed.
+ * the creators' group until joined or dismissed. The dialogs are CreatorOwnerDialogs.
  */
 export function CreatorOwnerTools({ profile }: { profile: CreatorProfile }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
   return (
     <Stack gap="sm" data-testid="creator-owner-tools">
       {profile.edit_pending && (
@@ -39,22 +43,32 @@ export function CreatorOwnerTools({ profile }: { profile: CreatorProfile }) {
         </Alert>
       )}
       <Group gap="xs" grow>
-        <Button radius="xl" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setOpen('edit')} data-testid="creator-edit">
+        <Button radius="xl" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => ownerDialog.set('edit')} data-testid="creator-edit">
           {t('creatorEdit.open')}
         </Button>
-        <Button radius="xl" variant="default" leftSection={<IconSettings size={16} aria-hidden="true" />} onClick={() => setOpen('settings')} data-testid="creator-settings-open">
+        <Button radius="xl" variant="default" leftSection={<IconSettings size={16} aria-hidden="true" />} onClick={() => ownerDialog.set('settings')} data-testid="creator-settings-open">
           {t('creatorSettings.open')}
         </Button>
       </Group>
       <GroupInvitation profile={profile} groupUrl={CREATOR_GROUP_URL} />
+    </Stack>
+  );
+}
+
+/** The owner's edit and settings dialogs, fetched when first opened. */
+export function CreatorOwnerDialogs({ profile }: { profile: CreatorProfile }) {
+  const open = ownerDialog.useStore();
+  useEffect(() => closeOwnerDialog, []); // leaving the page closes them
+  return (
+    <>
       <MountWhenOpened opened={open === 'edit'}>
-        <CreatorEditDialog profile={profile} opened={open === 'edit'} onClose={close} />
+        <CreatorEditDialog profile={profile} opened={open === 'edit'} onClose={closeOwnerDialog} />
       </MountWhenOpened>
       <MountWhenOpened opened={open === 'settings'}>
-        {/* Keyed on the profile: reopened after a refresh, it starts from what is published. */}
-        <CreatorSettingsDialog key={`${profile.id}-${String(open === 'settings')}`} profile={profile} opened={open === 'settings'} onClose={close} />
+        {/* Keyed on its opening: reopened after a refresh, it starts from what is published. */}
+        <CreatorSettingsDialog key={`${profile.id}-${String(open === 'settings')}`} profile={profile} opened={open === 'settings'} onClose={closeOwnerDialog} />
       </MountWhenOpened>
-    </Stack>
+    </>
   );
 }
 

@@ -28,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useIsMobile } from '../../../shared/layout/breakpoints';
 import { ownToursQueryOptions, saveCreator, uploadCreatorLogo } from '../api/creatorSave';
 import {
   type CreatorFormValues,
@@ -97,7 +98,10 @@ export function CreatorProfileForm({ mode, initial, userId, context = {}, onSave
       const outcome = creatorSaveOutcome(answer.status, answer.body);
       if (outcome.kind === 'rejected') {
         form.setErrors(outcome.fields);
-        setProblem(outcome.message ?? t('creatorForm.failed'));
+        const reasons = Object.values(outcome.fields);
+        // A reason shown beside its field is not repeated above the form.
+        const repeated = outcome.message !== null && reasons.includes(outcome.message);
+        setProblem(reasons.length > 0 && (repeated || outcome.message === null) ? t('creatorForm.fixFields', { count: reasons.length }) : (outcome.message ?? t('creatorForm.failed')));
         return;
       }
       form.resetDirty();
@@ -113,7 +117,9 @@ export function CreatorProfileForm({ mode, initial, userId, context = {}, onSave
     setProblem(t('creatorForm.fixFields', { count: Object.keys(errors).length }));
     // Keyboard and screen-reader users land on the first field to fix.
     const first = Object.keys(errors)[0];
-    if (first) document.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] textarea, [data-field="${first}"] button`)?.focus();
+    const marked = first ? document.querySelector<HTMLElement>(`[data-field="${first}"]`) : null;
+    const target = marked?.matches('input, textarea, button') ? marked : marked?.querySelector<HTMLElement>('input, textarea, button');
+    target?.focus();
   };
 
   return (
@@ -395,26 +401,29 @@ function FeaturedField({ form, userId }: { form: CreatorForm; userId: number }) 
 /** What visitors will see at the top of the page: the logo on its background at its scale, the name and handle. */
 function LivePreview({ values }: { values: CreatorFormValues }) {
   const { t } = useTranslation();
+  const mobile = useIsMobile();
   const name = values.creator_name.trim() || t('creatorForm.previewName');
   return (
     <div className={classes.preview} data-testid="creator-form-preview" data-background={values.bgColor} data-scale={values.logoScale}>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed" className={classes.previewLabel}>
         {t('creatorForm.preview')}
       </Text>
-      <CreatorLogo profile={{ logo: values.logo || null, creator_name: name, img_settings: { bgColor: values.bgColor, logoScale: values.logoScale } }} size={132} />
-      <Text fw={700} size="lg" ta="center" className={classes.previewName}>
-        {name}
-      </Text>
-      {values.user_name.trim() && (
-        <Text size="sm" c="dimmed" ta="center">
-          @{values.user_name.trim()}
+      <CreatorLogo profile={{ logo: values.logo || null, creator_name: name, img_settings: { bgColor: values.bgColor, logoScale: values.logoScale } }} size={mobile ? 64 : 132} />
+      <div className={classes.previewText}>
+        <Text fw={700} size="lg" className={classes.previewName}>
+          {name}
         </Text>
-      )}
-      {values.area_served.length > 0 && (
-        <Text size="xs" c="dimmed" ta="center" lineClamp={2}>
-          {values.area_served.join(' · ')}
-        </Text>
-      )}
+        {values.user_name.trim() && (
+          <Text size="sm" c="dimmed">
+            @{values.user_name.trim()}
+          </Text>
+        )}
+        {values.area_served.length > 0 && (
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {values.area_served.join(' · ')}
+          </Text>
+        )}
+      </div>
     </div>
   );
 }

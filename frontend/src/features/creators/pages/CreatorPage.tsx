@@ -12,7 +12,7 @@ import { creatorRoom } from '../../../shared/socket/events';
 import { useRoom } from '../../../shared/socket/useRealtime';
 import { CreatorNotFound, creatorPageQueryOptions } from '../api/creatorProfile';
 import { CreatorContact } from '../components/CreatorContact';
-import { CreatorOwnerTools } from '../components/CreatorOwnerTools';
+import { CreatorOwnerDialogs, CreatorOwnerTools } from '../components/CreatorOwnerTools';
 import { CreatorAbout, CreatorHeader, CreatorHeaderSkeleton } from '../components/CreatorShortView';
 import { type CreatorPageParts, FullProfile } from '../components/FullProfile';
 import type { CreatorProfile } from '../model/creatorProfile';
@@ -38,6 +38,16 @@ export function CreatorPage({ parts }: { parts: CreatorPageParts }) {
 }
 
 function CreatorProfileView({ profile, parts }: { profile: CreatorProfile; parts: CreatorPageParts }) {
+  return (
+    <>
+      <CreatorLayout profile={profile} parts={parts} />
+      {profile.is_owner && <CreatorOwnerDialogs profile={profile} />}
+    </>
+  );
+}
+
+/** The short view beside the Full Profile, or on a phone the tours and the profile as two tabs. */
+function CreatorLayout({ profile, parts }: { profile: CreatorProfile; parts: CreatorPageParts }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   if (mobile) {
