@@ -72,11 +72,12 @@ def add_tours(server: str, token: str, admin: str) -> list[dict[str, Any]]:
 
 
 def logo_file(folder: Path) -> Path:
-    image = Image.new("RGB", (240, 240), (14, 116, 144))
-    for x in range(60, 180):
-        for y in range(60, 180):
-            if (x - 120) ** 2 + (y - 120) ** 2 < 3600:
-                image.putpixel((x, y), (250, 204, 21))
+    """A round logo on a transparent ground: the chosen background shows around it."""
+    image = Image.new("RGBA", (240, 240), (0, 0, 0, 0))
+    for x in range(40, 200):
+        for y in range(40, 200):
+            if (x - 120) ** 2 + (y - 120) ** 2 < 6400:
+                image.putpixel((x, y), (14, 116, 144, 255) if (x - 120) ** 2 + (y - 120) ** 2 > 2500 else (250, 204, 21, 255))
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     path = folder / "journey-logo.png"
@@ -262,6 +263,7 @@ def test_a_new_user_becomes_a_creator_is_approved_followed_and_written_to(
         expect(page.get_by_test_id("creator-edit-pending-banner")).to_be_visible(timeout=LOAD_TIMEOUT)
         expect(page.get_by_test_id("creator-name")).to_have_text(creator_name)  # still the published one
         expect(page.get_by_test_id("creator-logo").first).to_have_attribute("data-background", "white")
+        shoot(page, "owner-page", page.get_by_test_id("creator-owner-tools"))
 
         # ---- another account follows: the creator's open page sees the count move
         connected(page)

@@ -42,7 +42,7 @@ export function CreatorOwnerTools({ profile }: { profile: CreatorProfile }) {
           {t('creatorEdit.bannerText')}
         </Alert>
       )}
-      <Group gap="xs" grow>
+      <Group gap="xs" wrap="wrap">
         <Button radius="xl" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => ownerDialog.set('edit')} data-testid="creator-edit">
           {t('creatorEdit.open')}
         </Button>
