@@ -76,8 +76,9 @@ def logo_file(folder: Path) -> Path:
     image = Image.new("RGBA", (240, 240), (0, 0, 0, 0))
     for x in range(40, 200):
         for y in range(40, 200):
-            if (x - 120) ** 2 + (y - 120) ** 2 < 6400:
-                image.putpixel((x, y), (14, 116, 144, 255) if (x - 120) ** 2 + (y - 120) ** 2 > 2500 else (250, 204, 21, 255))
+            distance = (x - 120) ** 2 + (y - 120) ** 2
+            if distance < 6400:
+                image.putpixel((x, y), (14, 116, 144, 255) if distance > 2500 else (250, 204, 21, 255))
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     path = folder / "journey-logo.png"
@@ -196,7 +197,8 @@ def test_a_new_user_becomes_a_creator_is_approved_followed_and_written_to(
         item = next(entry for entry in items if entry["userid"] == me["userid"])
         assert item["pending"]["img_settings"] == {"bgColor": "white", "logoScale": 15, "profileScale": 10}
         assert item["pending"]["featured_tours"] == [tours[0]["guid"]]
-        approved = api(server, "PUT", "/v2/creators/approval-items", admin, json={"id": item["id"], "action": "approve"})
+        decision = {"id": item["id"], "action": "approve"}
+        approved = api(server, "PUT", "/v2/creators/approval-items", admin, json=decision)
         creator_id = approved["data"]["current"]["id"]
 
         # ---- the menu now leads to the creator's page (the token learns the creator id)
