@@ -43,10 +43,10 @@ export function CreatorOwnerTools({ profile }: { profile: CreatorProfile }) {
         </Alert>
       )}
       <Group gap="xs" wrap="wrap">
-        <Button radius="xl" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => ownerDialog.set('edit')} data-testid="creator-edit">
+        <Button radius="xl" size="sm" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => ownerDialog.set('edit')} data-testid="creator-edit">
           {t('creatorEdit.open')}
         </Button>
-        <Button radius="xl" variant="default" leftSection={<IconSettings size={16} aria-hidden="true" />} onClick={() => ownerDialog.set('settings')} data-testid="creator-settings-open">
+        <Button radius="xl" size="sm" variant="default" leftSection={<IconSettings size={16} aria-hidden="true" />} onClick={() => ownerDialog.set('settings')} data-testid="creator-settings-open">
           {t('creatorSettings.open')}
         </Button>
       </Group>
