@@ -33,6 +33,10 @@ class ResizeObserverStub {
   disconnect(): void {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// jsdom has no FontFaceSet; Mantine's autosized Textarea listens to it for a font that arrives late.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
 afterEach(() => {

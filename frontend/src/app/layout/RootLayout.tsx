@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { DailyFeaturedHost } from '../../features/featured/components/DailyFeaturedHost';
+import { BecomeCreatorHost } from '../../features/creators/components/BecomeCreatorHost';
 import { MediaFormHost } from '../../features/media/components/MediaFormHost';
 import { LanguagePopupHost } from '../../features/settings/components/LanguagePopupHost';
 import { SettingsHost } from '../../features/settings/components/SettingsHost';
@@ -43,6 +44,7 @@ export function RootLayout() {
       <MediaFormHost />
       <HostRequestHost />
       <DailyFeaturedHost />
+      <BecomeCreatorHost />
       <ScrollRestoration />
     </>
   );

@@ -1,3 +1,4 @@
+import { decodeTokenClaims } from '../auth/claims';
 import { readItem, STORAGE_KEYS, writeItem } from '../storage/localStore';
 
 /** The two endpoints that hand out tokens: their own failures must never trigger another renewal. */
@@ -51,7 +52,8 @@ export async function renewGuestToken(origin: string = window.location.origin): 
 /** User token with the prior token when signed in, else a new guest token (spec §7). */
 async function renewToken(origin: string): Promise<string | null> {
   const accessToken = readItem(STORAGE_KEYS.accessToken);
-  const userId = Number(readItem(STORAGE_KEYS.currentUserId));
+  // The stored user id, else the token's own subject (a token stored without it is still the user's).
+  const userId = Number(readItem(STORAGE_KEYS.currentUserId) || (accessToken ? decodeTokenClaims(accessToken)?.sub : undefined));
   try {
     if (accessToken && Number.isInteger(userId) && userId > 0) return await renewUserToken(accessToken, userId, origin);
     return await renewGuestToken(origin);

@@ -3,6 +3,8 @@
  * the logo then links to the feed, and the marketplace entries are not shown.
  */
 export const MARKETING_SITE_URL: string = import.meta.env.VITE_MARKETING_SITE_URL ?? '';
+/** The creators' social-network group a creator is invited to join (spec §2); empty: no invitation. */
+export const CREATOR_GROUP_URL: string = import.meta.env.VITE_CREATOR_GROUP_URL ?? '';
 export const MARKETPLACE_URL: string = import.meta.env.VITE_MARKETPLACE_URL ?? '';
 
 /** Hosted MapLibre style URLs per map style; without them the map draws its offline basemap. */

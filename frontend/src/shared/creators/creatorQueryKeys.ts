@@ -15,4 +15,8 @@ export const creatorQueryKeys = {
    * likes, saves, shares and followers. The analytics page (a later issue) reads and loads this entry.
    */
   analytics: (creatorId: number) => ['creators', 'analytics', creatorId] as const,
+  /** Whether the signed-in user's new profile or profile edit waits for approval (GET is-pending-creator). */
+  pending: (userId: string) => ['creators', 'pending', userId] as const,
+  /** The signed-in user's own tours, to pick featured ones from (GET /v2/virtualtours/user/{userid}). */
+  ownTours: (userId: number) => ['creators', 'own-tours', userId] as const,
 };

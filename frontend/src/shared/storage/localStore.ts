@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   cookieConsent: 'cookieConsent',
   previewGuideSeen: 'previewGuideSeen',
   dailyFeatured: 'dailyFeatured',
+  /** Creator ids whose owner dismissed the group invitation on their page (spec §2 "group invitation"). */
+  creatorGroupDismissed: 'creatorGroupDismissed',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

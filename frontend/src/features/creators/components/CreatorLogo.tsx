@@ -6,7 +6,9 @@ import { type CreatorProfile, logoBackground, logoScale } from '../model/creator
 import classes from './CreatorShortView.module.css';
 
 /** The logo on its white or black background, at the scale the creator chose (spec §3 img_settings). */
-export function CreatorLogo({ profile, size }: { profile: CreatorProfile; size: number }) {
+export type LogoSource = Pick<CreatorProfile, 'logo' | 'creator_name'> & { img_settings?: CreatorProfile['img_settings'] | { bgColor?: string; logoScale?: number } | null };
+
+export function CreatorLogo({ profile, size }: { profile: LogoSource; size: number }) {
   const background = logoBackground(profile);
   return (
     <div

@@ -205,6 +205,92 @@ describe('the creator page', () => {
     expect(screen.queryByTestId('creator-follow')).not.toBeInTheDocument();
   });
 
+  it('gives its owner the edit mode: the form prefilled, an edit that waits for approval said so', async () => {
+    signIn({ sub: '4', creator_id: 8 });
+    const owned = { ...profile, is_owner: true, edit_pending: true };
+    const api = stubApi({
+      [BY_ID]: { body: { data: owned } },
+      'GET /v2/virtualtours/user/4': { body: { data: [], total_items: 0, limit: 200, offset: 0 } },
+      'PUT /v2/creators/': { status: 201, body: { message: 'CreatorProfile.AddEditPending', pending: true, approval_item_id: 3, data: owned } },
+    });
+    openPage();
+    // The published profile stays while an edit waits; the owner is told.
+    expect(await screen.findByTestId('creator-edit-pending-banner')).toBeInTheDocument();
+    expect(screen.queryByTestId('creator-follow')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('creator-contact')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('creator-edit'));
+    const form = await screen.findByTestId('creator-form');
+    expect(form).toHaveAttribute('data-mode', 'edit');
+    expect(screen.getByTestId('creator-form-name')).toHaveValue('Nordic Views');
+    expect(screen.getByTestId('creator-edit-replaces')).toBeInTheDocument();
+    const preview = screen.getByTestId('creator-form-preview');
+    expect(preview).toHaveAttribute('data-background', 'white');
+    expect(preview).toHaveAttribute('data-scale', '15');
+    // A logo is required (spec §5): the profile here has none, so the browser says so before sending.
+    fireEvent.click(screen.getByTestId('creator-form-submit'));
+    expect(await screen.findByText('Logo is required')).toBeInTheDocument();
+    expect(api.callsTo('PUT /v2/creators/')).toHaveLength(0);
+  });
+
+  it('sends an owner’s edit and says it waits for approval (201 AddEditPending)', async () => {
+    signIn({ sub: '4', creator_id: 8 });
+    const owned = { ...profile, youtube: null, is_owner: true, logo: '/uploads/creator-logos/0123456789abcdef0123456789abcdef.png' };
+    const api = stubApi({
+      [BY_ID]: { body: { data: owned } },
+      'GET /v2/virtualtours/user/4': { body: { data: [], total_items: 0, limit: 200, offset: 0 } },
+      'PUT /v2/creators/': { status: 201, body: { message: 'CreatorProfile.AddEditPending', pending: true, approval_item_id: 3, data: owned } },
+    });
+    openPage();
+    fireEvent.click(await screen.findByTestId('creator-edit'));
+    fireEvent.change(await screen.findByTestId('creator-form-name'), { target: { value: 'Nordic Views Studio' } });
+    fireEvent.click(screen.getByTestId('creator-form-submit'));
+    expect(await screen.findByTestId('creator-edit-pending')).toHaveTextContent('Until then visitors see your published profile');
+    const sent = api.callsTo('PUT /v2/creators/')[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ id: 8, creator_name: 'Nordic Views Studio', area_served: ['Oslo', 'Bergen'], img_settings: { bgColor: 'white', logoScale: 15, profileScale: 10 } });
+  });
+
+  it('shows the server’s reasons beside the fields of the edit form (400)', async () => {
+    signIn({ sub: '4', creator_id: 8 });
+    const owned = { ...profile, youtube: null, is_owner: true, logo: '/uploads/creator-logos/0123456789abcdef0123456789abcdef.png' };
+    stubApi({
+      [BY_ID]: { body: { data: owned } },
+      'GET /v2/virtualtours/user/4': { body: { data: [], total_items: 0, limit: 200, offset: 0 } },
+      'PUT /v2/creators/': { status: 400, body: { message: 'This link does not answer: timed out', fields: { website: 'This link does not answer: timed out' } } },
+    });
+    openPage();
+    fireEvent.click(await screen.findByTestId('creator-edit'));
+    fireEvent.click(await screen.findByTestId('creator-form-submit'));
+    expect(await screen.findByText('This link does not answer: timed out')).toBeInTheDocument();
+    expect(screen.getByTestId('creator-form-website')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('creator-form-problem')).toHaveTextContent('Please fix 1 field marked below.');
+  });
+
+  it('lets visitors write to the creator through the contact form', async () => {
+    const api = stubApi({
+      [BY_ID]: { body: { data: profile } },
+      'POST /v2/creators/creator-message': { body: { message: 'Your message has been sent', creator_id: 8 } },
+    });
+    openPage();
+    fireEvent.click(await screen.findByTestId('creator-contact'));
+    fireEvent.change(await screen.findByTestId('contact-name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByTestId('contact-email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByTestId('contact-message'), { target: { value: 'Too short' } });
+    fireEvent.click(screen.getByTestId('contact-send'));
+    expect(await screen.findByText('The message must have at least 20 letters')).toBeInTheDocument();
+    expect(api.callsTo('POST /v2/creators/creator-message')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('contact-message'), { target: { value: 'Could you capture our lighthouse in May?' } });
+    fireEvent.click(screen.getByTestId('contact-send'));
+    await waitFor(() => expect(api.callsTo('POST /v2/creators/creator-message')).toHaveLength(1));
+    expect(api.callsTo('POST /v2/creators/creator-message')[0]?.body).toEqual({
+      creator_id: 8,
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: null,
+      message: 'Could you capture our lighthouse in May?',
+    });
+  });
+
   it('copies the page’s link, without filters, and counts the share', async () => {
     const api = stubApi({ [BY_ID]: { body: { data: profile } }, 'POST /v2/creators/post_shares': { body: { id: 8, shared: 1 } } });
     const writeText = vi.fn(async () => undefined);

@@ -11,6 +11,8 @@ import { paths } from '../../../shared/routing/paths';
 import { creatorRoom } from '../../../shared/socket/events';
 import { useRoom } from '../../../shared/socket/useRealtime';
 import { CreatorNotFound, creatorPageQueryOptions } from '../api/creatorProfile';
+import { CreatorContact } from '../components/CreatorContact';
+import { CreatorOwnerDialogs, CreatorOwnerTools } from '../components/CreatorOwnerTools';
 import { CreatorAbout, CreatorHeader, CreatorHeaderSkeleton } from '../components/CreatorShortView';
 import { type CreatorPageParts, FullProfile } from '../components/FullProfile';
 import type { CreatorProfile } from '../model/creatorProfile';
@@ -36,6 +38,16 @@ export function CreatorPage({ parts }: { parts: CreatorPageParts }) {
 }
 
 function CreatorProfileView({ profile, parts }: { profile: CreatorProfile; parts: CreatorPageParts }) {
+  return (
+    <>
+      <CreatorLayout profile={profile} parts={parts} />
+      {profile.is_owner && <CreatorOwnerDialogs profile={profile} />}
+    </>
+  );
+}
+
+/** The short view beside the Full Profile, or on a phone the tours and the profile as two tabs. */
+function CreatorLayout({ profile, parts }: { profile: CreatorProfile; parts: CreatorPageParts }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   if (mobile) {
@@ -43,6 +55,7 @@ function CreatorProfileView({ profile, parts }: { profile: CreatorProfile; parts
       <main className={classes.page} data-testid="creator-page" data-creator-id={profile.id}>
         <div className={classes.card}>
           <CreatorHeader profile={profile} compact />
+          {profile.is_owner && <CreatorOwnerTools profile={profile} />}
         </div>
         <Tabs defaultValue="tours" radius="md" className={classes.tabs} keepMounted={false}>
           <Tabs.List grow>
@@ -59,6 +72,7 @@ function CreatorProfileView({ profile, parts }: { profile: CreatorProfile; parts
           <Tabs.Panel value="profile" pt="md">
             <div className={classes.card}>
               <CreatorAbout profile={profile} />
+              <CreatorContact profile={profile} />
             </div>
           </Tabs.Panel>
         </Tabs>
@@ -69,7 +83,9 @@ function CreatorProfileView({ profile, parts }: { profile: CreatorProfile; parts
     <main className={`${classes.page} ${classes.columns}`} data-testid="creator-page" data-creator-id={profile.id}>
       <aside className={`${classes.card} ${classes.aside}`} aria-label={t('creatorPage.profileLabel')}>
         <CreatorHeader profile={profile} />
+        {profile.is_owner && <CreatorOwnerTools profile={profile} />}
         <CreatorAbout profile={profile} />
+        <CreatorContact profile={profile} />
       </aside>
       <FullProfile profile={profile} parts={parts} />
     </main>

@@ -72,7 +72,7 @@ describe('the moderation badge', () => {
     const fetchMock = stubFetch({ [PENDING]: COUNTS });
     setUp();
     fireEvent.click(screen.getByTestId('profile-menu'));
-    await screen.findByRole('menuitem', { name: /Profile/ });
+    await screen.findByRole('menuitem', { name: /Become a creator/ });
     expect(screen.queryByTestId('moderation-count')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).pathname)).not.toContain(PENDING);
   });

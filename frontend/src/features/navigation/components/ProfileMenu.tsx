@@ -29,6 +29,7 @@ import { runAppAction, useAvailableAppActions } from '../../../shared/actions/ap
 import { openLoginDialog } from '../../../shared/auth/loginDialog';
 import { signOut } from '../../../shared/auth/signOut';
 import { useSession } from '../../../shared/auth/session';
+import { usePendingCreator } from '../../../shared/creators/pendingCreator';
 import { MARKETPLACE_URL } from '../../../shared/config/links';
 import { formatCount } from '../../../shared/format/formatCount';
 import { useIsDesktop, useIsMobile } from '../../../shared/layout/breakpoints';
@@ -77,6 +78,25 @@ export function ProfileMenu({ defaultOpened = false }: { defaultOpened?: boolean
   const confirmSignOut = useConfirmSignOut();
   const items = navigationItems(session.role, device, { creatorId: session.creatorId, marketplaceUrl: MARKETPLACE_URL });
   const waiting = useModerationWaiting();
+  // Spec §2: a signed-in user's Profile entry is the way to become a creator, or says the profile waits.
+  const becoming = session.signedIn && session.role === 'user';
+  const pendingCreator = usePendingCreator(becoming).data?.is_pending === true;
+  const label = (key: NavigationKey) => {
+    if (key !== 'profile' || !becoming) return t(`nav.items.${key}`);
+    return pendingCreator ? t('nav.creatorPending') : t('nav.becomeCreator');
+  };
+
+  const rightSection = (key: NavigationKey) => {
+    if (key === 'moderation' && waiting > 0) return <ModerationBadge waiting={waiting} />;
+    if (key === 'profile' && becoming && pendingCreator) {
+      return (
+        <Badge size="sm" color="yellow" variant="light" radius="xl">
+          {t('nav.pendingBadge')}
+        </Badge>
+      );
+    }
+    return null;
+  };
 
   // Entries whose screen is not in this build stay visible but inactive, unless sign-in comes first.
   const isInactive = (item: NavigationItem) =>
@@ -99,9 +119,11 @@ export function ProfileMenu({ defaultOpened = false }: { defaultOpened?: boolean
               leftSection={<ItemIcon size={16} />}
               disabled={isInactive(item)}
               onClick={() => openItem(item, session.signedIn)}
-              rightSection={item.key === 'moderation' && waiting > 0 ? <ModerationBadge waiting={waiting} /> : null}
+              rightSection={rightSection(item.key)}
+              data-testid={`menu-${item.key}`}
+              data-pending={item.key === 'profile' && pendingCreator ? 'true' : undefined}
             >
-              {t(`nav.items.${item.key}`)}
+              {label(item.key)}
             </Menu.Item>
           );
         })}
