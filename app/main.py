@@ -66,7 +66,7 @@ DOMAIN_ROUTERS: list[APIRouter] = [
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.
-API_PREFIXES = ("v2/", "health", "openapi.json", "docs", "redoc", "socket.io", "uploads/")
+API_PREFIXES = ("v2/", "pending-api/", "health", "openapi.json", "docs", "redoc", "socket.io", "uploads/")
 
 
 def _operation_id(route: APIRoute) -> str:
