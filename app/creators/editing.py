@@ -14,13 +14,13 @@ submission supersedes an older pending one, so an admin never approves a stale p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from app.core import outbox_topics
+from app.core import daily_series, outbox_topics
 from app.core.db import utcnow
 from app.core.errors import AppError, BadRequest, Conflict, NotFound
 from app.creators import links, logos, profiles
@@ -350,8 +350,9 @@ def set_active(db: Session, creator_id: int, *, active: bool) -> Creator:
     return creator
 
 
-def stats(db: Session) -> CreatorStats:
-    """GET admin-stats: how many profiles, in which state, and what waits."""
+def stats(db: Session, first: date, last: date) -> CreatorStats:
+    """GET admin-stats: how many profiles, in which state, what waits, and how many were created on
+    each UTC day from `first` to `last`."""
     counts = db.execute(
         select(
             func.count(),
@@ -381,4 +382,5 @@ def stats(db: Session) -> CreatorStats:
         pending_edits=int(pending.get(ApprovalKind.creator_profile_edit, 0)),
         new_last_30_days=recent,
         followers=followers,
+        daily=daily_series.daily_counts(db, Creator.created_at, first, last),
     )

@@ -5,11 +5,13 @@ the admins' ranks (GET, POST, PUT) and ranks/calc. The analytics calls live with
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, File, Path, Query, Request, Response, UploadFile
 
 from app.auth.rate_limit import client_ip
+from app.core import daily_series
 from app.core.access import public
 from app.core.deps import AccountOwner, AdminUser, CurrentUser, DbSession, Follower, GuestOrUser, OptionalUser
 from app.core.errors import ErrorBody, NotFound, error_responses
@@ -253,8 +255,14 @@ def creator_message(
 
 
 @router.get("/admin-stats", response_model=CreatorStatsAnswer)
-def admin_stats(_admin: AdminUser, db: DbSession) -> CreatorStatsAnswer:
-    return CreatorStatsAnswer(data=editing.stats(db))
+def admin_stats(
+    _admin: AdminUser,
+    db: DbSession,
+    date_from: date | None = Query(None, description=daily_series.DATE_FROM_DESCRIPTION),
+    date_to: date | None = Query(None, description=daily_series.DATE_TO_DESCRIPTION),
+) -> CreatorStatsAnswer:
+    first, last = daily_series.day_range(date_from, date_to)
+    return CreatorStatsAnswer(data=editing.stats(db, first, last))
 
 
 @router.post("/admin-creator-activate-deactivate", response_model=CreatorAnswer, responses=error_responses(404))

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from app.core.daily_series import DailySeries
 from app.core.timestamps import UtcDateTime
 from app.core.types import DbId
 from app.creators.service import FollowRow, FollowState
@@ -264,6 +265,7 @@ class CreatorStats(BaseModel):
     pending_edits: int = Field(description="Profile edits waiting for approval")
     new_last_30_days: int
     followers: int = Field(description="Follows of every creator")
+    daily: DailySeries = Field(description="Creator profiles created per UTC day of the asked range")
 
 
 class CreatorStatsAnswer(BaseModel):
