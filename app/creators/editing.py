@@ -350,6 +350,19 @@ def set_active(db: Session, creator_id: int, *, active: bool) -> Creator:
     return creator
 
 
+def set_trusted(db: Session, creator_id: int, *, trusted: bool) -> Creator:
+    """PUT trusted (admins): a trusted creator's new tours and profile edits skip the queue; the new
+    tours are listed for an audit after the fact (kind trusted_audit, app/tours/approvals.py)."""
+    creator = db.get(Creator, creator_id)
+    if creator is None:
+        raise NotFound(CREATOR_NOT_FOUND)
+    if creator.trusted != trusted:
+        creator.trusted = trusted
+        db.flush()
+        outbox_topics.creator_changed(db, creator.id)
+    return creator
+
+
 def stats(db: Session, first: date, last: date) -> CreatorStats:
     """GET admin-stats: how many profiles, in which state, what waits, and how many were created on
     each UTC day from `first` to `last`."""

@@ -37,6 +37,7 @@ from app.creators.schemas import (
     CreatorShareAnswer,
     CreatorShareBody,
     CreatorStatsAnswer,
+    CreatorTrustedBody,
     CreatorWrite,
     FollowAnswer,
     FollowBody,
@@ -263,6 +264,13 @@ def admin_stats(
 ) -> CreatorStatsAnswer:
     first, last = daily_series.day_range(date_from, date_to)
     return CreatorStatsAnswer(data=editing.stats(db, first, last))
+
+
+@router.put("/trusted", response_model=CreatorAnswer, responses=error_responses(404))
+def set_trusted(body: CreatorTrustedBody, admin: AdminUser, db: DbSession) -> CreatorAnswer:
+    """Mark a creator trusted (its new tours are published at once and audited after the fact) or not."""
+    creator = editing.set_trusted(db, body.creator_id, trusted=body.trusted)
+    return CreatorAnswer(data=profiles.profile_out(db, creator, admin))
 
 
 @router.post("/admin-creator-activate-deactivate", response_model=CreatorAnswer, responses=error_responses(404))

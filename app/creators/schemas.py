@@ -251,6 +251,11 @@ class CreatorDeletedAnswer(BaseModel):
     userid: int
 
 
+class CreatorTrustedBody(BaseModel):
+    creator_id: DbId
+    trusted: bool
+
+
 class CreatorActivateBody(BaseModel):
     creator_id: DbId
     is_active: bool

@@ -239,6 +239,7 @@ REQUESTS: dict[tuple[str, str], Request] = {
     ("POST", "/v2/creators/post_shares"): json({"id": 987654}),
     ("POST", "/v2/creators/ranks"): json({"creator_id": 987654, "rank_source_id": 987654, "value": 1}),
     ("PUT", "/v2/creators/ranks"): json({"id": 987654, "value": 1}),
+    ("PUT", "/v2/creators/trusted"): json({"creator_id": 987654, "trusted": True}),
 }
 
 

@@ -1671,6 +1671,20 @@ export type CreatorToursAnswer = {
 };
 
 /**
+ * CreatorTrustedBody
+ */
+export type CreatorTrustedBody = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Trusted
+     */
+    trusted: boolean;
+};
+
+/**
  * CreatorWrite
  *
  * The creator payload of POST and PUT /v2/creators/ (spec §3, §5). Links and texts are checked
@@ -8064,6 +8078,43 @@ export type CreatorsCalculateRanksResponses = {
 };
 
 export type CreatorsCalculateRanksResponse = CreatorsCalculateRanksResponses[keyof CreatorsCalculateRanksResponses];
+
+export type CreatorsSetTrustedData = {
+    body: CreatorTrustedBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/trusted';
+};
+
+export type CreatorsSetTrustedErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsSetTrustedError = CreatorsSetTrustedErrors[keyof CreatorsSetTrustedErrors];
+
+export type CreatorsSetTrustedResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsSetTrustedResponse = CreatorsSetTrustedResponses[keyof CreatorsSetTrustedResponses];
 
 export type LocationsAddressCountriesData = {
     body?: never;
