@@ -6681,6 +6681,10 @@ export type ModerationGetApprovalItemErrors = {
      * Refused: administrators only; or restrict_access is on and the caller is signed out
      */
     403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ModerationGetApprovalItemError = ModerationGetApprovalItemErrors[keyof ModerationGetApprovalItemErrors];
