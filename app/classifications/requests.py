@@ -11,7 +11,8 @@ payload {category, subcategory, tour_guid}); the tour keeps its chosen category 
 
 Both are the domain's part of a decision; `decide` around them claims the item (409 when decided
 already), records who, when and why, mails the owner and pushes the queue change to the admins.
-The lead registers the two functions with the moderation registry (app/moderation) at merge.
+Both are registered with the moderation registry below, so the unified PUT /v2/pending/approval-items
+decides category requests too.
 """
 
 from __future__ import annotations
@@ -21,11 +22,9 @@ from sqlalchemy.orm import Session
 
 from app.classifications import admin
 from app.classifications.models import Category, DictionaryKind, DictionaryName, Subcategory
-from app.core.db import utcnow
 from app.core.errors import BadRequest
-from app.moderation import service as moderation
+from app.moderation import decisions, registry
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
-from app.notifications.mailer import queue_mail
 from app.tours import service as tours
 from app.users.models import User
 
@@ -157,38 +156,47 @@ def list_items(session: Session, *, status: str, limit: int, offset: int) -> tup
 
 
 def decide(session: Session, *, admin_user: User, item_id: int, approve: bool, note: str | None) -> ApprovalItem:
-    """PUT approval-items: apply or reject one pending request in this transaction."""
-    item = moderation.claim_pending_item(session, item_id, KINDS)
-    note = note.strip() if note and note.strip() else None
-    if approve:
-        apply_category_request(session, item)
-    else:
-        reject_category_request(session, item, note)
-    item.status = ApprovalStatus.approved if approve else ApprovalStatus.rejected
-    item.reviewed_by_user_id, item.reviewed_at, item.review_note = admin_user.id, utcnow(), note
-    session.flush()
-    owner = session.get(User, item.submitted_by_user_id) if item.submitted_by_user_id else None
-    if owner is not None and not owner.is_deleted:
-        _mail(session, item, owner, approve, note)
-    moderation.announce_queue_change(
-        session, kind=item.kind, subject=item.id, action="approved" if approve else "rejected"
-    )
-    return item
+    """PUT approval-items: one pending request decided through the one approval path (claim, apply
+    or keep, record, mail the owner, push the queue change)."""
+    return decisions.decide(session, admin=admin_user, item_id=item_id, approve=approve, note=note, kinds=KINDS)
 
 
-def _mail(session: Session, item: ApprovalItem, owner: User, approved: bool, note: str | None) -> None:
+def _approve(session: Session, item: ApprovalItem, _admin: User) -> None:
+    apply_category_request(session, item)
+
+
+def _reject(session: Session, item: ApprovalItem, _admin: User) -> None:
+    reject_category_request(session, item, item.review_note)
+
+
+def _mail(item: ApprovalItem, approved: bool) -> registry.Mail:
     subject, body = MAILS[approved]
-    greeting = f"Hello {owner.first_name or owner.platform_username or ''},".replace(" ,", ",")
-    parts = [greeting, "", body.format(names=_requested(item))]
-    if note:
-        parts += ["", f"Note from the administrator: {note}"]
-    queue_mail(
-        session,
-        to_address=owner.email,
-        subject=subject,
-        body_text="\n".join(parts),
-        template=f"approval.{item.kind}.{'approved' if approved else 'rejected'}",
+    return registry.Mail(subject, body.format(names=_requested(item)))
+
+
+def _summary(session: Session, item: ApprovalItem) -> registry.Summary:
+    requester = item.submitted_by
+    return registry.Summary(
+        title=_requested(item), username=requester.platform_username if requester is not None else None
     )
+
+
+def _versions(session: Session, item: ApprovalItem) -> registry.Versions:
+    """The category the tour has now (when it came with one) against the names asked for."""
+    payload = dict(item.payload or {})
+    guid = payload.get("tour_guid")
+    found = tours.tours_by_guids(session, [guid]) if isinstance(guid, str) and guid else []
+    current = None
+    if found:
+        tour = found[0]
+        current = {"tour_guid": tour.guid, "category_id": tour.category_id, "subcategory_id": tour.subcategory_id}
+    return registry.Versions(current=current, proposed=payload)
+
+
+registry.register(
+    ApprovalKind.category_request,
+    registry.KindHandler(approve=_approve, reject=_reject, mail=_mail, summary=_summary, versions=_versions),
+)
 
 
 def existing_category_id(session: Session, name: str) -> int | None:

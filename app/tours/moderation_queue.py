@@ -10,16 +10,17 @@ and tells the admins that the queue moved. Services never commit.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.classifications.models import Category
+from app.core import daily_series
 from app.core.db import utcnow
-from app.core.errors import Conflict, NotFound
+from app.core.errors import NotFound
+from app.moderation import decisions
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
-from app.tours import rules
 from app.tours.models import ApprovalState, Tour, TourStatus
 from app.tours.queries import listed_clause
 from app.tours.schemas import (
@@ -34,20 +35,10 @@ from app.tours.schemas import (
 )
 from app.tours.service import (
     TOUR_KINDS,
-    apply_changes,
-    approve_tour,
     count_rows,
     current_content,
     edit_pending_ids,
     escape_like,
-    flush_unique_link,
-    in_queue,
-    push_queue,
-    push_queue_moves,
-    record_change,
-    record_decision,
-    sync_edit_flag,
-    tour_by_link,
     tour_out,
 )
 from app.users.models import User
@@ -115,7 +106,8 @@ def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut
 
 
 def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
-    """Approve or reject 'new virtual tour' and 'VT edit' items; items decided already are skipped."""
+    """Approve or reject 'new virtual tour' and 'VT edit' items through the one decision path
+    (app/moderation/decisions.py); items decided already are skipped, an unknown one is a 404."""
     items = list(
         session.scalars(
             select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(TOUR_KINDS))
@@ -127,50 +119,22 @@ def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDe
     for item in sorted(items, key=lambda row: row.id):
         if item.status != ApprovalStatus.pending:
             continue
-        tour = session.get(Tour, item.entity_id) if item.entity_id is not None else None
-        _decide_item(session, item, tour, admin, decision)
+        decisions.decide(
+            session,
+            admin=admin,
+            item_id=item.id,
+            approve=decision.action == ApprovalAction.approve,
+            note=decision.review_note,
+            kinds=TOUR_KINDS,
+        )
         decided.append(item.id)
     return decided
-
-
-def _decide_item(
-    session: Session, item: ApprovalItem, tour: Tour | None, admin: User, decision: ApprovalDecision
-) -> None:
-    approve = decision.action == ApprovalAction.approve
-    if tour is None:
-        record_decision(item, admin, ApprovalStatus.rejected, "The tour no longer exists")
-        return
-    was_queued = in_queue(tour)
-    if item.kind == ApprovalKind.new_virtual_tour:
-        if approve:
-            approve_tour(session, tour, admin)
-        else:
-            tour.approval_state = ApprovalState.rejected
-        record_decision(
-            item, admin, ApprovalStatus.approved if approve else ApprovalStatus.rejected, decision.review_note
-        )
-        record_change(session, tour)
-        push_queue_moves(session, tour, was_queued, "approved" if approve else "rejected")
-        return
-    changes = dict(item.payload.get("changes") or {})
-    if approve:
-        link = changes.get("link")
-        if isinstance(link, str) and link != tour.link:
-            other = tour_by_link(session, link)
-            if other is not None and other.id != tour.id:
-                raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE})
-        apply_changes(tour, changes)
-    record_decision(item, admin, ApprovalStatus.approved if approve else ApprovalStatus.rejected, decision.review_note)
-    flush_unique_link(session)
-    sync_edit_flag(session, tour.user_id)
-    record_change(session, tour)
-    push_queue(session, ApprovalKind.vt_edit, tour.guid, "approved" if approve else "rejected")
 
 
 # ------------------------------------------------------------------------------ statistics
 
 
-def admin_stats(session: Session) -> AdminStats:
+def admin_stats(session: Session, first: date, last: date) -> AdminStats:
     by_state = session.execute(
         select(Tour.status, Tour.approval_state, func.count()).group_by(Tour.status, Tour.approval_state)
     ).all()
@@ -214,4 +178,5 @@ def admin_stats(session: Session) -> AdminStats:
         added_last_30_days=added_since(30),
         by_vendor={name: count for name, count in vendors},
         by_category={name: count for name, count in categories},
+        daily=daily_series.daily_counts(session, Tour.created_at, first, last),
     )

@@ -395,6 +395,10 @@ export type AdminStats = {
         [key: string]: number;
     };
     /**
+     * Tours added per UTC day of the asked range
+     */
+    daily: DailySeries;
+    /**
      * Draft
      */
     draft: number;
@@ -801,6 +805,65 @@ export type AppVersionOut = {
 export type ApprovalAction = 'approve' | 'reject';
 
 /**
+ * ApprovalItemDetail
+ *
+ * One item with both versions, for a diff view.
+ */
+export type ApprovalItemDetail = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Current
+     *
+     * The published version as its domain shows it; null if none
+     */
+    current: {
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Id
+     */
+    id: number;
+    kind: ApprovalKind;
+    /**
+     * Proposed
+     *
+     * The change waiting for a decision
+     */
+    proposed: {
+        [key: string]: unknown;
+    };
+    /**
+     * Review Note
+     */
+    review_note: string | null;
+    /**
+     * Reviewed At
+     */
+    reviewed_at: string | null;
+    /**
+     * Reviewed By
+     */
+    reviewed_by: number | null;
+    status: ApprovalStatus;
+    summary: ItemSummary;
+    /**
+     * Userid
+     *
+     * Who submitted it
+     */
+    userid: number | null;
+    /**
+     * Username
+     *
+     * The owner's platform username
+     */
+    username: string | null;
+};
+
+/**
  * ApprovalItemsAnswer
  */
 export type ApprovalItemsAnswer = {
@@ -847,7 +910,7 @@ export type ApprovalItemsPage = {
 /**
  * ApprovalKind
  */
-export type ApprovalKind = 'category_request' | 'creator_profile_edit' | 'new_alternative_custom_provider' | 'new_alternative_provider' | 'new_creator_profile' | 'new_custom_provider' | 'new_provider' | 'new_user' | 'new_virtual_tour' | 'user_profile_edit' | 'vt_edit' | 'profile_image' | 'new_ad' | 'ad_edit';
+export type ApprovalKind = 'category_request' | 'creator_profile_edit' | 'new_alternative_custom_provider' | 'new_alternative_provider' | 'new_creator_profile' | 'new_custom_provider' | 'new_provider' | 'new_user' | 'new_virtual_tour' | 'user_profile_edit' | 'vt_edit' | 'profile_image' | 'new_ad' | 'ad_edit' | 'trusted_audit';
 
 /**
  * ApprovalKindName
@@ -858,6 +921,11 @@ export type ApprovalKindName = 'new_virtual_tour' | 'vt_edit';
  * ApprovalState
  */
 export type ApprovalState = 'pending' | 'approved' | 'rejected';
+
+/**
+ * ApprovalStatus
+ */
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 
 /**
  * ApprovalUserOut
@@ -2225,6 +2293,10 @@ export type CreatorStats = {
      */
     active: number;
     /**
+     * Creator profiles created per UTC day of the asked range
+     */
+    daily: DailySeries;
+    /**
      * Followers
      *
      * Follows of every creator
@@ -2305,6 +2377,20 @@ export type CreatorToursAnswer = {
      * Every listed tour of the creator.
      */
     total_tours: number;
+};
+
+/**
+ * CreatorTrustedBody
+ */
+export type CreatorTrustedBody = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Trusted
+     */
+    trusted: boolean;
 };
 
 /**
@@ -2599,6 +2685,64 @@ export type CurrentUserOut = {
      * Username
      */
     username: string;
+};
+
+/**
+ * DailySeries
+ */
+export type DailySeries = {
+    /**
+     * Date From
+     */
+    date_from: string;
+    /**
+     * Date To
+     */
+    date_to: string;
+    /**
+     * Series
+     *
+     * Every day of the range, oldest first, 0 when nothing was created
+     */
+    series: Array<DayCount>;
+    /**
+     * Total
+     *
+     * Created within the range
+     */
+    total: number;
+};
+
+/**
+ * DayCount
+ */
+export type DayCount = {
+    /**
+     * Count
+     */
+    count: number;
+    /**
+     * Date
+     */
+    date: string;
+};
+
+/**
+ * DecisionOutcome
+ */
+export type DecisionOutcome = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Status
+     */
+    status: 'approved' | 'rejected' | 'conflict' | 'not_found';
 };
 
 /**
@@ -3441,6 +3585,38 @@ export type IsFollowAnswer = {
 };
 
 /**
+ * ItemSummary
+ *
+ * What a queue row shows without more calls.
+ */
+export type ItemSummary = {
+    /**
+     * Link
+     *
+     * Where it lives (the tour's link, the host's domain, the profile's website)
+     */
+    link: string | null;
+    /**
+     * Preview Picture
+     *
+     * A picture of it (tour preview, logo, profile image)
+     */
+    preview_picture: string | null;
+    /**
+     * Title
+     *
+     * The tour's, profile's, host's or category's name
+     */
+    title: string | null;
+    /**
+     * Username
+     *
+     * The owner's platform username
+     */
+    username: string | null;
+};
+
+/**
  * LikeAnswer
  */
 export type LikeAnswer = {
@@ -3820,6 +3996,32 @@ export type MapFeatureProperties = {
      * Vt Count
      */
     vt_count?: number | null;
+};
+
+/**
+ * MarkRead
+ */
+export type MarkRead = {
+    /**
+     * Ids
+     *
+     * None marks every notification read
+     */
+    ids?: Array<number> | null;
+};
+
+/**
+ * MarkReadAnswer
+ */
+export type MarkReadAnswer = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Updated
+     */
+    updated: number;
 };
 
 /**
@@ -4211,6 +4413,70 @@ export type NewCategory = {
 };
 
 /**
+ * NotificationOut
+ */
+export type NotificationOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Kind
+     *
+     * user_message for an administrator's message
+     */
+    kind: string;
+    /**
+     * Link
+     */
+    link: string | null;
+    /**
+     * Read At
+     */
+    read_at: string | null;
+    /**
+     * Text
+     */
+    text: string | null;
+    /**
+     * Title
+     */
+    title: string;
+};
+
+/**
+ * NotificationsPage
+ */
+export type NotificationsPage = {
+    /**
+     * Data
+     */
+    data: Array<NotificationOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+    /**
+     * Unread
+     *
+     * How many of the account's notifications are unread
+     */
+    unread: number;
+};
+
+/**
  * OnBehalfWrite
  *
  * POST on-behalf-of: an admin or CM adds a tour for the account named by userid or platform_username.
@@ -4409,6 +4675,46 @@ export type PendingCreatorAnswer = {
 };
 
 /**
+ * PendingDecision
+ */
+export type PendingDecision = {
+    /**
+     * Decision
+     */
+    decision: 'approve' | 'reject';
+    /**
+     * Ids
+     *
+     * approval item ids
+     */
+    ids: Array<number>;
+    /**
+     * Reason
+     *
+     * Mailed to the owner; required (3..1000 characters) to reject
+     */
+    reason?: string | null;
+};
+
+/**
+ * PendingDecisionAnswer
+ */
+export type PendingDecisionAnswer = {
+    /**
+     * Data
+     */
+    data: Array<DecisionOutcome>;
+    /**
+     * Pending
+     *
+     * Items waiting per kind after the decisions
+     */
+    pending: {
+        [key: string]: number;
+    };
+};
+
+/**
  * PendingItemOut
  */
 export type PendingItemOut = {
@@ -4439,6 +4745,7 @@ export type PendingItemOut = {
     payload: {
         [key: string]: unknown;
     };
+    summary: ItemSummary;
     /**
      * Userid
      *
@@ -6287,6 +6594,35 @@ export type UserMediaBody = {
 };
 
 /**
+ * UserMessage
+ */
+export type UserMessage = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
+ * UserMessageAnswer
+ */
+export type UserMessageAnswer = {
+    data: NotificationOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
  * UserParams
  *
  * The account fields a user edits in settings; absent fields stay as they are.
@@ -6433,6 +6769,10 @@ export type UserStats = {
      * Accounts with an active creator profile
      */
     creators: number;
+    /**
+     * Accounts created per UTC day of the asked range
+     */
+    daily: DailySeries;
     /**
      * Deleted
      */
@@ -6808,6 +7148,10 @@ export type VendorStats = {
      * Custom
      */
     custom: number;
+    /**
+     * Hosts created per UTC day of the asked range
+     */
+    daily: DailySeries;
     /**
      * Group Subscribers
      *
@@ -7319,6 +7663,48 @@ export type PlatformHealthResponses = {
 };
 
 export type PlatformHealthResponse = PlatformHealthResponses[keyof PlatformHealthResponses];
+
+export type ModerationGetApprovalItemData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/pending-api/v1/pending/approval-item';
+};
+
+export type ModerationGetApprovalItemErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type ModerationGetApprovalItemError = ModerationGetApprovalItemErrors[keyof ModerationGetApprovalItemErrors];
+
+export type ModerationGetApprovalItemResponses = {
+    /**
+     * Successful Response
+     */
+    200: ApprovalItemDetail;
+};
+
+export type ModerationGetApprovalItemResponse = ModerationGetApprovalItemResponses[keyof ModerationGetApprovalItemResponses];
 
 export type ClassificationsListCategoriesData = {
     body?: never;
@@ -8820,11 +9206,28 @@ export type CreatorsActivateDeactivateResponse = CreatorsActivateDeactivateRespo
 export type CreatorsAdminStatsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
     url: '/v2/creators/admin-stats';
 };
 
 export type CreatorsAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
     /**
      * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
@@ -9738,6 +10141,43 @@ export type CreatorsCalculateRanksResponses = {
 
 export type CreatorsCalculateRanksResponse = CreatorsCalculateRanksResponses[keyof CreatorsCalculateRanksResponses];
 
+export type CreatorsSetTrustedData = {
+    body: CreatorTrustedBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/trusted';
+};
+
+export type CreatorsSetTrustedErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsSetTrustedError = CreatorsSetTrustedErrors[keyof CreatorsSetTrustedErrors];
+
+export type CreatorsSetTrustedResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsSetTrustedResponse = CreatorsSetTrustedResponses[keyof CreatorsSetTrustedResponses];
+
 export type ClassificationsSetTranslationData = {
     body: TranslationIn;
     path?: never;
@@ -10334,14 +10774,138 @@ export type LocationsUserLocationByCoordsResponses = {
 
 export type LocationsUserLocationByCoordsResponse = LocationsUserLocationByCoordsResponses[keyof LocationsUserLocationByCoordsResponses];
 
+export type NotificationsListNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Unread Only
+         */
+        unread_only?: boolean;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/notifications/';
+};
+
+export type NotificationsListNotificationsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type NotificationsListNotificationsError = NotificationsListNotificationsErrors[keyof NotificationsListNotificationsErrors];
+
+export type NotificationsListNotificationsResponses = {
+    /**
+     * Successful Response
+     */
+    200: NotificationsPage;
+};
+
+export type NotificationsListNotificationsResponse = NotificationsListNotificationsResponses[keyof NotificationsListNotificationsResponses];
+
+export type NotificationsMarkReadData = {
+    body: MarkRead;
+    path?: never;
+    query?: never;
+    url: '/v2/notifications/read';
+};
+
+export type NotificationsMarkReadErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type NotificationsMarkReadError = NotificationsMarkReadErrors[keyof NotificationsMarkReadErrors];
+
+export type NotificationsMarkReadResponses = {
+    /**
+     * Successful Response
+     */
+    200: MarkReadAnswer;
+};
+
+export type NotificationsMarkReadResponse = NotificationsMarkReadResponses[keyof NotificationsMarkReadResponses];
+
+export type NotificationsPostUserMessageData = {
+    body: UserMessage;
+    path?: never;
+    query?: never;
+    url: '/v2/notifications/user-message';
+};
+
+export type NotificationsPostUserMessageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type NotificationsPostUserMessageError = NotificationsPostUserMessageErrors[keyof NotificationsPostUserMessageErrors];
+
+export type NotificationsPostUserMessageResponses = {
+    /**
+     * Successful Response
+     */
+    200: UserMessageAnswer;
+};
+
+export type NotificationsPostUserMessageResponse = NotificationsPostUserMessageResponses[keyof NotificationsPostUserMessageResponses];
+
 export type ModerationListPendingItemsData = {
     body?: never;
     path?: never;
     query?: {
         /**
          * Kind
+         *
+         * One kind, or several (repeat the parameter)
          */
-        kind?: ApprovalKind | null;
+        kind?: Array<ApprovalKind> | null;
+        /**
+         * Search
+         *
+         * Title, platform username or creator name
+         */
+        search?: string | null;
         /**
          * Limit
          *
@@ -10381,6 +10945,47 @@ export type ModerationListPendingItemsResponses = {
 };
 
 export type ModerationListPendingItemsResponse = ModerationListPendingItemsResponses[keyof ModerationListPendingItemsResponses];
+
+export type ModerationDecidePendingItemsData = {
+    body: PendingDecision;
+    path?: never;
+    query?: never;
+    url: '/v2/pending/approval-items';
+};
+
+export type ModerationDecidePendingItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ModerationDecidePendingItemsError = ModerationDecidePendingItemsErrors[keyof ModerationDecidePendingItemsErrors];
+
+export type ModerationDecidePendingItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: PendingDecisionAnswer;
+};
+
+export type ModerationDecidePendingItemsResponse = ModerationDecidePendingItemsResponses[keyof ModerationDecidePendingItemsResponses];
 
 export type SessionsStartSessionData = {
     /**
@@ -11185,11 +11790,28 @@ export type UsersGetCurrentUserResponse = UsersGetCurrentUserResponses[keyof Use
 export type UsersGetAdminStatsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
     url: '/v2/users/admin-stats';
 };
 
 export type UsersGetAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
     /**
      * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
@@ -12612,11 +13234,28 @@ export type VendorsCreateVendorResponse = VendorsCreateVendorResponses[keyof Ven
 export type VendorsAdminStatsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
     url: '/v2/vendors/admin-stats';
 };
 
 export type VendorsAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
     /**
      * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
@@ -13334,11 +13973,28 @@ export type ToursEditTourResponse = ToursEditTourResponses[keyof ToursEditTourRe
 export type ToursAdminStatsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
     url: '/v2/virtualtours/admin-stats';
 };
 
 export type ToursAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
     /**
      * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
