@@ -1,0 +1,72 @@
+/** What a row shows of an item: the server's summary when it gives one, else what the payload names. */
+export interface ItemSummary {
+  title: string | null;
+  username: string | null;
+  preview_picture: string | null;
+  link: string | null;
+}
+
+interface Summarised {
+  id: number;
+  payload: { [key: string]: unknown };
+  summary?: Partial<ItemSummary> | null;
+}
+
+const TITLE_FIELDS = ['title', 'name', 'creator_name', 'vendor_name', 'category', 'platform_username', 'username', 'email'] as const;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+export function itemSummary(item: Summarised): ItemSummary {
+  const summary = item.summary ?? {};
+  const payload = item.payload;
+  const fromPayload = TITLE_FIELDS.map((field) => text(payload[field])).find((value) => value !== null) ?? null;
+  const subcategory = text(payload.subcategory);
+  const payloadTitle = fromPayload !== null && subcategory !== null && fromPayload === text(payload.category) ? `${fromPayload} › ${subcategory}` : fromPayload;
+  return {
+    title: text(summary.title) ?? payloadTitle,
+    username: text(summary.username),
+    preview_picture: text(summary.preview_picture) ?? text(payload.preview_picture) ?? text(payload.logo),
+    link: text(summary.link) ?? text(payload.link),
+  };
+}
+
+/** The fields of the diff: every field of either version, the changed ones first, each once. */
+export interface DiffRow {
+  field: string;
+  current: unknown;
+  proposed: unknown;
+  changed: boolean;
+}
+
+const HIDDEN_FIELDS = new Set(['id', 'guid', 'userid', 'user_id', 'tour_guid']);
+
+export function diffRows(current: Readonly<Record<string, unknown>> | null | undefined, proposed: Readonly<Record<string, unknown>>): DiffRow[] {
+  const fields = [...new Set([...Object.keys(proposed), ...Object.keys(current ?? {})])].filter((field) => !HIDDEN_FIELDS.has(field));
+  const rows = fields.map((field) => {
+    const before = current ? current[field] : undefined;
+    const after = field in proposed ? proposed[field] : before;
+    return { field, current: before, proposed: after, changed: current ? !sameValue(before, after) : true };
+  });
+  return [...rows.filter((row) => row.changed), ...rows.filter((row) => !row.changed)];
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** A field's value as text for the diff (lists and objects as compact JSON). */
+export function showValue(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((entry) => typeof entry === 'string' || typeof entry === 'number')) return value.join(', ');
+  return JSON.stringify(value);
+}
+
+/** A field name as a reader would write it: `preview_picture` → `Preview picture`. */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
