@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { MediaFormHost } from '../../features/media/components/MediaFormHost';
+import { OwnerMailHost } from '../../features/moderation/components/OwnerMailHost';
 import { LanguagePopupHost } from '../../features/settings/components/LanguagePopupHost';
 import { SettingsHost } from '../../features/settings/components/SettingsHost';
 import { ManageMediaHost } from '../../features/tours/components/ManageMediaHost';
@@ -39,6 +40,7 @@ export function RootLayout() {
       <ManageMediaHost />
       <SavedToursHost />
       <MediaFormHost />
+      <OwnerMailHost />
       <ScrollRestoration />
     </>
   );
