@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 
 import { moderationQueryKeys } from '../../../shared/moderation/moderationQueryKeys';
 import { REALTIME_EVENTS } from '../../../shared/socket/events';
+import { getRealtimeConnection, type RealtimeConnection } from '../../../shared/socket/realtimeConnection';
 import { useRealtimeEvent } from '../../../shared/socket/useRealtime';
 import { isQueueEvent, mergeQueueEvent, type QueuePage } from '../model/queue';
 
@@ -15,7 +16,7 @@ const REFETCH_AFTER_MS = 150;
  * after, which brings new submissions and the item that moves up to fill a gap. The badge's counts are
  * written by the app's realtime client (shared/socket/cacheWriters.ts).
  */
-export function useQueueLive(): void {
+export function useQueueLive(connection: RealtimeConnection = getRealtimeConnection()): void {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -24,13 +25,25 @@ export function useQueueLive(): void {
     },
     [],
   );
-  useRealtimeEvent(REALTIME_EVENTS.moderationQueue, (data: unknown) => {
-    if (!isQueueEvent(data)) return;
-    queryClient.setQueriesData<QueuePage>({ queryKey: moderationQueryKeys.queues }, (old) => (old ? mergeQueueEvent(old, data) : old));
-    if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void queryClient.invalidateQueries({ queryKey: moderationQueryKeys.queues });
-    }, REFETCH_AFTER_MS);
-  });
+  // Pushes sent while the connection was down are lost: the list is asked for again after a gap.
+  useEffect(
+    () =>
+      connection.onConnected((reconnected) => {
+        if (reconnected) void queryClient.invalidateQueries({ queryKey: moderationQueryKeys.queues });
+      }),
+    [connection, queryClient],
+  );
+  useRealtimeEvent(
+    REALTIME_EVENTS.moderationQueue,
+    (data: unknown) => {
+      if (!isQueueEvent(data)) return;
+      queryClient.setQueriesData<QueuePage>({ queryKey: moderationQueryKeys.queues }, (old) => (old ? mergeQueueEvent(old, data) : old));
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void queryClient.invalidateQueries({ queryKey: moderationQueryKeys.queues });
+      }, REFETCH_AFTER_MS);
+    },
+    connection,
+  );
 }
