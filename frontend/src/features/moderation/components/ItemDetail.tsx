@@ -96,7 +96,7 @@ function DetailBody({ item, busy, onApprove, onReject }: { item: ModerationItem;
           </Group>
         </Alert>
       ) : (
-        <Diff current={detail.data.current} proposed={detail.data.proposed} />
+        <Diff current={detail.data.current ?? null} proposed={detail.data.proposed} />
       )}
     </Stack>
   );

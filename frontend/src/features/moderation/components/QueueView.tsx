@@ -181,7 +181,7 @@ export function QueueView({ state, onChange }: QueueViewProps) {
                 value={entry.key}
                 data-testid={`tab-${entry.key}`}
                 rightSection={
-                  <Badge size="sm" radius="xl" variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? 'red' : 'gray'} data-testid={`tab-count-${entry.key}`}>
+                  <Badge size="sm" radius="xl" miw={22} px={6} className={classes.count} variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? 'red' : 'gray'} data-testid={`tab-count-${entry.key}`}>
                     {count}
                   </Badge>
                 }

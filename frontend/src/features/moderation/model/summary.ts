@@ -42,7 +42,9 @@ export interface DiffRow {
 
 const HIDDEN_FIELDS = new Set(['id', 'guid', 'userid', 'user_id', 'tour_guid']);
 
-export function diffRows(current: Readonly<Record<string, unknown>> | null | undefined, proposed: Readonly<Record<string, unknown>>): DiffRow[] {
+export function diffRows(current: Readonly<Record<string, unknown>> | null | undefined, proposed: Readonly<Record<string, unknown>> | null | undefined): DiffRow[] {
+  if (!isObject(proposed)) return [];
+  if (!isObject(current)) current = null;
   const fields = [...new Set([...Object.keys(proposed), ...Object.keys(current ?? {})])].filter((field) => !HIDDEN_FIELDS.has(field));
   const rows = fields.map((field) => {
     const before = current ? current[field] : undefined;
@@ -69,4 +71,8 @@ export function showValue(value: unknown): string | null {
 export function fieldLabel(field: string): string {
   const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
