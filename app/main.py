@@ -34,6 +34,7 @@ from app.discovery.router import router as discovery_router
 from app.engagement.router import router as engagement_router
 from app.locations.router import router as locations_router
 from app.moderation.router import router as moderation_router
+from app.notifications.router import router as notifications_router
 from app.platform import service as platform_service
 from app.platform.router import router as platform_router
 from app.platform.schemas import HealthOut
@@ -60,13 +61,14 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     auth_router,
     users_router,
     moderation_router,
+    notifications_router,
     engagement_router,
     creators_router,
     tours_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.
-API_PREFIXES = ("v2/", "health", "openapi.json", "docs", "redoc", "socket.io", "uploads/")
+API_PREFIXES = ("v2/", "pending-api/", "health", "openapi.json", "docs", "redoc", "socket.io", "uploads/")
 
 
 def _operation_id(route: APIRoute) -> str:

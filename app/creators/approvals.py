@@ -12,19 +12,15 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.core.db import utcnow
-from app.core.errors import BadRequest, Conflict
 from app.creators import editing, profiles
 from app.creators.models import Creator
 from app.creators.schemas import CreatorApprovalItemOut
-from app.moderation import service as moderation
+from app.moderation import decisions, registry
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
-from app.notifications.mailer import queue_mail
 from app.users.models import User
 
 CREATOR_KINDS = (ApprovalKind.new_creator_profile, ApprovalKind.creator_profile_edit)
 OWN_PROFILE = "You cannot decide on your own creator profile"
-GONE = "The account or profile this item is about no longer exists"
 
 MAILS: dict[tuple[ApprovalKind, bool], tuple[str, str]] = {
     (ApprovalKind.new_creator_profile, True): (
@@ -87,36 +83,64 @@ def item_out(db: Session, item: ApprovalItem, viewer: User) -> CreatorApprovalIt
 
 
 def decide(db: Session, *, admin: User, item_id: int, approve: bool, note: str | None) -> ApprovalItem:
-    item = moderation.claim_pending_item(db, item_id, CREATOR_KINDS)
+    """PUT /v2/creators/approval-items: the one decision path (app/moderation/decisions.py)."""
+    return decisions.decide(db, admin=admin, item_id=item_id, approve=approve, note=note, kinds=CREATOR_KINDS)
+
+
+def _withdrawn(db: Session, item: ApprovalItem) -> bool:
     owner = owner_of(db, item)
-    if owner is not None and owner.id == admin.id:
-        raise BadRequest(OWN_PROFILE, fields={"id": OWN_PROFILE})
-    if approve:
-        if owner is None or owner.is_deleted:
-            raise Conflict(GONE, fields={"id": GONE})
-        editing.apply_changes(db, owner, owner.creator, dict(item.payload or {}))
-    elif owner is not None:
+    return owner is None or owner.is_deleted
+
+
+def _apply(db: Session, item: ApprovalItem, _admin: User) -> None:
+    owner = owner_of(db, item)
+    assert owner is not None  # decisions.decide never applies a withdrawn item
+    # Names are checked again: one taken since the payload was sent is a 409 and the item stays pending.
+    editing.apply_changes(db, owner, owner.creator, dict(item.payload or {}))
+
+
+def _drop(db: Session, item: ApprovalItem, _admin: User) -> None:
+    owner = owner_of(db, item)
+    if owner is not None:
         owner.editing_creator_pending = False
-    note = note.strip() if note and note.strip() else None
-    item.status = ApprovalStatus.approved if approve else ApprovalStatus.rejected
-    item.reviewed_by_user_id, item.reviewed_at, item.review_note = admin.id, utcnow(), note
-    db.flush()
-    if owner is not None and not owner.is_deleted:
-        _mail(db, item, owner, approve, note)
-    moderation.announce_queue_change(db, kind=item.kind, subject=item.id, action="approved" if approve else "rejected")
-    return item
 
 
-def _mail(db: Session, item: ApprovalItem, owner: User, approved: bool, note: str | None) -> None:
+def _mail(item: ApprovalItem, approved: bool) -> registry.Mail:
     subject, body = MAILS[(item.kind, approved)]
-    greeting = f"Hello {owner.first_name or owner.platform_username or ''},".replace(" ,", ",")
-    parts = [greeting, "", body]
-    if note:
-        parts += ["", f"Note from the administrator: {note}"]
-    queue_mail(
-        db,
-        to_address=owner.email,
-        subject=subject,
-        body_text="\n".join(parts),
-        template=f"approval.{item.kind}.{'approved' if approved else 'rejected'}",
+    return registry.Mail(subject, body)
+
+
+def _summary(db: Session, item: ApprovalItem) -> registry.Summary:
+    owner = owner_of(db, item)
+    creator = owner.creator if owner is not None else None
+    payload = item.payload or {}
+    name = payload.get("creator_name") or (creator.creator_name if creator else None)
+    return registry.Summary(
+        title=name,
+        username=payload.get("user_name") or (owner.platform_username if owner else None),
+        preview_picture=payload.get("logo") or (creator.logo if creator else None),
+        link=payload.get("website") or (creator.website if creator else None),
+    )
+
+
+def _versions(db: Session, item: ApprovalItem) -> registry.Versions:
+    owner = owner_of(db, item)
+    creator = owner.creator if owner is not None else None
+    current = profiles.profile_out(db, creator, owner).model_dump(mode="json") if creator is not None else None
+    return registry.Versions(current=current, proposed=dict(item.payload or {}))
+
+
+for _kind in CREATOR_KINDS:
+    registry.register(
+        _kind,
+        registry.KindHandler(
+            approve=_apply,
+            reject=_drop,
+            mail=_mail,
+            summary=_summary,
+            versions=_versions,
+            owner=owner_of,
+            withdrawn=_withdrawn,
+            own_message=OWN_PROFILE,
+        ),
     )

@@ -35,6 +35,8 @@ class ApprovalKind(enum.StrEnum):
     profile_image = "profile_image"
     new_ad = "new_ad"
     ad_edit = "ad_edit"
+    # Beyond the spec: a trusted creator's new tour, published at once and audited after the fact.
+    trusted_audit = "trusted_audit"
 
 
 class ApprovalStatus(enum.StrEnum):

@@ -8,15 +8,18 @@ call or from a push, is counted the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from sqlalchemy import ColumnElement, and_, exists, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, Select, and_, exists, func, or_, select
+from sqlalchemy.orm import Session, aliased
 
 from app.core.errors import Conflict, NotFound
+from app.creators.models import Creator
+from app.moderation import registry
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.realtime.events import ADMINS_ROOM, MODERATION_QUEUE, emit_after_commit
 from app.tours.models import ApprovalState, Tour, TourStatus
+from app.users.models import User
 
 ITEM_NOT_FOUND = "Approval item not found"
 
@@ -59,27 +62,94 @@ def pending_counts(session: Session) -> dict[str, int]:
 
 
 def pending_items(
-    session: Session, *, kind: ApprovalKind | None, limit: int, offset: int
+    session: Session,
+    *,
+    kinds: Sequence[ApprovalKind] | None,
+    limit: int,
+    offset: int,
+    search: str | None = None,
 ) -> tuple[list[ApprovalItem], int]:
-    """One page of the waiting items of every kind (or one), oldest first: the queue is worked from
-    its head. Returns the page and the number of items waiting."""
-    condition = _awaiting_review() if kind is None else and_(_awaiting_review(), ApprovalItem.kind == kind)
-    total = session.scalar(select(func.count()).select_from(ApprovalItem).where(condition)) or 0
+    """One page of the waiting items of every kind (or of the given kinds), oldest first: the queue
+    is worked from its head. `search` matches the submitter's platform username, the creator name and
+    the title the item is about (the tour's, or the one proposed in the item). Returns the page and
+    the number of items matching."""
+    statement = select(ApprovalItem).where(_awaiting_review())
+    if kinds:
+        statement = statement.where(ApprovalItem.kind.in_(list(kinds)))
+    if search and search.strip():
+        statement = _matching(statement, search.strip())
+    total = session.scalar(select(func.count()).select_from(statement.subquery())) or 0
     if limit == 0:
         return [], total
-    page = session.scalars(
-        select(ApprovalItem)
-        .where(condition)
-        .order_by(ApprovalItem.created_at, ApprovalItem.id)
-        .limit(limit)
-        .offset(offset)
-    )
+    page = session.scalars(statement.order_by(ApprovalItem.created_at, ApprovalItem.id).limit(limit).offset(offset))
     return list(page), total
 
 
-def announce_queue_change(session: Session, *, kind: ApprovalKind, subject: int | str, action: str) -> None:
+def _matching(statement: Select[ApprovalItem], text: str) -> Select[ApprovalItem]:
+    pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    submitter, tour = aliased(User), aliased(Tour)
+    payload = ApprovalItem.payload
+    texts = [
+        submitter.platform_username,
+        Creator.creator_name,
+        tour.title,
+        payload["title"].as_string(),
+        payload[("changes", "title")].as_string(),
+        payload["creator_name"].as_string(),
+        payload["vendor_name"].as_string(),
+        payload["platform_username"].as_string(),
+        payload["category"].as_string(),
+    ]
+    return (
+        statement.outerjoin(submitter, submitter.id == ApprovalItem.submitted_by_user_id)
+        .outerjoin(Creator, Creator.user_id == ApprovalItem.submitted_by_user_id)
+        .outerjoin(tour, and_(ApprovalItem.entity_type == "tour", tour.id == ApprovalItem.entity_id))
+        .where(or_(*(column.ilike(pattern, escape="\\") for column in texts)))
+    )
+
+
+def announce_queue_change(
+    session: Session, *, kind: ApprovalKind, subject: int | str, action: str, item_id: int | None = None
+) -> None:
     """Tell the admins' open pages, once this transaction commits, that the queue changed: `subject`
-    is what the item is about as its domain names it (an approval item's id, a tour's guid), `action`
-    one of added, removed, approved, rejected, deleted; `pending` the counts of pending_counts."""
-    data = {"kind": kind.value, "id": subject, "action": action, "pending": pending_counts(session)}
+    is what the item is about as its domain names it (an approval item's id, a tour's guid), `item_id`
+    the approval item's id when there is one, `action` one of added, removed, approved, rejected,
+    deleted; `pending` the counts of pending_counts."""
+    if item_id is None and isinstance(subject, int) and not isinstance(subject, bool):
+        item_id = subject
+    data = {
+        "kind": kind.value,
+        "id": subject,
+        "item_id": item_id,
+        "action": action,
+        "pending": pending_counts(session),
+    }
     emit_after_commit(session, MODERATION_QUEUE, data, room=ADMINS_ROOM)
+
+
+def summary_of(session: Session, item: ApprovalItem) -> registry.Summary:
+    """The row's summary as the owning domain shows it (the payload's names for a kind no domain
+    has registered yet, e.g. a category request)."""
+    handler = registry.handler_for(item.kind)
+    if handler is not None:
+        return handler.summary(session, item)
+    payload = item.payload or {}
+    title = payload.get("title") or payload.get("category")
+    submitter = item.submitted_by
+    return registry.Summary(
+        title=str(title) if title else None, username=submitter.platform_username if submitter else None
+    )
+
+
+def versions_of(session: Session, item: ApprovalItem) -> registry.Versions:
+    handler = registry.handler_for(item.kind)
+    if handler is not None:
+        return handler.versions(session, item)
+    return registry.Versions(current=None, proposed=dict(item.payload or {}))
+
+
+def item_by_id(session: Session, item_id: int) -> ApprovalItem:
+    item = session.get(ApprovalItem, item_id)
+    if item is None:
+        raise NotFound(ITEM_NOT_FOUND, fields={"id": ITEM_NOT_FOUND})
+    return item

@@ -33,8 +33,9 @@ logger = logging.getLogger("touratlas.realtime")
 
 TOUR_COUNTERS = "tour:counters"  # {id (guid), views, likes, saves, shared}
 CREATOR_COUNTERS = "creator:counters"  # {id, followers, views, likes}
-# {kind, id, action, pending: {kind: count}}: id is what the item is about as its domain names it (an
-# approval item's id; a tour's guid for new_virtual_tour / vt_edit); action added, removed, approved,
+# {kind, id, item_id, action, pending: {kind: count}}: id is what the item is about as its domain names
+# it (an approval item's id; a tour's guid for new_virtual_tour / vt_edit), item_id the approval item's
+# id (null when there is none, e.g. a deleted tour's); action added, removed, approved,
 # rejected or deleted; pending the counts of every kind (app/moderation/service.py, as GET /v2/pending/approval-items).
 MODERATION_QUEUE = "moderation:queue"
 NOTIFICATION = "notification"  # {id, title, text, created_at}

@@ -17,9 +17,9 @@ from sqlalchemy.orm import Session
 
 from app.classifications.models import Category
 from app.core.db import utcnow
-from app.core.errors import Conflict, NotFound
+from app.core.errors import NotFound
+from app.moderation import decisions
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
-from app.tours import rules
 from app.tours.models import ApprovalState, Tour, TourStatus
 from app.tours.queries import listed_clause
 from app.tours.schemas import (
@@ -34,20 +34,10 @@ from app.tours.schemas import (
 )
 from app.tours.service import (
     TOUR_KINDS,
-    apply_changes,
-    approve_tour,
     count_rows,
     current_content,
     edit_pending_ids,
     escape_like,
-    flush_unique_link,
-    in_queue,
-    push_queue,
-    push_queue_moves,
-    record_change,
-    record_decision,
-    sync_edit_flag,
-    tour_by_link,
     tour_out,
 )
 from app.users.models import User
@@ -115,7 +105,8 @@ def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut
 
 
 def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
-    """Approve or reject 'new virtual tour' and 'VT edit' items; items decided already are skipped."""
+    """Approve or reject 'new virtual tour' and 'VT edit' items through the one decision path
+    (app/moderation/decisions.py); items decided already are skipped, an unknown one is a 404."""
     items = list(
         session.scalars(
             select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(TOUR_KINDS))
@@ -127,44 +118,16 @@ def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDe
     for item in sorted(items, key=lambda row: row.id):
         if item.status != ApprovalStatus.pending:
             continue
-        tour = session.get(Tour, item.entity_id) if item.entity_id is not None else None
-        _decide_item(session, item, tour, admin, decision)
+        decisions.decide(
+            session,
+            admin=admin,
+            item_id=item.id,
+            approve=decision.action == ApprovalAction.approve,
+            note=decision.review_note,
+            kinds=TOUR_KINDS,
+        )
         decided.append(item.id)
     return decided
-
-
-def _decide_item(
-    session: Session, item: ApprovalItem, tour: Tour | None, admin: User, decision: ApprovalDecision
-) -> None:
-    approve = decision.action == ApprovalAction.approve
-    if tour is None:
-        record_decision(item, admin, ApprovalStatus.rejected, "The tour no longer exists")
-        return
-    was_queued = in_queue(tour)
-    if item.kind == ApprovalKind.new_virtual_tour:
-        if approve:
-            approve_tour(session, tour, admin)
-        else:
-            tour.approval_state = ApprovalState.rejected
-        record_decision(
-            item, admin, ApprovalStatus.approved if approve else ApprovalStatus.rejected, decision.review_note
-        )
-        record_change(session, tour)
-        push_queue_moves(session, tour, was_queued, "approved" if approve else "rejected")
-        return
-    changes = dict(item.payload.get("changes") or {})
-    if approve:
-        link = changes.get("link")
-        if isinstance(link, str) and link != tour.link:
-            other = tour_by_link(session, link)
-            if other is not None and other.id != tour.id:
-                raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE})
-        apply_changes(tour, changes)
-    record_decision(item, admin, ApprovalStatus.approved if approve else ApprovalStatus.rejected, decision.review_note)
-    flush_unique_link(session)
-    sync_edit_flag(session, tour.user_id)
-    record_change(session, tour)
-    push_queue(session, ApprovalKind.vt_edit, tour.guid, "approved" if approve else "rejected")
 
 
 # ------------------------------------------------------------------------------ statistics

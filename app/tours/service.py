@@ -500,8 +500,17 @@ def _recount_creator(session: Session, user_id: int) -> None:
 
 
 def push_queue(session: Session, kind: ApprovalKind, guid: str, action: str) -> None:
-    """Push `moderation:queue` to the admins (after the commit)."""
-    moderation.announce_queue_change(session, kind=kind, subject=guid, action=action)
+    """Push `moderation:queue` to the admins (after the commit), naming the tour and its latest item
+    of this kind (none once a deleted tour took its items along)."""
+    session.flush()
+    item_id = session.scalar(
+        select(ApprovalItem.id)
+        .join(Tour, Tour.id == ApprovalItem.entity_id)
+        .where(ApprovalItem.entity_type == "tour", ApprovalItem.kind == kind, Tour.guid == guid)
+        .order_by(ApprovalItem.id.desc())
+        .limit(1)
+    )
+    moderation.announce_queue_change(session, kind=kind, subject=guid, action=action, item_id=item_id)
 
 
 def push_queue_moves(session: Session, tour: Tour, was_queued: bool, action_when_left: str) -> None:

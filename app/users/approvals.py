@@ -13,11 +13,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.core.db import utcnow
-from app.core.errors import BadRequest
-from app.moderation import service as moderation
+from app.moderation import decisions, registry
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
-from app.notifications.mailer import queue_mail
 from app.users import approval_queue, images
 from app.users import service as users
 from app.users.models import User
@@ -95,23 +92,24 @@ def _current_value(user: User, name: str) -> Any:
 
 
 def decide(session: Session, *, admin: User, item_id: int, approve: bool, note: str | None) -> ApprovalItem:
-    item = moderation.claim_pending_item(session, item_id, approval_queue.USER_APPROVAL_KINDS)
-    user = session.get(User, item.entity_id) if item.entity_id is not None else None
-    if user is not None and user.id == admin.id:
-        raise BadRequest(OWN_ACCOUNT, fields={"id": OWN_ACCOUNT})
-    usable = user is not None and not user.is_deleted
-    if usable and user is not None:
-        (_apply if approve else _drop)(session, item, user)
-        _mail(session, item, user, approve, note)
-    item.status = ApprovalStatus.approved if approve else ApprovalStatus.rejected
-    item.reviewed_by_user_id = admin.id
-    item.reviewed_at = utcnow()
-    item.review_note = note.strip() if note and note.strip() else None
-    approval_queue.announce(session, item, "approved" if approve else "rejected")
-    return item
+    """PUT /v2/users/approval-items: the one decision path (app/moderation/decisions.py)."""
+    return decisions.decide(
+        session, admin=admin, item_id=item_id, approve=approve, note=note, kinds=approval_queue.USER_APPROVAL_KINDS
+    )
 
 
-def _apply(session: Session, item: ApprovalItem, user: User) -> None:
+def _account(session: Session, item: ApprovalItem) -> User | None:
+    return session.get(User, item.entity_id) if item.entity_id is not None else None
+
+
+def _withdrawn(session: Session, item: ApprovalItem) -> bool:
+    user = _account(session, item)
+    return user is None or user.is_deleted
+
+
+def _apply(session: Session, item: ApprovalItem, _admin: User) -> None:
+    user = _account(session, item)
+    assert user is not None  # decisions.decide never applies a withdrawn item
     payload = item.payload or {}
     if item.kind == ApprovalKind.user_profile_edit:
         # Re-checks availability: someone may have taken the name meanwhile (409, item stays pending).
@@ -121,7 +119,9 @@ def _apply(session: Session, item: ApprovalItem, user: User) -> None:
     # A new user is already using the account: approving only confirms it.
 
 
-def _drop(session: Session, item: ApprovalItem, user: User) -> None:
+def _drop(session: Session, item: ApprovalItem, _admin: User) -> None:
+    user = _account(session, item)
+    assert user is not None
     payload = item.payload or {}
     if item.kind == ApprovalKind.user_profile_edit:
         user.profile_edit_pending = False
@@ -131,16 +131,50 @@ def _drop(session: Session, item: ApprovalItem, user: User) -> None:
         users.draft_account(session, user)
 
 
-def _mail(session: Session, item: ApprovalItem, user: User, approved: bool, note: str | None) -> None:
+def _mail(item: ApprovalItem, approved: bool) -> registry.Mail:
     decision = MAILS[(item.kind, approved)]
-    greeting = f"Hello {user.first_name or user.platform_username or ''},".replace(" ,", ",")
-    parts = [greeting, "", decision.body]
-    if note and note.strip():
-        parts += ["", f"Note from the administrator: {note.strip()}"]
-    queue_mail(
-        session,
-        to_address=user.email,
-        subject=decision.subject,
-        body_text="\n".join(parts),
-        template=f"approval.{item.kind}.{'approved' if approved else 'rejected'}",
+    return registry.Mail(decision.subject, decision.body)
+
+
+def _summary(session: Session, item: ApprovalItem) -> registry.Summary:
+    user = _account(session, item)
+    payload = item.payload or {}
+    proposed = dict(payload.get("changes", payload))
+    name = " ".join(
+        part
+        for part in (
+            proposed.get("first_name") or (user.first_name if user else None),
+            proposed.get("last_name") or (user.last_name if user else None),
+        )
+        if part
+    )
+    picture = payload.get("profile_img") if item.kind == ApprovalKind.profile_image else None
+    return registry.Summary(
+        title=name or (user.email if user else None),
+        username=proposed.get("platform_username") or (user.platform_username if user else None),
+        preview_picture=picture or (user.profile_img if user else None),
+    )
+
+
+def _versions(session: Session, item: ApprovalItem) -> registry.Versions:
+    user = _account(session, item)
+    proposed, current = describe(item, user)
+    if item.kind == ApprovalKind.new_user or user is None:
+        return registry.Versions(current=None, proposed=proposed)
+    return registry.Versions(current=current, proposed=proposed)
+
+
+for _kind in approval_queue.USER_APPROVAL_KINDS:
+    registry.register(
+        _kind,
+        registry.KindHandler(
+            approve=_apply,
+            reject=_drop,
+            mail=_mail,
+            summary=_summary,
+            versions=_versions,
+            owner=_account,
+            withdrawn=_withdrawn,
+            own_message=OWN_ACCOUNT,
+        ),
     )

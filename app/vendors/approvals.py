@@ -15,10 +15,8 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.core.db import utcnow
-from app.moderation import service as moderation
+from app.moderation import decisions, registry
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
-from app.notifications.mailer import queue_mail
 from app.users.models import User
 from app.vendors import service
 from app.vendors.models import CustomProviderRequest, RequestStatus, Vendor, VendorStatus
@@ -67,49 +65,87 @@ def views(session: Session, items: list[ApprovalItem]) -> list[ItemView]:
 
 
 def decide(session: Session, *, admin: User, item_id: int, approve: bool, note: str | None) -> ItemView:
-    item = moderation.claim_pending_item(session, item_id, HOST_REQUEST_KINDS)
+    """PUT /v2/vendors/approval-items: the one decision path (app/moderation/decisions.py)."""
+    item = decisions.decide(session, admin=admin, item_id=item_id, approve=approve, note=note, kinds=HOST_REQUEST_KINDS)
+    return views(session, [item])[0]
+
+
+def _records(session: Session, item: ApprovalItem) -> tuple[Vendor | None, CustomProviderRequest | None]:
     vendor = session.get(Vendor, item.entity_id) if item.entity_id is not None else None
     request_id = (item.payload or {}).get("request_id")
     request = session.get(CustomProviderRequest, int(request_id)) if request_id else None
-    note = note.strip() if note and note.strip() else None
+    return vendor, request
+
+
+def _withdrawn(session: Session, item: ApprovalItem) -> bool:
+    """The requester deleted the host (delete_host closes its item too; this covers a race)."""
+    vendor, _request = _records(session, item)
+    return vendor is None
+
+
+def _set_status(session: Session, item: ApprovalItem, approve: bool) -> None:
+    vendor, request = _records(session, item)
     if vendor is not None:
         vendor.status = VendorStatus.approved if approve else VendorStatus.rejected
     if request is not None:
         request.status = RequestStatus.approved if approve else RequestStatus.rejected
-    item.status = ApprovalStatus.approved if approve else ApprovalStatus.rejected
-    item.reviewed_by_user_id = admin.id
-    item.reviewed_at = utcnow()
-    item.review_note = note
     session.flush()
     if vendor is not None and approve:
         service.notify_group_subscribers(session, vendor)
-    requester = item.submitted_by
-    if requester is not None and not requester.is_deleted:
-        _mail(session, requester, item, str((item.payload or {}).get("vendor_name", "")), approve, note)
-    moderation.announce_queue_change(
-        session, kind=item.kind, subject=item.id, action="approved" if approve else "rejected"
-    )
-    return views(session, [item])[0]
 
 
-def _mail(session: Session, user: User, item: ApprovalItem, name: str, approved: bool, note: str | None) -> None:
+def _approve(session: Session, item: ApprovalItem, _admin: User) -> None:
+    _set_status(session, item, True)
+
+
+def _reject(session: Session, item: ApprovalItem, _admin: User) -> None:
+    _set_status(session, item, False)
+
+
+def _mail(item: ApprovalItem, approved: bool) -> registry.Mail:
+    name = str((item.payload or {}).get("vendor_name", ""))
     custom = item.kind in (ApprovalKind.new_custom_provider, ApprovalKind.new_alternative_custom_provider)
     if approved:
-        subject = f"Your host {name} is approved"
-        body = f"An administrator has approved {name}. Choose it as the host when you add a tour: " + (
-            "links on it are matched to it." if custom else "every user can now add tours from it."
+        return registry.Mail(
+            f"Your host {name} is approved",
+            f"An administrator has approved {name}. Choose it as the host when you add a tour: "
+            + ("links on it are matched to it." if custom else "every user can now add tours from it."),
         )
-    else:
-        subject = f"Your host {name} was not approved"
-        body = f"An administrator has not approved {name}. You can delete the request under Settings and ask again."
-    greeting = f"Hello {user.first_name or user.platform_username or ''},".replace(" ,", ",")
-    parts = [greeting, "", body]
-    if note:
-        parts += ["", f"Note from the administrator: {note}"]
-    queue_mail(
-        session,
-        to_address=user.email,
-        subject=subject,
-        body_text="\n".join(parts),
-        template=f"approval.{item.kind.value}.{'approved' if approved else 'rejected'}",
+    return registry.Mail(
+        f"Your host {name} was not approved",
+        f"An administrator has not approved {name}. You can delete the request under Settings and ask again.",
+    )
+
+
+def _summary(session: Session, item: ApprovalItem) -> registry.Summary:
+    payload = item.payload or {}
+    requester = item.submitted_by
+    host = payload.get("host")
+    return registry.Summary(
+        title=payload.get("vendor_name"),
+        username=requester.platform_username if requester is not None else None,
+        link=payload.get("sample_tour") or (f"https://{host}" if host else None),
+    )
+
+
+def _versions(session: Session, item: ApprovalItem) -> registry.Versions:
+    """A host request proposes a new host; an alternative version shows the host it belongs to."""
+    payload = dict(item.payload or {})
+    parent_id = payload.get("parent_vendor_id")
+    parent = session.get(Vendor, int(parent_id)) if parent_id else None
+    current = {"id": parent.id, "name": parent.name, "status": parent.status.value} if parent is not None else None
+    return registry.Versions(current=current, proposed=payload)
+
+
+for _kind in HOST_REQUEST_KINDS:
+    registry.register(
+        _kind,
+        registry.KindHandler(
+            approve=_approve,
+            reject=_reject,
+            mail=_mail,
+            summary=_summary,
+            versions=_versions,
+            withdrawn=_withdrawn,
+        ),
     )

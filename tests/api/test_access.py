@@ -172,6 +172,12 @@ REQUESTS: dict[tuple[str, str], Request] = {
     },
     ("GET", "/v2/users/get-moderation-users"): query({"state": "drafted"}),
     ("PUT", "/v2/users/approval-items"): json({"id": 0, "action": "approve"}),
+    ("POST", "/v2/notifications/user-message"): lambda world: {
+        "json": {"userid": world.ids["user"], "title": "Hello", "message": "A word from the team"}
+    },
+    ("PUT", "/v2/notifications/read"): json({"ids": None}),
+    ("PUT", "/v2/pending/approval-items"): json({"ids": [987654], "decision": "approve"}),
+    ("GET", "/pending-api/v1/pending/approval-item"): query({"id": 987654}),
     ("GET", "/v2/users/admin-user-settings"): lambda world: {"params": {"userid": world.ids["user"]}},
     ("POST", "/v2/users/admin-user-settings"): lambda world: {
         "json": {"userid": world.ids["drafted"], "trusted": True}

@@ -115,6 +115,7 @@ def test_sign_up_files_a_new_user_item_and_tells_the_admins(
         {
             "kind": "new_user",
             "id": emitter.queue_pushes()[0]["id"],
+            "item_id": emitter.queue_pushes()[0]["id"],
             "action": "added",
             "pending": {**NOTHING_WAITS, "new_user": 1},
         }
@@ -150,6 +151,7 @@ def test_approving_a_new_user_confirms_it_and_mails_them(
     assert emitter.queue_pushes()[-1] == {
         "kind": "new_user",
         "id": item_id,
+        "item_id": item_id,
         "action": "approved",
         "pending": NOTHING_WAITS,
     }

@@ -36,6 +36,8 @@ export interface ModerationQueueEvent {
   kind: string;
   /** What the item is about as its domain names it: an approval item's id, a tour's guid. */
   id: number | string;
+  /** The approval item's id (null when there is none, e.g. once a deleted tour took its items along). */
+  item_id: number | null;
   action: 'added' | 'removed' | 'approved' | 'rejected' | 'deleted';
   /** Items waiting per kind, every kind named, as GET /v2/pending/approval-items answers. */
   pending: Record<string, number>;

@@ -448,6 +448,65 @@ export type AppVersionOut = {
 export type ApprovalAction = 'approve' | 'reject';
 
 /**
+ * ApprovalItemDetail
+ *
+ * One item with both versions, for a diff view.
+ */
+export type ApprovalItemDetail = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Current
+     *
+     * The published version as its domain shows it; null if none
+     */
+    current: {
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Id
+     */
+    id: number;
+    kind: ApprovalKind;
+    /**
+     * Proposed
+     *
+     * The change waiting for a decision
+     */
+    proposed: {
+        [key: string]: unknown;
+    };
+    /**
+     * Review Note
+     */
+    review_note: string | null;
+    /**
+     * Reviewed At
+     */
+    reviewed_at: string | null;
+    /**
+     * Reviewed By
+     */
+    reviewed_by: number | null;
+    status: ApprovalStatus;
+    summary: ItemSummary;
+    /**
+     * Userid
+     *
+     * Who submitted it
+     */
+    userid: number | null;
+    /**
+     * Username
+     *
+     * The owner's platform username
+     */
+    username: string | null;
+};
+
+/**
  * ApprovalItemsAnswer
  */
 export type ApprovalItemsAnswer = {
@@ -494,7 +553,7 @@ export type ApprovalItemsPage = {
 /**
  * ApprovalKind
  */
-export type ApprovalKind = 'category_request' | 'creator_profile_edit' | 'new_alternative_custom_provider' | 'new_alternative_provider' | 'new_creator_profile' | 'new_custom_provider' | 'new_provider' | 'new_user' | 'new_virtual_tour' | 'user_profile_edit' | 'vt_edit' | 'profile_image' | 'new_ad' | 'ad_edit';
+export type ApprovalKind = 'category_request' | 'creator_profile_edit' | 'new_alternative_custom_provider' | 'new_alternative_provider' | 'new_creator_profile' | 'new_custom_provider' | 'new_provider' | 'new_user' | 'new_virtual_tour' | 'user_profile_edit' | 'vt_edit' | 'profile_image' | 'new_ad' | 'ad_edit' | 'trusted_audit';
 
 /**
  * ApprovalKindName
@@ -505,6 +564,11 @@ export type ApprovalKindName = 'new_virtual_tour' | 'vt_edit';
  * ApprovalState
  */
 export type ApprovalState = 'pending' | 'approved' | 'rejected';
+
+/**
+ * ApprovalStatus
+ */
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 
 /**
  * ApprovalUserOut
@@ -1893,6 +1957,24 @@ export type CurrentUserOut = {
 };
 
 /**
+ * DecisionOutcome
+ */
+export type DecisionOutcome = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Status
+     */
+    status: 'approved' | 'rejected' | 'conflict' | 'not_found';
+};
+
+/**
  * DiscoverData
  */
 export type DiscoverData = {
@@ -2710,6 +2792,38 @@ export type IsFollowAnswer = {
      * Isfollow
      */
     isFollow: boolean;
+};
+
+/**
+ * ItemSummary
+ *
+ * What a queue row shows without more calls.
+ */
+export type ItemSummary = {
+    /**
+     * Link
+     *
+     * Where it lives (the tour's link, the host's domain, the profile's website)
+     */
+    link: string | null;
+    /**
+     * Preview Picture
+     *
+     * A picture of it (tour preview, logo, profile image)
+     */
+    preview_picture: string | null;
+    /**
+     * Title
+     *
+     * The tour's, profile's, host's or category's name
+     */
+    title: string | null;
+    /**
+     * Username
+     *
+     * The owner's platform username
+     */
+    username: string | null;
 };
 
 /**
@@ -3633,6 +3747,46 @@ export type PendingCreatorAnswer = {
 };
 
 /**
+ * PendingDecision
+ */
+export type PendingDecision = {
+    /**
+     * Decision
+     */
+    decision: 'approve' | 'reject';
+    /**
+     * Ids
+     *
+     * approval item ids
+     */
+    ids: Array<number>;
+    /**
+     * Reason
+     *
+     * Mailed to the owner; required (3..1000 characters) to reject
+     */
+    reason?: string | null;
+};
+
+/**
+ * PendingDecisionAnswer
+ */
+export type PendingDecisionAnswer = {
+    /**
+     * Data
+     */
+    data: Array<DecisionOutcome>;
+    /**
+     * Pending
+     *
+     * Items waiting per kind after the decisions
+     */
+    pending: {
+        [key: string]: number;
+    };
+};
+
+/**
  * PendingItemOut
  */
 export type PendingItemOut = {
@@ -3663,6 +3817,7 @@ export type PendingItemOut = {
     payload: {
         [key: string]: unknown;
     };
+    summary: ItemSummary;
     /**
      * Userid
      *
@@ -6312,6 +6467,44 @@ export type PlatformHealthResponses = {
 
 export type PlatformHealthResponse = PlatformHealthResponses[keyof PlatformHealthResponses];
 
+export type ModerationGetApprovalItemData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/pending-api/v1/pending/approval-item';
+};
+
+export type ModerationGetApprovalItemErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ModerationGetApprovalItemError = ModerationGetApprovalItemErrors[keyof ModerationGetApprovalItemErrors];
+
+export type ModerationGetApprovalItemResponses = {
+    /**
+     * Successful Response
+     */
+    200: ApprovalItemDetail;
+};
+
+export type ModerationGetApprovalItemResponse = ModerationGetApprovalItemResponses[keyof ModerationGetApprovalItemResponses];
+
 export type ClassificationsListCategoriesData = {
     body?: never;
     path?: never;
@@ -8241,8 +8434,16 @@ export type ModerationListPendingItemsData = {
     query?: {
         /**
          * Kind
+         *
+         * One kind, or several (repeat the parameter)
          */
-        kind?: ApprovalKind | null;
+        kind?: Array<ApprovalKind> | null;
+        /**
+         * Search
+         *
+         * Title, platform username or creator name
+         */
+        search?: string | null;
         /**
          * Limit
          *
@@ -8282,6 +8483,47 @@ export type ModerationListPendingItemsResponses = {
 };
 
 export type ModerationListPendingItemsResponse = ModerationListPendingItemsResponses[keyof ModerationListPendingItemsResponses];
+
+export type ModerationDecidePendingItemsData = {
+    body: PendingDecision;
+    path?: never;
+    query?: never;
+    url: '/v2/pending/approval-items';
+};
+
+export type ModerationDecidePendingItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type ModerationDecidePendingItemsError = ModerationDecidePendingItemsErrors[keyof ModerationDecidePendingItemsErrors];
+
+export type ModerationDecidePendingItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: PendingDecisionAnswer;
+};
+
+export type ModerationDecidePendingItemsResponse = ModerationDecidePendingItemsResponses[keyof ModerationDecidePendingItemsResponses];
 
 export type SessionsStartSessionData = {
     /**
