@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { client } from '../../../shared/api/generated/client.gen';
+import { moderationDecidePendingItems } from '../../../shared/api/generated/sdk.gen';
 import { moderationQueryKeys } from '../../../shared/moderation/moderationQueryKeys';
 import { type DecisionOutcome, type QueuePage, summariseOutcomes, withoutItems } from '../model/queue';
 
@@ -27,12 +27,7 @@ export interface DecisionRequest {
  * read from the status.
  */
 export async function decideItems({ ids, decision, reason }: DecisionRequest): Promise<DecisionAnswer> {
-  const answer = await client.put<{ 200: DecisionAnswer }, { 400: { message?: string } }, false>({
-    url: '/v2/pending/approval-items',
-    security: [{ scheme: 'bearer', type: 'http' }],
-    body: { ids: [...ids], decision, reason },
-    headers: { 'Content-Type': 'application/json' },
-  });
+  const answer = await moderationDecidePendingItems({ body: { ids: [...ids], decision, reason } });
   if (answer.data) return answer.data;
   const status = answer.response?.status;
   const only = ids.length === 1 ? ids[0] : undefined;

@@ -13,7 +13,7 @@ import { type Decision, useDecide } from '../api/decisions';
 import { type ModerationItem, PAGE_SIZE, queueQueryOptions } from '../api/moderationApi';
 import { useQueueLive } from '../api/useQueueLive';
 import { followCursor, keyCommand, moveCursor } from '../model/keyboard';
-import { type DecisionOutcome, summariseOutcomes } from '../model/queue';
+import { conflictReason, type DecisionOutcome, summariseOutcomes } from '../model/queue';
 import { itemSummary } from '../model/summary';
 import { MODERATION_TABS, type ModerationTabKey, queryKinds, tabByKey, tabCount, tabKinds } from '../model/tabs';
 import { ItemDetail } from './ItemDetail';
@@ -165,6 +165,11 @@ export function QueueView({ state, onChange }: QueueViewProps) {
     onChange({ tab: next.key, kind: null, page: 1 });
   };
 
+  const outcomeText = (outcome: DecisionOutcome) => {
+    const reason = conflictReason(outcome);
+    return reason === null ? outcome.message : t(`moderation.outcome.reasons.${reason}`);
+  };
+
   const tabKindOptions = tabKinds(tab);
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const chosen = items.filter((item) => selected.has(item.id));
@@ -251,7 +256,7 @@ export function QueueView({ state, onChange }: QueueViewProps) {
           <Stack gap={2}>
             {report.lines.map((line) => (
               <Text size="sm" key={line.id} data-testid="decision-outcome" data-status={line.outcome.status}>
-                <b>{line.title}</b> — {t(line.outcome.status === 'conflict' ? 'moderation.outcome.conflict' : 'moderation.outcome.not_found')}
+                <b>{line.title}</b> — {outcomeText(line.outcome)}
               </Text>
             ))}
           </Stack>

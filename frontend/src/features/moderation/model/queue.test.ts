@@ -1,5 +1,5 @@
 import type { ModerationQueueEvent } from '../../../shared/socket/events';
-import { eventConcerns, isQueueEvent, mergeQueueEvent, type QueuePage, summariseOutcomes, withoutItems } from './queue';
+import { conflictReason, eventConcerns, isQueueEvent, mergeQueueEvent, type QueuePage, summariseOutcomes, withoutItems } from './queue';
 
 const counts = { new_virtual_tour: 2, new_user: 1 };
 
@@ -18,7 +18,7 @@ function page(): QueuePage {
 }
 
 function event(extra: Partial<ModerationQueueEvent>): ModerationQueueEvent {
-  return { kind: 'new_user', id: 11, action: 'approved', pending: counts, ...extra };
+  return { kind: 'new_user', id: 11, item_id: null, action: 'approved', pending: counts, ...extra };
 }
 
 describe('mergeQueueEvent', () => {
@@ -34,6 +34,14 @@ describe('mergeQueueEvent', () => {
       const merged = mergeQueueEvent(page(), event({ kind: 'new_virtual_tour', id: 'def', action }));
       expect(merged.data.map((item) => item.id)).toEqual([10, 11]);
     }
+  });
+
+  it('finds an item by the item_id a push carries, whatever its subject', () => {
+    const merged = mergeQueueEvent(page(), event({ kind: 'new_virtual_tour', id: 'some-guid', item_id: 12, action: 'approved' }));
+    expect(merged.data.map((item) => item.id)).toEqual([10, 11]);
+    // item_id names the item: a subject that would match another row does not.
+    const exact = mergeQueueEvent(page(), event({ kind: 'new_virtual_tour', id: 'abc', item_id: 12, action: 'approved' }));
+    expect(exact.data.map((item) => item.id)).toEqual([10, 11]);
   });
 
   it('does not confuse an item of another kind with the same id', () => {
@@ -76,8 +84,10 @@ describe('summariseOutcomes', () => {
       { id: 2, status: 'conflict', message: 'This item has already been rejected' },
       { id: 3, status: 'not_found', message: 'Approval item not found' },
       { id: 4, status: 'rejected', message: '' },
+      { id: 5, status: 'conflict', message: 'This item has already been withdrawn' },
     ]);
-    expect(summary).toMatchObject({ done: 2, conflicts: 1, missing: 1 });
+    expect(summary).toMatchObject({ done: 2, conflicts: 2, missing: 1 });
+    // The withdrawn one still waits (a rejection clears it): it stays.
     expect([...summary.left]).toEqual([1, 2, 3, 4]);
   });
 });
@@ -94,5 +104,22 @@ describe('isQueueEvent / eventConcerns', () => {
     expect(eventConcerns({ id: 5, kind: 'category_request', payload: { tour_guid: 'g' } }, { kind: 'category_request', id: 'g' })).toBe(true);
     expect(eventConcerns({ id: 5, kind: 'category_request', payload: { tour_guid: 'g' } }, { kind: 'category_request', id: 5 })).toBe(true);
     expect(eventConcerns({ id: 5, kind: 'category_request', payload: {} }, { kind: 'category_request', id: 6 })).toBe(false);
+  });
+});
+
+describe('conflictReason', () => {
+  const conflict = (message: string) => ({ id: 1, status: 'conflict' as const, message });
+
+  it('names the cases the screen explains', () => {
+    expect(conflictReason(conflict('This item has already been approved'))).toBe('decided');
+    expect(conflictReason(conflict('This item has already been rejected'))).toBe('decided');
+    expect(conflictReason(conflict('This item has already been withdrawn'))).toBe('withdrawn');
+    expect(conflictReason(conflict('Items of this kind cannot be decided yet'))).toBe('notDecidable');
+    expect(conflictReason({ id: 1, status: 'not_found', message: 'Approval item not found' })).toBe('gone');
+  });
+
+  it('leaves any other message to the server and decisions taken here alone', () => {
+    expect(conflictReason(conflict('You cannot decide on your own account'))).toBeNull();
+    expect(conflictReason({ id: 1, status: 'approved', message: '' })).toBeNull();
   });
 });

@@ -19,12 +19,13 @@ export interface QueuePage<T extends QueueItem = QueueItem> {
 const LEAVING = new Set<ModerationQueueEvent['action']>(['removed', 'approved', 'rejected', 'deleted']);
 
 /**
- * Whether a push is about this item. Domains name the subject their own way (app/moderation/service.py
- * announce_queue_change): the approval item's id, or for tours the tour's guid, which tour items keep
- * in their payload.
+ * Whether a push is about this item: by the approval item's id the push carries (`item_id`), else by
+ * the subject as its domain names it (app/moderation/service.py announce_queue_change): the item's id,
+ * or for tours the tour's guid, which tour items keep in their payload.
  */
-export function eventConcerns(item: QueueItem, event: Pick<ModerationQueueEvent, 'kind' | 'id'>): boolean {
+export function eventConcerns(item: QueueItem, event: Pick<ModerationQueueEvent, 'kind' | 'id'> & { item_id?: number | null }): boolean {
   if (item.kind !== event.kind) return false;
+  if (typeof event.item_id === 'number') return item.id === event.item_id;
   if (typeof event.id === 'number') return item.id === event.id;
   return item.payload.guid === event.id || item.payload.tour_guid === event.id || String(item.id) === event.id;
 }
@@ -71,6 +72,7 @@ export function isQueueEvent(data: unknown): data is ModerationQueueEvent {
   return (
     typeof event.kind === 'string' &&
     (typeof event.id === 'number' || typeof event.id === 'string') &&
+    (event.item_id === undefined || event.item_id === null || typeof event.item_id === 'number') &&
     typeof event.action === 'string' &&
     typeof event.pending === 'object' &&
     event.pending !== null
@@ -90,7 +92,7 @@ export interface OutcomeSummary {
   done: number;
   conflicts: number;
   missing: number;
-  /** Items that no longer wait: decided now, by another admin, or gone. */
+  /** Items that no longer wait: decided now, decided by another admin, or gone. */
   left: Set<number>;
 }
 
@@ -100,7 +102,25 @@ export function summariseOutcomes(outcomes: readonly DecisionOutcome[]): Outcome
     if (outcome.status === 'approved' || outcome.status === 'rejected') summary.done += 1;
     else if (outcome.status === 'conflict') summary.conflicts += 1;
     else summary.missing += 1;
-    summary.left.add(outcome.id);
+    // A withdrawn item, or one of a kind nobody decides yet, still waits: it stays in the list.
+    const reason = conflictReason(outcome);
+    if (outcome.status !== 'conflict' || reason === 'decided') summary.left.add(outcome.id);
   }
   return summary;
+}
+
+/**
+ * Why an item could not be decided, as a text key: the server's messages (app/moderation/decisions.py)
+ * of the cases the screen explains in the reader's language; null: show the server's own message.
+ */
+export type ConflictReason = 'decided' | 'withdrawn' | 'notDecidable' | 'gone';
+
+export function conflictReason(outcome: DecisionOutcome): ConflictReason | null {
+  if (outcome.status === 'not_found') return 'gone';
+  if (outcome.status !== 'conflict') return null;
+  if (/already been (approved|rejected)/i.test(outcome.message)) return 'decided';
+  if (/already been withdrawn/i.test(outcome.message)) return 'withdrawn';
+  if (/cannot be decided yet/i.test(outcome.message)) return 'notDecidable';
+  // A conflict without a message (none is expected) is still a decision somebody else took.
+  return outcome.message.trim() === '' ? 'decided' : null;
 }

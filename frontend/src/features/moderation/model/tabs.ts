@@ -6,7 +6,7 @@ import type { ApprovalKind } from '../../../shared/api/generated/types.gen';
  * them all. Not here: bug reports and feature requests (no call serves them yet), approved providers,
  * crawler settings and crawler tours (a later issue); ads wait in "pending" only.
  */
-export type ModerationTabKey = 'pending' | 'userTours' | 'tours' | 'users' | 'providers' | 'customProviders' | 'categories';
+export type ModerationTabKey = 'pending' | 'userTours' | 'tours' | 'trusted' | 'users' | 'providers' | 'customProviders' | 'categories';
 
 export interface ModerationTab {
   key: ModerationTabKey;
@@ -30,12 +30,15 @@ export const ALL_KINDS: readonly ApprovalKind[] = [
   'category_request',
   'new_ad',
   'ad_edit',
+  'trusted_audit',
 ];
 
 export const MODERATION_TABS: readonly ModerationTab[] = [
   { key: 'pending', kinds: null },
   { key: 'userTours', kinds: ['new_virtual_tour'] },
   { key: 'tours', kinds: ['vt_edit'] },
+  // Issue 14 part 7: a trusted creator's tours are published at once and audited here afterwards.
+  { key: 'trusted', kinds: ['trusted_audit'] },
   { key: 'users', kinds: ['new_user', 'user_profile_edit', 'profile_image', 'new_creator_profile', 'creator_profile_edit'] },
   { key: 'providers', kinds: ['new_provider', 'new_alternative_provider'] },
   { key: 'customProviders', kinds: ['new_custom_provider', 'new_alternative_custom_provider'] },
