@@ -46,12 +46,24 @@ export function diffRows(current: Readonly<Record<string, unknown>> | null | und
   if (!isObject(proposed)) return [];
   if (!isObject(current)) current = null;
   const fields = [...new Set([...Object.keys(proposed), ...Object.keys(current ?? {})])].filter((field) => !HIDDEN_FIELDS.has(field));
-  const rows = fields.map((field) => {
-    const before = current ? current[field] : undefined;
-    const after = field in proposed ? proposed[field] : before;
-    return { field, current: before, proposed: after, changed: current ? !sameValue(before, after) : true };
-  });
-  return [...rows.filter((row) => row.changed), ...rows.filter((row) => !row.changed)];
+  const rows = fields
+    .map((field) => {
+      const before = current ? current[field] : undefined;
+      const after = field in proposed ? proposed[field] : before;
+      return { field, current: before, proposed: after, changed: current ? !sameValue(before, after) : true };
+    })
+    // Something new: its empty fields say nothing.
+    .filter((row) => current !== null || showValue(row.proposed) !== null);
+  const byWeight = (a: DiffRow, b: DiffRow) => weight(a.field) - weight(b.field);
+  return [...rows.filter((row) => row.changed).sort(byWeight), ...rows.filter((row) => !row.changed).sort(byWeight)];
+}
+
+/** What a moderator reads first: the name and the words, then the rest in the server's order. */
+const FIRST_FIELDS = ['title', 'name', 'creator_name', 'vendor_name', 'category', 'subcategory', 'description', 'link'];
+
+function weight(field: string): number {
+  const index = FIRST_FIELDS.indexOf(field);
+  return index === -1 ? FIRST_FIELDS.length : index;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -64,6 +76,14 @@ export function showValue(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((entry) => typeof entry === 'string' || typeof entry === 'number')) return value.join(', ');
+  if (isObject(value)) {
+    // An address, a settings object: its filled parts, one after the other.
+    const parts = Object.entries(value)
+      .map(([key, part]) => [key, showValue(part)] as const)
+      .filter((entry): entry is readonly [string, string] => entry[1] !== null)
+      .map(([key, part]) => `${fieldLabel(key)}: ${part}`);
+    return parts.length > 0 ? parts.join(' · ') : null;
+  }
   return JSON.stringify(value);
 }
 
