@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalKind } from '../../../shared/api/generated/types.gen';
 import { errorMessage } from '../../../shared/api/apiError';
 import { useIsMobile } from '../../../shared/layout/breakpoints';
+import { getRealtimeConnection, type RealtimeConnection } from '../../../shared/socket/realtimeConnection';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
 import { type Decision, useDecide } from '../api/decisions';
 import { type ModerationItem, PAGE_SIZE, queueQueryOptions } from '../api/moderationApi';
@@ -32,6 +33,8 @@ export interface QueueState {
 interface QueueViewProps {
   state: QueueState;
   onChange: (next: Partial<QueueState>) => void;
+  /** The tab's realtime connection (tests give their own). */
+  connection?: RealtimeConnection;
 }
 
 /** Outcomes worth a line of their own: the items nobody could decide here. */
@@ -40,7 +43,7 @@ interface Report {
 }
 
 /** The moderation tabs, the queue of the chosen one and everything done to it (spec §2 moderation system). */
-export function QueueView({ state, onChange }: QueueViewProps) {
+export function QueueView({ state, onChange, connection = getRealtimeConnection() }: QueueViewProps) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const tab = tabByKey(state.tab);
@@ -55,7 +58,7 @@ export function QueueView({ state, onChange }: QueueViewProps) {
   const total = queue.data?.total_items ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
-  useQueueLive();
+  useQueueLive(connection);
   const decide = useDecide();
 
   const [cursor, setCursor] = useState<number | null>(null);
@@ -73,7 +76,8 @@ export function QueueView({ state, onChange }: QueueViewProps) {
   // else takes the place of the one that left; the selection keeps only rows still shown.
   const previousIds = useRef<readonly number[]>(ids);
   useEffect(() => {
-    setCursor((current) => followCursor(previousIds.current, current, ids));
+    const before = previousIds.current; // read now: the updater runs later, after the ref moved on
+    setCursor((current) => followCursor(before, current, ids));
     setSelected((current) => {
       const kept = [...current].filter((id) => ids.includes(id));
       return kept.length === current.size ? current : new Set(kept);

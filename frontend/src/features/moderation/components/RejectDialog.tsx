@@ -74,7 +74,7 @@ function RejectForm({ count, busy, onCancel, onReject }: { count: number; busy: 
           minRows={4}
           maxRows={10}
           maxLength={REASON_MAX}
-          required
+          withAsterisk
           data-autofocus
           data-testid="reject-reason"
         />
