@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useIsMobile } from '../../../shared/layout/breakpoints';
 import { itemDetailQueryOptions, type ModerationItem } from '../api/moderationApi';
-import { diffRows, fieldLabel, itemSummary, showValue } from '../model/summary';
+import { diffRows, fieldLabel, isNamedField, itemSummary, showValue } from '../model/summary';
 import classes from './Moderation.module.css';
 import { KindBadge } from './QueueRow';
 
@@ -125,7 +125,7 @@ function Diff({ current, proposed }: { current: Record<string, unknown> | null; 
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.field} className={current !== null && row.changed ? classes.changed : undefined} data-changed={row.changed || undefined}>
-              <Table.Td fw={600}>{fieldLabel(row.field)}</Table.Td>
+              <Table.Td fw={600}>{isNamedField(row.field) ? t(`moderation.fields.${row.field}`) : fieldLabel(row.field)}</Table.Td>
               {current !== null && <Table.Td className={row.changed ? classes.was : undefined}>{showValue(row.current) ?? empty}</Table.Td>}
               <Table.Td className={current !== null && row.changed ? classes.proposed : undefined}>{showValue(row.proposed) ?? empty}</Table.Td>
             </Table.Tr>

@@ -96,3 +96,15 @@ export function fieldLabel(field: string): string {
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** Fields the catalogue names in every language; any other is read from its wire name (fieldLabel). */
+export const NAMED_FIELDS = [
+  'title', 'name', 'description', 'link', 'address', 'address_str', 'coordinates', 'email', 'first_name', 'last_name',
+  'platform_username', 'phone', 'creator_name', 'website', 'category', 'subcategory', 'preview_picture', 'logo', 'vendor_name', 'tags',
+] as const;
+
+export type NamedField = (typeof NAMED_FIELDS)[number];
+
+export function isNamedField(field: string): field is NamedField {
+  return (NAMED_FIELDS as readonly string[]).includes(field);
+}
