@@ -67,6 +67,12 @@ def open_moderation(page: Page, query: str = "") -> None:
     expect(page.get_by_test_id("queue-loading")).to_have_count(0, timeout=LOAD_TIMEOUT)
 
 
+def settled(page: Page) -> None:
+    """Dialogs and drawers done sliding in (for the screenshots only)."""
+    # getAnimations() lists running CSS transitions too (Mantine's slide and fade).
+    page.wait_for_function("() => document.getAnimations().every((animation) => animation.playState !== 'running')")
+
+
 def row(page: Page, title: str) -> Any:
     return page.get_by_test_id("queue-row").filter(has_text=title)
 
@@ -178,6 +184,7 @@ def test_a_rejection_needs_a_reason_and_another_admins_decision_leaves_the_list(
     detail = admin.get_by_test_id("item-detail")
     expect(detail).to_be_visible()
     expect(admin.get_by_test_id("item-diff")).to_contain_text(first)
+    settled(admin)
     admin.screenshot(path=str(SHOTS / "detail-1440.png"))
     admin.keyboard.press("Escape")
     expect(detail).to_have_count(0)
@@ -189,6 +196,7 @@ def test_a_rejection_needs_a_reason_and_another_admins_decision_leaves_the_list(
     admin.get_by_test_id("reject-submit").click()
     expect(dialog).to_contain_text("at least 3 characters")
     admin.get_by_test_id("reject-reason").fill("The link shows a different place than the title says.")
+    settled(admin)
     admin.screenshot(path=str(SHOTS / "reject-1440.png"))
     admin.get_by_test_id("reject-submit").click()
     expect(row(admin, first)).to_have_count(0, timeout=PUSH_TIMEOUT)
@@ -250,11 +258,13 @@ def test_screenshots_of_the_screen_at_390_and_1440(
             first.get_by_test_id("row-open").click()
             expect(page.get_by_test_id("item-detail")).to_be_visible()
             expect(page.get_by_test_id("item-diff")).to_be_visible(timeout=LOAD_TIMEOUT)
+            settled(page)
             page.screenshot(path=str(SHOTS / "detail-390.png"))
             page.keyboard.press("Escape")
             expect(page.get_by_role("dialog")).to_have_count(0)
             first.get_by_test_id("row-reject").click()
             expect(page.get_by_test_id("reject-dialog")).to_be_visible()
+            settled(page)
             page.screenshot(path=str(SHOTS / "reject-390.png"))
 
 

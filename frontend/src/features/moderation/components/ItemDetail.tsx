@@ -104,6 +104,7 @@ function DetailBody({ item, busy, onApprove, onReject }: { item: ModerationItem;
 
 function Diff({ current, proposed }: { current: Record<string, unknown> | null; proposed: Record<string, unknown> }) {
   const { t } = useTranslation();
+  const mobile = useIsMobile();
   const rows = diffRows(current, proposed);
   if (rows.length === 0) return <Text c="dimmed">{t('moderation.detail.noChanges')}</Text>;
   const empty = t('moderation.detail.empty');
@@ -117,7 +118,7 @@ function Diff({ current, proposed }: { current: Record<string, unknown> | null; 
       <Table className={classes.diff} withTableBorder withColumnBorders verticalSpacing={6} fz="sm" data-testid="item-diff">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="24%">{t('moderation.detail.field')}</Table.Th>
+            <Table.Th w={mobile ? '38%' : '24%'}>{t('moderation.detail.field')}</Table.Th>
             {current !== null && <Table.Th>{t('moderation.detail.current')}</Table.Th>}
             <Table.Th>{t('moderation.detail.proposed')}</Table.Th>
           </Table.Tr>
