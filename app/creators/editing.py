@@ -14,13 +14,13 @@ submission supersedes an older pending one, so an admin never approves a stale p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from app.core import outbox_topics
+from app.core import daily_series, outbox_topics
 from app.core.db import utcnow
 from app.core.errors import AppError, BadRequest, Conflict, NotFound
 from app.creators import links, logos, profiles
@@ -350,8 +350,22 @@ def set_active(db: Session, creator_id: int, *, active: bool) -> Creator:
     return creator
 
 
-def stats(db: Session) -> CreatorStats:
-    """GET admin-stats: how many profiles, in which state, and what waits."""
+def set_trusted(db: Session, creator_id: int, *, trusted: bool) -> Creator:
+    """PUT trusted (admins): a trusted creator's new tours and profile edits skip the queue; the new
+    tours are listed for an audit after the fact (kind trusted_audit, app/tours/approvals.py)."""
+    creator = db.get(Creator, creator_id)
+    if creator is None:
+        raise NotFound(CREATOR_NOT_FOUND)
+    if creator.trusted != trusted:
+        creator.trusted = trusted
+        db.flush()
+        outbox_topics.creator_changed(db, creator.id)
+    return creator
+
+
+def stats(db: Session, first: date, last: date) -> CreatorStats:
+    """GET admin-stats: how many profiles, in which state, what waits, and how many were created on
+    each UTC day from `first` to `last`."""
     counts = db.execute(
         select(
             func.count(),
@@ -381,4 +395,5 @@ def stats(db: Session) -> CreatorStats:
         pending_edits=int(pending.get(ApprovalKind.creator_profile_edit, 0)),
         new_last_30_days=recent,
         followers=followers,
+        daily=daily_series.daily_counts(db, Creator.created_at, first, last),
     )

@@ -5,11 +5,13 @@ the admins' ranks (GET, POST, PUT) and ranks/calc. The analytics calls live with
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, File, Path, Query, Request, Response, UploadFile
 
 from app.auth.rate_limit import client_ip
+from app.core import daily_series
 from app.core.access import public
 from app.core.deps import AccountOwner, AdminUser, CurrentUser, DbSession, Follower, GuestOrUser, OptionalUser
 from app.core.errors import ErrorBody, NotFound, error_responses
@@ -35,6 +37,7 @@ from app.creators.schemas import (
     CreatorShareAnswer,
     CreatorShareBody,
     CreatorStatsAnswer,
+    CreatorTrustedBody,
     CreatorWrite,
     FollowAnswer,
     FollowBody,
@@ -253,8 +256,21 @@ def creator_message(
 
 
 @router.get("/admin-stats", response_model=CreatorStatsAnswer)
-def admin_stats(_admin: AdminUser, db: DbSession) -> CreatorStatsAnswer:
-    return CreatorStatsAnswer(data=editing.stats(db))
+def admin_stats(
+    _admin: AdminUser,
+    db: DbSession,
+    date_from: date | None = Query(None, description=daily_series.DATE_FROM_DESCRIPTION),
+    date_to: date | None = Query(None, description=daily_series.DATE_TO_DESCRIPTION),
+) -> CreatorStatsAnswer:
+    first, last = daily_series.day_range(date_from, date_to)
+    return CreatorStatsAnswer(data=editing.stats(db, first, last))
+
+
+@router.put("/trusted", response_model=CreatorAnswer, responses=error_responses(404))
+def set_trusted(body: CreatorTrustedBody, admin: AdminUser, db: DbSession) -> CreatorAnswer:
+    """Mark a creator trusted (its new tours are published at once and audited after the fact) or not."""
+    creator = editing.set_trusted(db, body.creator_id, trusted=body.trusted)
+    return CreatorAnswer(data=profiles.profile_out(db, creator, admin))
 
 
 @router.post("/admin-creator-activate-deactivate", response_model=CreatorAnswer, responses=error_responses(404))

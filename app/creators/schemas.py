@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from app.core.daily_series import DailySeries
 from app.core.timestamps import UtcDateTime
 from app.core.types import DbId
 from app.creators.service import FollowRow, FollowState
@@ -250,6 +251,11 @@ class CreatorDeletedAnswer(BaseModel):
     userid: int
 
 
+class CreatorTrustedBody(BaseModel):
+    creator_id: DbId
+    trusted: bool
+
+
 class CreatorActivateBody(BaseModel):
     creator_id: DbId
     is_active: bool
@@ -264,6 +270,7 @@ class CreatorStats(BaseModel):
     pending_edits: int = Field(description="Profile edits waiting for approval")
     new_last_30_days: int
     followers: int = Field(description="Follows of every creator")
+    daily: DailySeries = Field(description="Creator profiles created per UTC day of the asked range")
 
 
 class CreatorStatsAnswer(BaseModel):

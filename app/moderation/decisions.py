@@ -84,8 +84,9 @@ def decide(
     session.flush()
     if handler.after_decision is not None and not withdrawn:
         handler.after_decision(session, item)
-    if owner is not None and not owner.is_deleted and not withdrawn:
-        _mail(session, item, owner, handler.mail(item, approve), approve, note)
+    mail = handler.mail(item, approve) if owner is not None and not owner.is_deleted and not withdrawn else None
+    if owner is not None and mail is not None:
+        _mail(session, item, owner, mail, approve, note)
     moderation.announce_queue_change(
         session,
         kind=item.kind,

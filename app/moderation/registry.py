@@ -80,11 +80,12 @@ class KindHandler:
     """How one kind is decided. `approve` applies the pending change, `reject` keeps the published
     version (both in the caller's transaction, both may raise a domain error such as a 409 for a name
     taken meanwhile); `withdrawn` says the thing is gone or was taken back (approving it is a 409);
-    `mail` is the owner's mail for an outcome (the admin's reason is added after it)."""
+    `mail` is the owner's mail for an outcome (the admin's reason is added after it; None: nothing
+    worth telling, e.g. a tour audited and found fine)."""
 
     approve: Apply
     reject: Apply
-    mail: Callable[[ApprovalItem, bool], Mail]
+    mail: Callable[[ApprovalItem, bool], Mail | None]
     summary: Callable[[Session, ApprovalItem], Summary]
     versions: Callable[[Session, ApprovalItem], Versions]
     owner: Callable[[Session, ApprovalItem], User | None] = field(default=_default_owner)

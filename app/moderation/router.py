@@ -73,7 +73,7 @@ def decide_pending_items(body: PendingDecision, admin: AdminUser, db: DbSession)
     )
 
 
-@item_router.get("/approval-item", response_model=ApprovalItemDetail)
+@item_router.get("/approval-item", response_model=ApprovalItemDetail, responses=error_responses(404))
 def get_approval_item(_admin: AdminUser, db: DbSession, id: Annotated[DbId, Query()]) -> ApprovalItemDetail:
     """One item of any kind and status, with the published version beside the proposed one."""
     item = moderation.item_by_id(db, id)

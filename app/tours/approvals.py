@@ -154,6 +154,52 @@ def _edit_mail(item: ApprovalItem, approved: bool) -> registry.Mail:
     )
 
 
+# ------------------------------------------------------------------------------ trusted audit
+
+
+def _audit_passed(_session: Session, _item: ApprovalItem, _admin: User) -> None:
+    """Approving an audit only marks the tour audited: it is published already."""
+    return None
+
+
+def _audit_failed(session: Session, item: ApprovalItem, _admin: User) -> None:
+    """The tour goes to its owner's drafts (out of the feed); the mailed reason says why."""
+    tour = tour_of(session, item)
+    assert tour is not None
+    tour.status = TourStatus.draft
+    record_change(session, tour)
+
+
+def _audit_versions(session: Session, item: ApprovalItem) -> registry.Versions:
+    """Nothing is proposed: the published tour is what is audited."""
+    tour = tour_of(session, item)
+    return registry.Versions(current=_tour_json(tour) if tour else None, proposed={})
+
+
+def _audit_mail(item: ApprovalItem, approved: bool) -> registry.Mail | None:
+    if approved:
+        return None  # audited and found fine: nothing to tell
+    title = (item.payload or {}).get("title") or "your virtual tour"
+    return registry.Mail(
+        "Your virtual tour was moved to drafts",
+        f'An administrator reviewed "{title}" after it was published and moved it to your drafts, '
+        "so it is not listed for now. You can correct it under My tours and publish it again.",
+    )
+
+
+registry.register(
+    ApprovalKind.trusted_audit,
+    registry.KindHandler(
+        approve=_audit_passed,
+        reject=_audit_failed,
+        mail=_audit_mail,
+        summary=_summary,
+        versions=_audit_versions,
+        owner=_owner,
+        withdrawn=_edit_withdrawn,
+        subject=_guid,
+    ),
+)
 registry.register(
     ApprovalKind.new_virtual_tour,
     registry.KindHandler(

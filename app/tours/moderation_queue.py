@@ -10,12 +10,13 @@ and tells the admins that the queue moved. Services never commit.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.classifications.models import Category
+from app.core import daily_series
 from app.core.db import utcnow
 from app.core.errors import NotFound
 from app.moderation import decisions
@@ -133,7 +134,7 @@ def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDe
 # ------------------------------------------------------------------------------ statistics
 
 
-def admin_stats(session: Session) -> AdminStats:
+def admin_stats(session: Session, first: date, last: date) -> AdminStats:
     by_state = session.execute(
         select(Tour.status, Tour.approval_state, func.count()).group_by(Tour.status, Tour.approval_state)
     ).all()
@@ -177,4 +178,5 @@ def admin_stats(session: Session) -> AdminStats:
         added_last_30_days=added_since(30),
         by_vendor={name: count for name, count in vendors},
         by_category={name: count for name, count in categories},
+        daily=daily_series.daily_counts(session, Tour.created_at, first, last),
     )

@@ -11,10 +11,12 @@ catches them, whatever order the domains are included in (tests/api/test_router_
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, Query, Response, UploadFile
 
+from app.core import daily_series
 from app.core.access import public
 from app.core.deps import (
     AccountOwner,
@@ -214,8 +216,15 @@ def decide_approval_items(body: ApprovalDecision, admin: AdminUser, db: DbSessio
 
 
 @tour_router.get("/admin-stats", response_model=AdminStats)
-def admin_stats(_admin: AdminUser, db: DbSession) -> AdminStats:
-    return moderation_queue.admin_stats(db)
+def admin_stats(
+    _admin: AdminUser,
+    db: DbSession,
+    date_from: date | None = Query(None, description=daily_series.DATE_FROM_DESCRIPTION),
+    date_to: date | None = Query(None, description=daily_series.DATE_TO_DESCRIPTION),
+) -> AdminStats:
+    """The tours by state, host and category, and how many were added on each day of the range."""
+    first, last = daily_series.day_range(date_from, date_to)
+    return moderation_queue.admin_stats(db, first, last)
 
 
 # ------------------------------------------------------------------------------ lookups by link

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from app.core.daily_series import DailySeries
 from app.core.timestamps import UtcDateTime
 from app.core.types import DbId, DbInt
 from app.discovery.schemas import MediaCard
@@ -348,6 +349,7 @@ class AdminStats(BaseModel):
     added_last_30_days: int
     by_vendor: dict[str, int]
     by_category: dict[str, int]
+    daily: DailySeries = Field(description="Tours added per UTC day of the asked range")
 
 
 class PreviewImageAnswer(BaseModel):

@@ -64,6 +64,8 @@ ADDED_PENDING = "Your virtual tour has been added and waits for an administrator
 UPDATED = "Your virtual tour has been updated"
 EDIT_PENDING = "Your changes are saved and wait for an administrator's approval"
 TOUR_KINDS = (ApprovalKind.new_virtual_tour, ApprovalKind.vt_edit)
+# Every kind of item about one tour (deleted with it).
+ITEM_KINDS_OF_A_TOUR = (*TOUR_KINDS, ApprovalKind.trusted_audit)
 
 
 # ------------------------------------------------------------------------------ lookups and access
@@ -154,6 +156,14 @@ def _trusted(editor: User, owner: User) -> bool:
         or owner.trusted
         or (creator is not None and creator.is_active and creator.trusted)
     )
+
+
+def _audited_after(editor: User, owner: User) -> bool:
+    """A tour that skips the queue because its owner is trusted (not because staff added it) is
+    listed for an admin's audit after the fact (issue 14 part 7)."""
+    creator = owner.creator
+    trusted_owner = owner.trusted or (creator is not None and creator.is_active and creator.trusted)
+    return trusted_owner and not (editor.is_admin or editor.is_content_manager)
 
 
 def _image_waits(session: Session, editor: User, new_picture: str | None, old_picture: str | None) -> bool:
@@ -361,11 +371,15 @@ def add_tour(
     flush_unique_link(session)
     if not approved:
         _file_new_tour(session, tour, editor)
+    elif _audited_after(editor, owner):
+        _file_trusted_audit(session, tour, editor)
     if body.newCategory is not None:
         _file_category_request(session, tour, owner, body.newCategory)
     record_change(session, tour)
     if in_queue(tour):
         push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
+    elif approved and _audited_after(editor, owner):
+        push_queue(session, ApprovalKind.trusted_audit, tour.guid, "added")
     return SaveResult(201, ADDED if approved else ADDED_PENDING, tour, editor, pending=not approved)
 
 
@@ -414,6 +428,20 @@ def _file_new_tour(session: Session, tour: Tour, submitter: User) -> None:
     session.add(
         ApprovalItem(
             kind=ApprovalKind.new_virtual_tour,
+            status=ApprovalStatus.pending,
+            entity_type="tour",
+            entity_id=tour.id,
+            payload={"guid": tour.guid, "title": tour.title},
+            submitted_by_user_id=submitter.id,
+            created_at=utcnow(),
+        )
+    )
+
+
+def _file_trusted_audit(session: Session, tour: Tour, submitter: User) -> None:
+    session.add(
+        ApprovalItem(
+            kind=ApprovalKind.trusted_audit,
             status=ApprovalStatus.pending,
             entity_type="tour",
             entity_id=tour.id,
@@ -605,7 +633,7 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
     session.execute(
         delete(ApprovalItem)
         .where(ApprovalItem.entity_type == "tour", ApprovalItem.entity_id.in_(ids))
-        .where(ApprovalItem.kind.in_(TOUR_KINDS))
+        .where(ApprovalItem.kind.in_(ITEM_KINDS_OF_A_TOUR))
     )
     # Ranks point at tours without a foreign key (one table for tours, creators and ads).
     session.execute(delete(Rank).where(Rank.entity_type == RankEntityType.tour, Rank.entity_id.in_(ids)))

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, Text, cast, func, select
 from sqlalchemy.orm import Session, selectinload
 
+from app.core import daily_series
 from app.core.db import utcnow
 from app.core.errors import BadRequest
 from app.creators.models import Creator
@@ -27,8 +28,8 @@ KNOWN_ROLES = frozenset({CONTENT_MANAGER_ROLE})
 UNKNOWN_ROLE = f"Unknown role; known roles: {', '.join(sorted(KNOWN_ROLES))}"
 OWN_ADMIN_RIGHTS = "You cannot remove your own administrator rights"
 OWN_BLOCK = "You cannot block your own account"
-MAX_STATISTIC_DAYS = 366
-DEFAULT_STATISTIC_DAYS = 30
+MAX_STATISTIC_DAYS = daily_series.MAX_DAYS
+DEFAULT_STATISTIC_DAYS = daily_series.DEFAULT_DAYS
 ADMIN_MAIL_TEMPLATE = "admin_message"
 
 
@@ -106,6 +107,12 @@ def _count(session: Session, statement: Select[Any]) -> int:
     return session.scalar(select(func.count()).select_from(statement.subquery())) or 0
 
 
+def joined_per_day(session: Session, first: date, last: date) -> daily_series.DailySeries:
+    """GET admin-stats `daily`: accounts created on each day of the range (deleted ones included:
+    they joined then)."""
+    return daily_series.daily_counts(session, User.created_at, first, last)
+
+
 def user_stats(session: Session) -> dict[str, int]:
     """GET admin-stats: the accounts by state and role, and how many joined lately."""
     now = utcnow()
@@ -151,23 +158,11 @@ class ApiUsage:
 
 def statistic_range(date_from: date | None, date_to: date | None) -> tuple[date, date]:
     """The UTC days asked for: by default the last 30 days up to today; at most 366 days."""
-    last = date_to or utcnow().date()
-    first = date_from or last - timedelta(days=DEFAULT_STATISTIC_DAYS - 1)
-    if first > last:
-        message = "date_from must not be after date_to"
-        raise BadRequest(message, fields={"date_from": message})
-    if (last - first).days + 1 > MAX_STATISTIC_DAYS:
-        message = f"Ask for at most {MAX_STATISTIC_DAYS} days at a time"
-        raise BadRequest(message, fields={"date_from": message})
-    return first, last
+    return daily_series.day_range(date_from, date_to)
 
 
 def _utc_day(session: Session, column: Any) -> ColumnElement[str]:
-    """A timestamp's UTC calendar day as 'YYYY-MM-DD'. SQLite stores UTC text already; PostgreSQL
-    converts from timestamptz, whatever the server's time zone is."""
-    if session.get_bind().dialect.name == "postgresql":
-        return func.to_char(func.timezone("UTC", column), "YYYY-MM-DD")
-    return func.strftime("%Y-%m-%d", column)
+    return daily_series.utc_day(session, column)
 
 
 def api_usage(session: Session, first: date, last: date, activity_code: str | None = None) -> ApiUsage:

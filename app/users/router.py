@@ -10,6 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, File, Query, Request, Response, UploadFile
 
 from app.auth.rate_limit import check_rate_limit, client_ip
+from app.core import daily_series
 from app.core.access import public, unrestricted
 from app.core.deps import AdminUser, CMUser, CurrentUser, DbSession, OptionalUser
 from app.core.errors import NotFound, error_responses
@@ -281,8 +282,17 @@ def get_moderation_users(
 
 
 @router.get("/admin-stats", response_model=UserStatsAnswer)
-def get_admin_stats(_admin: AdminUser, db: DbSession) -> UserStatsAnswer:
-    return UserStatsAnswer(data=UserStats(**admin_service.user_stats(db)))
+def get_admin_stats(
+    _admin: AdminUser,
+    db: DbSession,
+    date_from: date | None = Query(None, description=daily_series.DATE_FROM_DESCRIPTION),
+    date_to: date | None = Query(None, description=daily_series.DATE_TO_DESCRIPTION),
+) -> UserStatsAnswer:
+    """The accounts by state and role, and how many joined on each day of the range."""
+    first, last = daily_series.day_range(date_from, date_to)
+    return UserStatsAnswer(
+        data=UserStats(**admin_service.user_stats(db), daily=admin_service.joined_per_day(db, first, last))
+    )
 
 
 @router.get("/get-api-statistic", response_model=ApiStatisticAnswer)

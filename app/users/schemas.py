@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field, field_validator
 
+from app.core.daily_series import DailySeries
 from app.core.timestamps import UtcDateTime
 from app.core.types import DbId, DbInt
 from app.users.models import (
@@ -345,6 +346,7 @@ class UserStats(BaseModel):
     beta_testers: int
     new_last_7_days: int
     new_last_30_days: int
+    daily: DailySeries = Field(description="Accounts created per UTC day of the asked range")
 
 
 class UserStatsAnswer(BaseModel):

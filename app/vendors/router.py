@@ -3,11 +3,13 @@ credentials, group subscriptions and the admins' figures."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from app.auth.rate_limit import check_rate_limit, client_ip
+from app.core import daily_series
 from app.core.access import public
 from app.core.deps import AdminUser, CreatorUser, CurrentUser, DbSession
 from app.core.errors import error_responses
@@ -178,7 +180,14 @@ def moderation_vendors(
 
 
 @router.get("/admin-stats", response_model=VendorStatsAnswer)
-def admin_stats(_admin: AdminUser, db: DbSession) -> VendorStatsAnswer:
+def admin_stats(
+    _admin: AdminUser,
+    db: DbSession,
+    date_from: date | None = Query(None, description=daily_series.DATE_FROM_DESCRIPTION),
+    date_to: date | None = Query(None, description=daily_series.DATE_TO_DESCRIPTION),
+) -> VendorStatsAnswer:
+    """The hosts by status and kind, what waits, and how many hosts were created on each day of the range."""
+    first, last = daily_series.day_range(date_from, date_to)
     figures = service.statistics(db)
     return VendorStatsAnswer(
         data=VendorStats(
@@ -193,6 +202,7 @@ def admin_stats(_admin: AdminUser, db: DbSession) -> VendorStatsAnswer:
                 VendorTourCount(vendor_id=vendor_id, vendor_name=name, tours=count)
                 for vendor_id, name, count in figures.tours_by_vendor
             ],
+            daily=service.hosts_per_day(db, first, last),
         )
     )
 

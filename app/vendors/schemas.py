@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from app.core.daily_series import DailySeries
 from app.core.timestamps import UtcDateTime
 from app.core.types import DbId
 from app.moderation.models import ApprovalKind
@@ -288,6 +289,7 @@ class VendorStats(BaseModel):
     connected_accounts: int = Field(description="Stored 3D-capture vendor credentials")
     group_subscribers: dict[str, int] = Field(description="Subscribers per group")
     tours_by_vendor: list[VendorTourCount] = Field(description="The hosts with the most tours first")
+    daily: DailySeries = Field(description="Hosts created per UTC day of the asked range")
 
 
 class VendorStatsAnswer(BaseModel):

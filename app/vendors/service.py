@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import Session
 
 from app.classifications import dictionaries
 from app.classifications.models import MediaType
+from app.core import daily_series
 from app.core.errors import Conflict, Forbidden, NotFound, field_error
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
@@ -182,6 +184,11 @@ class VendorStatistics:
     connected_accounts: int
     group_subscribers: dict[str, int]
     tours_by_vendor: list[tuple[int, str, int]]
+
+
+def hosts_per_day(session: Session, first: date, last: date) -> daily_series.DailySeries:
+    """GET admin-stats `daily`: hosts (public and custom, requested ones included) created per UTC day."""
+    return daily_series.daily_counts(session, Vendor.created_at, first, last)
 
 
 def statistics(session: Session, *, top: int = 20) -> VendorStatistics:

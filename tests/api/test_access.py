@@ -239,6 +239,7 @@ REQUESTS: dict[tuple[str, str], Request] = {
     ("POST", "/v2/creators/post_shares"): json({"id": 987654}),
     ("POST", "/v2/creators/ranks"): json({"creator_id": 987654, "rank_source_id": 987654, "value": 1}),
     ("PUT", "/v2/creators/ranks"): json({"id": 987654, "value": 1}),
+    ("PUT", "/v2/creators/trusted"): json({"creator_id": 987654, "trusted": True}),
 }
 
 
@@ -337,6 +338,28 @@ def test_the_generated_operations_are_the_documented_ones(client: TestClient) ->
 def test_requests_name_served_operations() -> None:
     served = {(operation.method, operation.path) for operation in api_operations()}
     assert REQUESTS.keys() - served == set(), "these operations are gone: remove them from REQUESTS"
+
+
+# Spec §6: a content manager adds tours on behalf of third-party creators (picking the account, with
+# Creator Name and Creator Website on the form) and reactivates accounts (§4 "reactivation via content
+# management"); nothing else beyond what every user may do. Drafting through the shared call stays
+# an admin's (tests/api/test_users.py checks the 403).
+CM_OPERATIONS = {
+    ("POST", "/v2/virtualtours/on-behalf-of"),
+    ("GET", "/v2/users/search-users"),
+    ("POST", "/v2/users/admin-user-activate-deactivate"),
+}
+
+
+def test_content_managers_reach_only_their_calls() -> None:
+    """Every operation a CM passes and a plain user does not is one of CM_OPERATIONS: an admin call
+    declared for CMs by mistake fails here."""
+    beyond_users = {
+        (operation.method, operation.path)
+        for operation in api_operations()
+        if operation.rule is not None and "cm" in ALLOWED[operation.rule] and "user" not in ALLOWED[operation.rule]
+    }
+    assert beyond_users == CM_OPERATIONS
 
 
 def test_every_rule_says_who_passes() -> None:

@@ -79,14 +79,17 @@ def test_items_of_every_domain_are_listed_oldest_first_with_their_counts(
 ) -> None:
     user_item = file_new_user(db)
     guid = add(client, s, s.user)["data"]["guid"]
-    add(client, s, s.trusted_user, link="https://kuula.co/share/Tr001")  # trusted: listed at once, nothing waits
+    # Trusted: listed at once, and only its audit after the fact waits (a tab of its own).
+    trusted = add(client, s, s.trusted_user, link="https://kuula.co/share/Tr001")["data"]["guid"]
     body = pending(client, s)
-    assert body["pending"] == {**NOTHING_WAITS, "new_user": 1, "new_virtual_tour": 1}
-    assert body["total_items"] == 2
+    assert body["pending"] == {**NOTHING_WAITS, "new_user": 1, "new_virtual_tour": 1, "trusted_audit": 1}
+    assert body["total_items"] == 3
     assert [(item["kind"], item["entity_type"]) for item in body["data"]] == [
         ("new_user", "user"),
         ("new_virtual_tour", "tour"),
+        ("trusted_audit", "tour"),
     ]
+    assert body["data"][2]["payload"]["guid"] == trusted
     assert body["data"][0]["id"] == user_item
     tour_item = body["data"][1]
     assert tour_item["userid"] == s.user.id and tour_item["payload"]["guid"] == guid

@@ -187,16 +187,17 @@ def test_the_admins_hear_when_the_queue_changes(client: TestClient, s: Setup, mo
     pushed: list[tuple[str, dict[str, Any], str]] = []
     monkeypatch.setattr(events, "emit_now", lambda name, data, *, room: pushed.append((name, data, room)))
     guid = add(client, s, s.user)["data"]["guid"]
-    add(client, s, s.trusted_user, link="https://kuula.co/share/Tr001")  # listed at once: no push
+    trusted = add(client, s, s.trusted_user, link="https://kuula.co/share/Tr001")["data"]["guid"]  # listed at once
     task(client, s, s.admin, guid, "approve")
     queue = [
         (data["action"], data["id"], data["pending"]) for name, data, room in pushed if name == events.MODERATION_QUEUE
     ]
-    # Every kind is counted (app/moderation/service.py), nothing but this tour waits.
-    nothing_waits = {kind.value: 0 for kind in ApprovalKind}
+    # Every kind is counted (app/moderation/service.py): this tour waits, the trusted one only for its audit.
+    audit = {**{kind.value: 0 for kind in ApprovalKind}, "trusted_audit": 1}
     assert queue == [
-        ("added", guid, {**nothing_waits, "new_virtual_tour": 1}),
-        ("approved", guid, nothing_waits),
+        ("added", guid, {**audit, "trusted_audit": 0, "new_virtual_tour": 1}),
+        ("added", trusted, {**audit, "new_virtual_tour": 1}),
+        ("approved", guid, audit),
     ]
     assert {room for name, _data, room in pushed if name == events.MODERATION_QUEUE} == {events.ADMINS_ROOM}
 

@@ -188,6 +188,10 @@ export type AdminStats = {
         [key: string]: number;
     };
     /**
+     * Tours added per UTC day of the asked range
+     */
+    daily: DailySeries;
+    /**
      * Draft
      */
     draft: number;
@@ -1580,6 +1584,10 @@ export type CreatorStats = {
      */
     active: number;
     /**
+     * Creator profiles created per UTC day of the asked range
+     */
+    daily: DailySeries;
+    /**
      * Followers
      *
      * Follows of every creator
@@ -1660,6 +1668,20 @@ export type CreatorToursAnswer = {
      * Every listed tour of the creator.
      */
     total_tours: number;
+};
+
+/**
+ * CreatorTrustedBody
+ */
+export type CreatorTrustedBody = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Trusted
+     */
+    trusted: boolean;
 };
 
 /**
@@ -1954,6 +1976,46 @@ export type CurrentUserOut = {
      * Username
      */
     username: string;
+};
+
+/**
+ * DailySeries
+ */
+export type DailySeries = {
+    /**
+     * Date From
+     */
+    date_from: string;
+    /**
+     * Date To
+     */
+    date_to: string;
+    /**
+     * Series
+     *
+     * Every day of the range, oldest first, 0 when nothing was created
+     */
+    series: Array<DayCount>;
+    /**
+     * Total
+     *
+     * Created within the range
+     */
+    total: number;
+};
+
+/**
+ * DayCount
+ */
+export type DayCount = {
+    /**
+     * Count
+     */
+    count: number;
+    /**
+     * Date
+     */
+    date: string;
 };
 
 /**
@@ -3209,6 +3271,32 @@ export type MapFeatureProperties = {
 };
 
 /**
+ * MarkRead
+ */
+export type MarkRead = {
+    /**
+     * Ids
+     *
+     * None marks every notification read
+     */
+    ids?: Array<number> | null;
+};
+
+/**
+ * MarkReadAnswer
+ */
+export type MarkReadAnswer = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Updated
+     */
+    updated: number;
+};
+
+/**
  * MatterportTypeAnswer
  */
 export type MatterportTypeAnswer = {
@@ -3546,6 +3634,70 @@ export type NewCategory = {
      * Subcategory
      */
     subcategory?: string | null;
+};
+
+/**
+ * NotificationOut
+ */
+export type NotificationOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Kind
+     *
+     * user_message for an administrator's message
+     */
+    kind: string;
+    /**
+     * Link
+     */
+    link: string | null;
+    /**
+     * Read At
+     */
+    read_at: string | null;
+    /**
+     * Text
+     */
+    text: string | null;
+    /**
+     * Title
+     */
+    title: string;
+};
+
+/**
+ * NotificationsPage
+ */
+export type NotificationsPage = {
+    /**
+     * Data
+     */
+    data: Array<NotificationOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+    /**
+     * Unread
+     *
+     * How many of the account's notifications are unread
+     */
+    unread: number;
 };
 
 /**
@@ -5434,6 +5586,35 @@ export type UserMediaBody = {
 };
 
 /**
+ * UserMessage
+ */
+export type UserMessage = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Userid
+     */
+    userid: number;
+};
+
+/**
+ * UserMessageAnswer
+ */
+export type UserMessageAnswer = {
+    data: NotificationOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
  * UserParams
  *
  * The account fields a user edits in settings; absent fields stay as they are.
@@ -5580,6 +5761,10 @@ export type UserStats = {
      * Accounts with an active creator profile
      */
     creators: number;
+    /**
+     * Accounts created per UTC day of the asked range
+     */
+    daily: DailySeries;
     /**
      * Deleted
      */
@@ -5955,6 +6140,10 @@ export type VendorStats = {
      * Custom
      */
     custom: number;
+    /**
+     * Hosts created per UTC day of the asked range
+     */
+    daily: DailySeries;
     /**
      * Group Subscribers
      *
@@ -6492,6 +6681,10 @@ export type ModerationGetApprovalItemErrors = {
      * Refused: administrators only; or restrict_access is on and the caller is signed out
      */
     403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
 };
 
 export type ModerationGetApprovalItemError = ModerationGetApprovalItemErrors[keyof ModerationGetApprovalItemErrors];
@@ -6955,11 +7148,28 @@ export type CreatorsActivateDeactivateResponse = CreatorsActivateDeactivateRespo
 export type CreatorsAdminStatsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
     url: '/v2/creators/admin-stats';
 };
 
 export type CreatorsAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
     /**
      * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
@@ -7873,6 +8083,43 @@ export type CreatorsCalculateRanksResponses = {
 
 export type CreatorsCalculateRanksResponse = CreatorsCalculateRanksResponses[keyof CreatorsCalculateRanksResponses];
 
+export type CreatorsSetTrustedData = {
+    body: CreatorTrustedBody;
+    path?: never;
+    query?: never;
+    url: '/v2/creators/trusted';
+};
+
+export type CreatorsSetTrustedErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CreatorsSetTrustedError = CreatorsSetTrustedErrors[keyof CreatorsSetTrustedErrors];
+
+export type CreatorsSetTrustedResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnswer;
+};
+
+export type CreatorsSetTrustedResponse = CreatorsSetTrustedResponses[keyof CreatorsSetTrustedResponses];
+
 export type LocationsAddressCountriesData = {
     body?: never;
     path?: never;
@@ -8427,6 +8674,122 @@ export type LocationsUserLocationByCoordsResponses = {
 };
 
 export type LocationsUserLocationByCoordsResponse = LocationsUserLocationByCoordsResponses[keyof LocationsUserLocationByCoordsResponses];
+
+export type NotificationsListNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Unread Only
+         */
+        unread_only?: boolean;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/notifications/';
+};
+
+export type NotificationsListNotificationsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type NotificationsListNotificationsError = NotificationsListNotificationsErrors[keyof NotificationsListNotificationsErrors];
+
+export type NotificationsListNotificationsResponses = {
+    /**
+     * Successful Response
+     */
+    200: NotificationsPage;
+};
+
+export type NotificationsListNotificationsResponse = NotificationsListNotificationsResponses[keyof NotificationsListNotificationsResponses];
+
+export type NotificationsMarkReadData = {
+    body: MarkRead;
+    path?: never;
+    query?: never;
+    url: '/v2/notifications/read';
+};
+
+export type NotificationsMarkReadErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type NotificationsMarkReadError = NotificationsMarkReadErrors[keyof NotificationsMarkReadErrors];
+
+export type NotificationsMarkReadResponses = {
+    /**
+     * Successful Response
+     */
+    200: MarkReadAnswer;
+};
+
+export type NotificationsMarkReadResponse = NotificationsMarkReadResponses[keyof NotificationsMarkReadResponses];
+
+export type NotificationsPostUserMessageData = {
+    body: UserMessage;
+    path?: never;
+    query?: never;
+    url: '/v2/notifications/user-message';
+};
+
+export type NotificationsPostUserMessageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type NotificationsPostUserMessageError = NotificationsPostUserMessageErrors[keyof NotificationsPostUserMessageErrors];
+
+export type NotificationsPostUserMessageResponses = {
+    /**
+     * Successful Response
+     */
+    200: UserMessageAnswer;
+};
+
+export type NotificationsPostUserMessageResponse = NotificationsPostUserMessageResponses[keyof NotificationsPostUserMessageResponses];
 
 export type ModerationListPendingItemsData = {
     body?: never;
@@ -9328,11 +9691,28 @@ export type UsersGetCurrentUserResponse = UsersGetCurrentUserResponses[keyof Use
 export type UsersGetAdminStatsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
     url: '/v2/users/admin-stats';
 };
 
 export type UsersGetAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
     /**
      * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
@@ -10755,11 +11135,28 @@ export type VendorsCreateVendorResponse = VendorsCreateVendorResponses[keyof Ven
 export type VendorsAdminStatsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
     url: '/v2/vendors/admin-stats';
 };
 
 export type VendorsAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
     /**
      * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
@@ -11477,11 +11874,28 @@ export type ToursEditTourResponse = ToursEditTourResponses[keyof ToursEditTourRe
 export type ToursAdminStatsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
     url: '/v2/virtualtours/admin-stats';
 };
 
 export type ToursAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
     /**
      * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
      */
