@@ -32,6 +32,7 @@ const lazyMapPage = async () => ({ Component: (await import('../features/map/pag
 const lazyTourPage = async () => ({ Component: (await import('../features/tours/pages/TourPage')).TourPage });
 const lazyCreatorPage = async () => ({ Component: (await import('./routes/CreatorRoute')).CreatorRoute });
 const lazyCreatorGridPage = async () => ({ Component: (await import('../features/feed/pages/CreatorGridPage')).CreatorGridPage });
+const lazyModerationPage = async () => ({ Component: (await import('../features/moderation/pages/ModerationPage')).ModerationPage });
 const lazyMailingListPage = async () => ({ Component: (await import('../features/mailing/pages/MailingListPage')).MailingListPage });
 const lazyResetPasswordPage = async () => ({ Component: (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage });
 const lazyRegistrationPage = async () => ({ Component: (await import('../features/auth/pages/RegistrationPage')).RegistrationPage });
@@ -90,6 +91,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'media/:id', handle: named('virtualtour'), lazy: lazyTourPage },
             { path: 'creator/:creatorId/:creatorName?', handle: named('creatorPage', { filtersInLink: 'own' }), lazy: lazyCreatorPage },
             { path: 'admin/mailing-list', handle: named('mailingList'), lazy: lazyMailingListPage },
+            { path: 'admin/moderation', handle: named('moderation'), lazy: lazyModerationPage },
           ],
         },
         {

@@ -11,6 +11,7 @@ export type RouteName =
   | 'virtualtour'
   | 'creatorPage'
   | 'mailingList'
+  | 'moderation'
   | 'resetPasswordSend'
   | 'registration'
   | 'create_account'

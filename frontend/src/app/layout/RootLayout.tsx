@@ -7,6 +7,7 @@ import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { DailyFeaturedHost } from '../../features/featured/components/DailyFeaturedHost';
 import { BecomeCreatorHost } from '../../features/creators/components/BecomeCreatorHost';
 import { MediaFormHost } from '../../features/media/components/MediaFormHost';
+import { OwnerMailHost } from '../../features/moderation/components/OwnerMailHost';
 import { LanguagePopupHost } from '../../features/settings/components/LanguagePopupHost';
 import { SettingsHost } from '../../features/settings/components/SettingsHost';
 import { ManageMediaHost } from '../../features/tours/components/ManageMediaHost';
@@ -45,6 +46,7 @@ export function RootLayout() {
       <HostRequestHost />
       <DailyFeaturedHost />
       <BecomeCreatorHost />
+      <OwnerMailHost />
       <ScrollRestoration />
     </>
   );

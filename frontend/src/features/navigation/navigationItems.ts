@@ -46,7 +46,7 @@ const action = (key: NavigationKey, target: AppAction, requiresSignIn: boolean, 
 
 const ITEMS: Record<NavigationKey, ItemBuilder> = {
   updates: action('updates', 'updates', false),
-  moderation: action('moderation', 'moderation', true),
+  moderation: () => ({ key: 'moderation', target: { kind: 'route', to: paths.moderation }, requiresSignIn: true, shown: 'always' }),
   manageMedia: action('manageMedia', 'manageMedia', true, 'desktop'),
   manageAds: action('manageAds', 'manageAds', true, 'desktop'),
   analytics: action('analytics', 'analytics', true),

@@ -11,6 +11,7 @@ export const paths = {
   billingPlans: '/billing/plans',
   billingSuccess: '/billing/success',
   mailingList: '/admin/mailing-list',
+  moderation: '/admin/moderation',
   tour: (guid: string): string => `/virtualtours/${encodeURIComponent(guid)}`,
   creator: (creatorId: number | string, creatorName?: string): string =>
     creatorName

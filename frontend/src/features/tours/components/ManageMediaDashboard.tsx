@@ -24,6 +24,7 @@ import type { TaskName, TourOut, UserTourSort } from '../../../shared/api/genera
 import { useSession } from '../../../shared/auth/session';
 import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
 import { openMediaForm } from '../../../shared/media/mediaFormRequest';
+import { openOwnerMail } from '../../../shared/moderation/ownerMailRequest';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
@@ -90,6 +91,16 @@ export function ManageMediaDashboard({ onOpenTour }: { onOpenTour: () => void })
     const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     const done = results.length - failed.length;
     if (done > 0) notifications.show({ color: 'brand', message: t(`manageMedia.done.${action}`, { count: done }) });
+    // Spec §4: an admin who deleted or deactivated someone else's media writes to the owner.
+    if (done > 0 && isAdmin && owner.userid !== selfId && (action === 'delete' || action === 'deactivate')) {
+      const succeeded = new Set(guids.filter((_, index) => results[index]?.status === 'fulfilled'));
+      openOwnerMail({
+        userid: owner.userid,
+        username: owner.name,
+        titles: list.filter((tour) => succeeded.has(tour.guid)).map((tour) => tour.title),
+        action: action === 'delete' ? 'deleted' : 'deactivated',
+      });
+    }
     if (failed.length > 0) {
       const reason = (failed[0]?.reason as { message?: unknown } | null)?.message;
       showMessageDialog({
