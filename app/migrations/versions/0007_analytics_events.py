@@ -51,9 +51,7 @@ def upgrade() -> None:
         *_counts("views", "likes", "saves", "shares"),
         sa.PrimaryKeyConstraint("tour_id", "bucket", name=op.f("pk_analytics_tour_rollups")),
     )
-    op.create_index(
-        "ix_analytics_tour_rollups_creator_id_bucket", "analytics_tour_rollups", ["creator_id", "bucket"]
-    )
+    op.create_index("ix_analytics_tour_rollups_creator_id_bucket", "analytics_tour_rollups", ["creator_id", "bucket"])
 
     op.create_table(
         "analytics_ad_rollups",
