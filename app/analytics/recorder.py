@@ -73,6 +73,8 @@ def record(db: Session, kind: EventKind, **fields: Any) -> None:
     -1 for an unlike / unsave / unfollow), tour_id, ad_id, creator_id (the owner's creator),
     user_id, viewer_key, occurred_at (default now, UTC)."""
     row = event_row(kind, **fields)
+    if not db.in_transaction():
+        db.begin()  # the event belongs to this transaction: its rollback drops it
     after_commit(db, partial(get_sink().add, row), description="analytics event")
 
 
