@@ -81,104 +81,144 @@ class Increments:
 
 
 class Pusher:
+    """Pending increments per creator and when each was last pushed. Creators that are due are pushed
+    at once by whoever noted the events (the sink's thread; the request's in tests), all of them with
+    one query for their totals; the others wait for this pusher's thread, which pushes each as soon
+    as its interval has passed."""
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._pending: dict[int, Increments] = {}
         self._last: dict[int, float] = {}
-        self._timers: dict[int, threading.Timer] = {}
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._pushing = 0  # pushes taken from _pending and not sent yet
         self.interval = PUSH_INTERVAL_SECONDS
 
     def note(self, rows: Sequence[dict[str, Any]]) -> None:
         """A batch was written: add it up per creator, push whoever is due."""
-        due: list[int] = []
-        now = time.monotonic()
         with self._lock:
             for row in rows:
                 creator_id = row.get("creator_id")
-                if creator_id is None:
-                    continue
-                self._pending.setdefault(int(creator_id), Increments()).add(row)
-            for creator_id in {int(row["creator_id"]) for row in rows if row.get("creator_id") is not None}:
-                if creator_id in self._timers:
-                    continue
-                wait = self._last.get(creator_id, -1e9) + self.interval - now
-                if wait <= 0:
-                    due.append(creator_id)
-                else:
-                    timer = threading.Timer(wait, self._push_later, args=(creator_id,))
-                    timer.daemon = True
-                    self._timers[creator_id] = timer
-                    timer.start()
+                if creator_id is not None:
+                    self._pending.setdefault(int(creator_id), Increments()).add(row)
+            due = self._take_due(time.monotonic())
+            waiting = bool(self._pending)
+        if due:
+            self._push(due)
+        if waiting:
+            self._ensure_thread()
+            self._wake.set()
+
+    def _take_due(self, now: float) -> dict[int, Increments]:
+        due = {
+            creator_id: increments
+            for creator_id, increments in self._pending.items()
+            if self._last.get(creator_id, -1e9) + self.interval <= now
+        }
         for creator_id in due:
-            self.push(creator_id)
+            del self._pending[creator_id]
+            self._last[creator_id] = now
+        return due
 
-    def _push_later(self, creator_id: int) -> None:
-        with self._lock:
-            self._timers.pop(creator_id, None)
-        self.push(creator_id)
+    def _next_due(self) -> float | None:
+        if not self._pending:
+            return None
+        return min(self._last.get(creator_id, -1e9) + self.interval for creator_id in self._pending)
 
-    def push(self, creator_id: int) -> None:
+    def _ensure_thread(self) -> None:
         with self._lock:
-            increments = self._pending.pop(creator_id, None)
-            self._last[creator_id] = time.monotonic()
-        if increments is None:
-            return
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="touratlas-analytics-push", daemon=True)
+                self._thread.start()
+
+    def _loop(self) -> None:
+        while True:
+            with self._lock:
+                next_due = self._next_due()
+            timeout = None if next_due is None else max(0.0, next_due - time.monotonic())
+            self._wake.wait(timeout)
+            self._wake.clear()
+            with self._lock:
+                due = self._take_due(time.monotonic())
+                self._pushing += 1
+            try:
+                if due:
+                    self._push(due)
+            finally:
+                with self._lock:
+                    self._pushing -= 1
+
+    def _push(self, due: dict[int, Increments]) -> None:
         try:
             with get_sessionmaker()() as db:
-                payload = creator_totals(db, creator_id)
-                if payload is None:
-                    return
-                owner_id = payload.pop("owner_id")
-                rows = db.execute(select(Tour.id, Tour.guid).where(Tour.id.in_(increments.tours))).all()
+                totals = creators_totals(db, list(due))
+                tour_ids = {tour_id for increments in due.values() for tour_id in increments.tours}
+                rows = db.execute(select(Tour.id, Tour.guid).where(Tour.id.in_(tour_ids))).all() if tour_ids else []
                 guids = {int(tour_id): str(guid) for tour_id, guid in rows}
         except Exception:
-            logger.exception("could not read the analytics totals of creator %s", creator_id)
+            logger.exception("could not read the analytics totals of %d creators", len(due))
             return
-        payload["recent"] = increments.as_payload(guids)
-        emit_now(CREATOR_ANALYTICS, payload, room=user_room(owner_id))
+        for creator_id, increments in due.items():
+            payload = totals.get(creator_id)
+            if payload is None:
+                continue
+            owner_id = payload.pop("owner_id")
+            payload["recent"] = increments.as_payload(guids)
+            emit_now(CREATOR_ANALYTICS, payload, room=user_room(owner_id))
 
     def wait_idle(self, timeout: float = 5.0) -> None:
-        """Until no delayed push is waiting (tests)."""
+        """Until nothing waits to be pushed (tests)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self._lock:
-                timers = list(self._timers.values())
-            if not timers:
-                return
-            for timer in timers:
-                timer.join(max(0.0, deadline - time.monotonic()))
+                if not self._pending and not self._pushing:
+                    return
+            time.sleep(0.02)
 
     def reset(self) -> None:
         with self._lock:
-            for timer in self._timers.values():
-                timer.cancel()
-            self._timers.clear()
             self._pending.clear()
             self._last.clear()
 
 
-def creator_totals(db: Session, creator_id: int) -> dict[str, Any] | None:
-    """The creator's all-time totals (the CREATOR_ANALYTICS fields) and the owner's user id: views and
-    likes as the creator row keeps them, saves and shares summed over the creator's tours."""
-    of_creator = Tour.creator_id == creator_id
-    saves = select(func.coalesce(func.sum(Tour.saves), 0)).where(of_creator).scalar_subquery()
-    shared = select(func.coalesce(func.sum(Tour.shared), 0)).where(of_creator).scalar_subquery()
-    row = db.execute(
-        select(Creator.user_id, Creator.views, Creator.likes, saves, shared, Creator.followers).where(
-            Creator.id == creator_id
+def creators_totals(db: Session, creator_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """Each creator's all-time totals (the CREATOR_ANALYTICS fields) and owner's user id, in one query:
+    views, likes and followers as the creator row keeps them, saves and shares summed over its tours."""
+    sums = (
+        select(
+            Tour.creator_id.label("creator_id"),
+            func.sum(Tour.saves).label("saves"),
+            func.sum(Tour.shared).label("shared"),
         )
-    ).one_or_none()
-    if row is None:
-        return None
-    owner_id, views, likes, saves_total, shared_total, followers = row
+        .where(Tour.creator_id.in_(creator_ids))
+        .group_by(Tour.creator_id)
+        .subquery()
+    )
+    rows = db.execute(
+        select(
+            Creator.id,
+            Creator.user_id,
+            Creator.views,
+            Creator.likes,
+            func.coalesce(sums.c.saves, 0),
+            func.coalesce(sums.c.shared, 0),
+            Creator.followers,
+        )
+        .outerjoin(sums, sums.c.creator_id == Creator.id)
+        .where(Creator.id.in_(creator_ids))
+    ).all()
     return {
-        "owner_id": owner_id,
-        "creator_id": creator_id,
-        "views": int(views),
-        "likes": int(likes),
-        "saves": int(saves_total),
-        "shared": int(shared_total),
-        "followers": int(followers),
+        int(creator_id): {
+            "owner_id": owner_id,
+            "creator_id": int(creator_id),
+            "views": int(views),
+            "likes": int(likes),
+            "saves": int(saves),
+            "shared": int(shared),
+            "followers": int(followers),
+        }
+        for creator_id, owner_id, views, likes, saves, shared, followers in rows
     }
 
 
