@@ -47,20 +47,25 @@ class Increments:
     tours: dict[int, dict[str, int]] = field(default_factory=dict)
     ads: dict[int, dict[str, int]] = field(default_factory=dict)
 
-    def add(self, row: dict[str, Any]) -> None:
-        kind = EventKind(row["kind"])
-        value = int(row["value"])
-        moment: datetime = row["occurred_at"]
-        self.since = moment if self.since is None or moment < self.since else self.since
-        self.until = moment if self.until is None or moment > self.until else self.until
-        name = CREATOR_FIELDS[kind]
-        self.totals[name] = self.totals.get(name, 0) + value
-        if kind in TOUR_FIELDS and row.get("tour_id") is not None:
-            counts = self.tours.setdefault(int(row["tour_id"]), {})
-            counts[name] = counts.get(name, 0) + value
-        if kind in AD_FIELDS and row.get("ad_id") is not None:
-            counts = self.ads.setdefault(int(row["ad_id"]), {})
-            counts[name] = counts.get(name, 0) + value
+    def add(self, rows: Sequence[dict[str, Any]]) -> None:
+        """One creator's rows of a written batch."""
+        moments = [row["occurred_at"] for row in rows]
+        first, last = min(moments), max(moments)
+        self.since = first if self.since is None or first < self.since else self.since
+        self.until = last if self.until is None or last > self.until else self.until
+        totals = self.totals
+        for row in rows:
+            kind = row["kind"]
+            value = row["value"]
+            name = CREATOR_FIELDS[kind]
+            totals[name] = totals.get(name, 0) + value
+            if kind in TOUR_FIELDS:
+                if row["tour_id"] is not None:
+                    counts = self.tours.setdefault(row["tour_id"], {})
+                    counts[name] = counts.get(name, 0) + value
+            elif kind in AD_FIELDS and row["ad_id"] is not None:
+                counts = self.ads.setdefault(row["ad_id"], {})
+                counts[name] = counts.get(name, 0) + value
 
     def as_payload(self, guids: dict[int, str]) -> dict[str, Any]:
         zero = dict.fromkeys(CREATOR_FIELDS.values(), 0)
@@ -97,11 +102,14 @@ class Pusher:
 
     def note(self, rows: Sequence[dict[str, Any]]) -> None:
         """A batch was written: add it up per creator, push whoever is due."""
+        by_creator: dict[int, list[dict[str, Any]]] = {}
+        for row in rows:
+            creator_id = row.get("creator_id")
+            if creator_id is not None:
+                by_creator.setdefault(creator_id, []).append(row)
         with self._lock:
-            for row in rows:
-                creator_id = row.get("creator_id")
-                if creator_id is not None:
-                    self._pending.setdefault(int(creator_id), Increments()).add(row)
+            for creator_id, mine in by_creator.items():
+                self._pending.setdefault(creator_id, Increments()).add(mine)
             due = self._take_due(time.monotonic())
             waiting = bool(self._pending)
         if due:
