@@ -22,9 +22,9 @@ from sqlalchemy import or_, select, text
 from sqlalchemy.orm import Session
 
 from app.ads.models import Ad
-from app.analytics.models import BUCKET_SECONDS, EventKind
+from app.analytics.models import BUCKET_SECONDS, EventKind, RollupState
 from app.analytics.recorder import record
-from app.analytics.rollup import watermark
+from app.analytics.rollup import STATE_NAME
 from app.core.errors import BadRequest, Forbidden, NotFound
 from app.creators.models import Creator
 from app.tours.models import Tour
@@ -99,7 +99,7 @@ def record_ad_click(db: Session, ad: Ad, *, user_id: int | None = None, viewer_k
 class Window:
     """A creator's range of local days, as buckets, and how to tell a bucket's local day."""
 
-    creator: Creator
+    creator: CreatorRef
     first: date
     last: date
     zone_name: str
@@ -197,24 +197,32 @@ def day_expression(stretches: list[tuple[int, int]]) -> str:
     return f"((bucket * {BUCKET_SECONDS} + {offset_sql}) / {DAY_SECONDS})"
 
 
-def resolve_creator(db: Session, caller: User, creator_id: int | None, user_id: int | None) -> Creator:
-    """The creator whose analytics are asked: one's own, or (admins) any named by creator_id or user_id."""
+@dataclass(frozen=True)
+class CreatorRef:
+    id: int
+    user_id: int
+
+
+def resolve_creator(db: Session, caller: User, creator_id: int | None, user_id: int | None) -> tuple[CreatorRef, int]:
+    """The creator whose analytics are asked (one's own, or for admins any named by creator_id or
+    user_id) and the rollups' watermark, in one query."""
     if creator_id is None and user_id is None:
-        own = db.scalar(select(Creator).where(Creator.user_id == caller.id))
-        if own is None:
-            raise BadRequest(CREATOR_REQUIRED, fields={"creator_id": CREATOR_REQUIRED})
-        return own
-    if creator_id is not None:
-        creator = db.get(Creator, creator_id)
+        condition = Creator.user_id == caller.id
+    elif creator_id is not None:
+        condition = Creator.id == creator_id
     else:
-        creator = db.scalar(select(Creator).where(Creator.user_id == user_id))
-    if creator is None or (user_id is not None and creator.user_id != user_id):
+        condition = Creator.user_id == user_id
+    mark = select(RollupState.watermark).where(RollupState.name == STATE_NAME).scalar_subquery()
+    row = db.execute(select(Creator.id, Creator.user_id, mark).where(condition)).one_or_none()
+    if row is None and creator_id is None and user_id is None:
+        raise BadRequest(CREATOR_REQUIRED, fields={"creator_id": CREATOR_REQUIRED})
+    if row is None or (user_id is not None and row.user_id != user_id):
         if not caller.is_admin:
             raise Forbidden(NOT_YOUR_ANALYTICS)
         raise NotFound(CREATOR_NOT_FOUND)
-    if creator.user_id != caller.id and not caller.is_admin:
+    if row.user_id != caller.id and not caller.is_admin:
         raise Forbidden(NOT_YOUR_ANALYTICS)
-    return creator
+    return CreatorRef(int(row.id), int(row.user_id)), int(row[2] or 0)
 
 
 def window(
@@ -228,11 +236,11 @@ def window(
     time_zone: str | None = None,
 ) -> Window:
     zone_name, zone = parse_zone(time_zone)
-    creator = resolve_creator(db, caller, creator_id, user_id)
+    creator, mark = resolve_creator(db, caller, creator_id, user_id)
     first, last = day_range(zone, date_from, date_to)
     lo = local_midnight_bucket(first, zone)
     hi = local_midnight_bucket(last + timedelta(days=1), zone)
-    mid = min(max(watermark(db), lo), hi)
+    mid = min(max(mark, lo), hi)
     return Window(creator, first, last, zone_name, lo, hi, mid, day_expression(zone_offsets(zone, lo, hi)))
 
 
