@@ -294,7 +294,7 @@ def tour_rows(db: Session, win: Window, *, limit: int, offset: int) -> tuple[lis
             SELECT tour_id, SUM(views) AS views, SUM(likes) AS likes, SUM(saves) AS saves, SUM(shares) AS shares
             FROM (
                 SELECT tour_id, views, likes, saves, shares FROM analytics_tour_rollups
-                WHERE tour_id IN (SELECT id FROM tours WHERE creator_id = :creator) AND bucket >= :lo AND bucket < :mid
+                WHERE creator_id = :creator AND bucket >= :lo AND bucket < :mid
                 UNION ALL
                 SELECT tour_id, {live} FROM analytics_events
                 WHERE creator_id = :creator AND tour_id IS NOT NULL AND bucket >= :mid AND bucket < :hi
@@ -332,8 +332,7 @@ def ad_rows(db: Session, win: Window, *, limit: int, offset: int) -> tuple[list[
         FROM ads AS a LEFT JOIN (
             SELECT ad_id, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM (
                 SELECT ad_id, impressions, clicks FROM analytics_ad_rollups
-                WHERE ad_id IN (SELECT id FROM ads WHERE creator_id = :creator OR user_id = :owner)
-                  AND bucket >= :lo AND bucket < :mid
+                WHERE creator_id = :creator AND bucket >= :lo AND bucket < :mid
                 UNION ALL
                 SELECT ad_id, {_case("ad_impression")} AS impressions, {_case("ad_click")} AS clicks
                 FROM analytics_events
