@@ -29,9 +29,10 @@ export function RangePicker({ choice, range, today, onChange }: RangePickerProps
               variant={active ? 'filled' : 'default'}
               aria-pressed={active}
               data-testid={`range-preset-${days}`}
+              aria-label={t('statistics.preset', { count: days })}
               onClick={() => onChange({ kind: 'preset', days })}
             >
-              {t('statistics.preset', { count: days })}
+              {t('statistics.days', { count: days })}
             </Button>
           );
         })}

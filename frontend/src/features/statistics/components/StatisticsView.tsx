@@ -38,7 +38,7 @@ export function StatisticsView({ choice, linkProblem, onChange }: StatisticsView
     <Stack gap="lg">
       <RangePicker choice={choice} range={range} today={today} onChange={onChange} />
       <Text size="sm" c="dimmed" data-testid="range-summary" data-from={range.from} data-to={range.to}>
-        {t('statistics.rangeSummary', { from, to, days: t('statistics.days', { count: dayCount(range) }) })}
+        {t('statistics.rangeSummary', { days: t('statistics.days', { count: dayCount(range) }) })}
       </Text>
       {linkProblem && (
         <Alert color="yellow" variant="light" radius="lg" icon={<IconInfoCircle size={20} />} data-testid="range-link-problem">

@@ -79,7 +79,7 @@ describe('the admins’ statistics page', () => {
     expect(within(screen.getByTestId('chart-tours')).getByText(/Tours: 7 created from/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('range-preset-90'));
-    await screen.findByText((_, element) => element?.getAttribute('data-testid') === 'range-summary' && element.textContent!.endsWith('· 90 days'));
+    await screen.findByText((_, element) => element?.getAttribute('data-testid') === 'range-summary' && element.textContent === 'The range: 90 days');
     expect(screen.getByTestId('location')).toHaveTextContent('?days=90');
     expect(screen.getByTestId('range-preset-90')).toHaveAttribute('aria-pressed', 'true');
     await screen.findByText((_, element) => element?.getAttribute('data-testid') === 'stat-tours' && element.textContent === '90');
@@ -102,7 +102,7 @@ describe('the admins’ statistics page', () => {
     expect(await screen.findByTestId('statistics-empty')).toHaveTextContent('Nothing new in this range');
     expect(screen.queryByTestId('chart-users')).not.toBeInTheDocument();
     expect(value('stat-users-all')).toBe('5');
-    expect(screen.getByTestId('range-summary')).toHaveTextContent('Jan 1, 2025 – Jan 31, 2025 · 31 days');
+    expect(screen.getByTestId('range-summary')).toHaveTextContent('31 days');
   });
 
   it('shows a readable error with a retry that asks again', async () => {

@@ -1172,7 +1172,7 @@ export const en = {
     preset_other: 'Last {{count}} days',
     days_one: '{{count}} day',
     days_other: '{{count}} days',
-    rangeSummary: '{{from}} – {{to}} · {{days}}',
+    rangeSummary: 'The range: {{days}}',
     tooLong: 'Choose at most 366 days.',
     linkProblems: {
       invalidDate: 'The dates in the link could not be read, so the last 30 days are shown.',

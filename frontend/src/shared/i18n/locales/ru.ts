@@ -1251,7 +1251,7 @@ export const ru = {
     days_few: '{{count}} дня',
     days_many: '{{count}} дней',
     days_other: '{{count}} дня',
-    rangeSummary: '{{from}} – {{to}} · {{days}}',
+    rangeSummary: 'Период: {{days}}',
     tooLong: 'Выберите не более 366 дней.',
     linkProblems: {
       invalidDate: 'Даты в ссылке не удалось прочитать, поэтому показаны последние 30 дней.',
