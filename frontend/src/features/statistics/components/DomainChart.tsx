@@ -46,7 +46,7 @@ export function DomainChart({ stats }: { stats: DomainStats }) {
             data={points}
             dataKey="day"
             series={[{ name: 'count', label: t('statistics.seriesLabel'), color: COLORS[stats.domain] }]}
-            curveType="monotone"
+            curveType="linear"
             withDots={points.length <= 31}
             strokeWidth={2}
             withGradient={false}
