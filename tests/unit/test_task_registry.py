@@ -24,6 +24,7 @@ EXPECTED_TASKS: dict[str, tuple[str, float | None]] = {
     "billing.end_trials": ("default", 15 * MINUTE),
     "classifications.embed_tags": ("embeddings", None),
     "classifications.embed_all_tags": ("embeddings", None),
+    "embeddings.ads": ("embeddings", None),
 }
 
 
