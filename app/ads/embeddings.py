@@ -71,7 +71,9 @@ def embed_ads(session_factory: sessionmaker[Session], ids: Sequence[int] | None 
 
 def _store(session: Session, chunk: Sequence[tuple[int, str]], matrix: np.ndarray) -> int:
     still_there = set(session.scalars(select(Ad.id).where(Ad.id.in_([ad_id for ad_id, _text in chunk]))))
-    existing = {row.ad_id: row for row in session.scalars(select(AdEmbedding).where(AdEmbedding.ad_id.in_(still_there)))}
+    existing = {
+        row.ad_id: row for row in session.scalars(select(AdEmbedding).where(AdEmbedding.ad_id.in_(still_there)))
+    }
     for (ad_id, text), vector in zip(chunk, matrix, strict=True):
         if ad_id not in still_there:
             continue

@@ -55,7 +55,9 @@ def _out(row: Rank, source_name: str, ad_id: int, title: str) -> AdRankOut:
     )
 
 
-def ad_ranks_page(db: Session, *, rank_source_id: int | None, ad_id: int | None, limit: int, offset: int) -> AdRanksPage:
+def ad_ranks_page(
+    db: Session, *, rank_source_id: int | None, ad_id: int | None, limit: int, offset: int
+) -> AdRanksPage:
     """GET ranks: ads' rank values by source, highest first; optionally of one source or ad."""
     filters: list[ColumnElement[bool]] = []
     if rank_source_id is not None:

@@ -20,17 +20,18 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, delete, func, select, update
+from sqlalchemy import ColumnElement, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
 from app.ads import queries
 from app.ads.models import MAX_TAGS_PER_AD, Ad, AdApprovalState, AdEngagement, AdEngagementKind, AdStatus, AdTag
-from app.ads.queries import NOT_FOUND_MESSAGE, can_manage, served_clause, visible_ad
+from app.ads.queries import NOT_FOUND_MESSAGE, can_manage, served_clause
+from app.ads.queries import visible_ad as visible_ad  # re-exported: the router reads it here
 from app.ads.schemas import (
     AdCardOut,
-    AdCounts,
     AdCountersOut,
+    AdCounts,
     AdOut,
     AdsPage,
     AdTagOut,
@@ -195,7 +196,9 @@ def _check_tags(session: Session, body: AdWrite, failures: dict[str, str | None]
     if len(tag_ids) > MAX_TAGS_PER_AD:
         failures["tags"] = TOO_MANY_TAGS
         return []
-    active = set(session.scalars(select(Tag.id).where(Tag.id.in_(tag_ids), Tag.is_active.is_(True)))) if tag_ids else set()
+    active = (
+        set(session.scalars(select(Tag.id).where(Tag.id.in_(tag_ids), Tag.is_active.is_(True)))) if tag_ids else set()
+    )
     if any(tag_id not in active for tag_id in tag_ids):
         failures["tags"] = UNKNOWN_TAGS
         return []
@@ -220,9 +223,7 @@ def check_form(session: Session, body: AdWrite, *, current: Ad | None) -> Checke
     failures["preview_picture"] = _check_preview(preview_picture, current)
     raise_for_fields(failures)
     assert link and title and preview_picture
-    return CheckedAd(
-        title=title, description=description, link=link, preview_picture=preview_picture, tag_ids=tag_ids
-    )
+    return CheckedAd(title=title, description=description, link=link, preview_picture=preview_picture, tag_ids=tag_ids)
 
 
 def _refuse_taken_link(session: Session, link: str, ad: Ad | None) -> None:
@@ -592,7 +593,7 @@ def user_ads_page(
     offset: int,
 ) -> AdsPage:
     """GET user/{user_id}: Manage Ads, the owner's ads in every state, newest first."""
-    statement: Select[tuple[Ad]] = select(Ad).where(Ad.user_id == owner.id)
+    statement = select(Ad).where(Ad.user_id == owner.id)
     clause = _status_clause(status)
     if clause is not None:
         statement = statement.where(clause)
@@ -655,9 +656,7 @@ def user_ad_tags(session: Session, user_id: int) -> AdTagsAnswer:
 
 
 def counters(session: Session, ad_id: int) -> AdCountersOut:
-    row = session.execute(
-        select(Ad.id, Ad.views, Ad.clicks, Ad.likes, Ad.saves, Ad.shared).where(Ad.id == ad_id)
-    ).one()
+    row = session.execute(select(Ad.id, Ad.views, Ad.clicks, Ad.likes, Ad.saves, Ad.shared).where(Ad.id == ad_id)).one()
     return AdCountersOut(id=row[0], views=row[1], clicks=row[2], likes=row[3], saves=row[4], shared=row[5])
 
 
@@ -810,4 +809,3 @@ def recent_impressions(session: Session, viewer_key: str, ad_ids: Sequence[int],
         .group_by(AdEngagement.ad_id)
     ).all()
     return {ad_id: int(count) for ad_id, count in rows}
-

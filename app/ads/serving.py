@@ -120,9 +120,7 @@ def choose_ads(db: Session, index: SearchIndex, taste: ViewerTaste, *, slots: in
     vectors = vectors_of(db, [int(card["id"]) for card in eligible]) if taste.vector is not None else {}
     ranked = sorted(
         eligible,
-        key=lambda card: -(
-            score(card, taste, vectors.get(int(card["id"]))) + _rotation(seed, page, int(card["id"]))
-        ),
+        key=lambda card: -(score(card, taste, vectors.get(int(card["id"]))) + _rotation(seed, page, int(card["id"]))),
     )
     chosen: list[Card] = []
     taken: set[int] = set()

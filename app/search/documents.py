@@ -16,7 +16,7 @@ from app.ads.models import Ad, AdTag
 from app.ads.queries import served_clause as ad_served_clause
 from app.classifications.models import Rank, RankEntityType, Tag
 from app.creators.models import Creator
-from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
+from app.tours.models import Tour, TourTag
 from app.tours.queries import in_good_standing_clause, listed_clause, published_clause
 from app.users.models import User
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
