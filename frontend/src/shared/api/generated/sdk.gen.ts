@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminBatchUploadData, ClassificationsAdminBatchUploadErrors, ClassificationsAdminBatchUploadResponses, ClassificationsAdminCaptureDevicesData, ClassificationsAdminCaptureDevicesErrors, ClassificationsAdminCaptureDevicesResponses, ClassificationsAdminCategoriesData, ClassificationsAdminCategoriesErrors, ClassificationsAdminCategoriesResponses, ClassificationsAdminCreateCaptureDeviceData, ClassificationsAdminCreateCaptureDeviceErrors, ClassificationsAdminCreateCaptureDeviceResponses, ClassificationsAdminCreateMediaTypeData, ClassificationsAdminCreateMediaTypeErrors, ClassificationsAdminCreateMediaTypeResponses, ClassificationsAdminCreateSubcategoryData, ClassificationsAdminCreateSubcategoryErrors, ClassificationsAdminCreateSubcategoryResponses, ClassificationsAdminCreateTagData, ClassificationsAdminCreateTagErrors, ClassificationsAdminCreateTagResponses, ClassificationsAdminMediaTypesData, ClassificationsAdminMediaTypesErrors, ClassificationsAdminMediaTypesResponses, ClassificationsAdminSubcategoriesData, ClassificationsAdminSubcategoriesErrors, ClassificationsAdminSubcategoriesResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsProgressData, ClassificationsAdminTagEmbeddingsProgressErrors, ClassificationsAdminTagEmbeddingsProgressResponses, ClassificationsAdminTagEmbeddingsResponses, ClassificationsAdminTagsData, ClassificationsAdminTagsErrors, ClassificationsAdminTagsResponses, ClassificationsAdminUpdateCaptureDeviceData, ClassificationsAdminUpdateCaptureDeviceErrors, ClassificationsAdminUpdateCaptureDeviceResponses, ClassificationsAdminUpdateMediaTypeData, ClassificationsAdminUpdateMediaTypeErrors, ClassificationsAdminUpdateMediaTypeResponses, ClassificationsAdminUpdateSubcategoryData, ClassificationsAdminUpdateSubcategoryErrors, ClassificationsAdminUpdateSubcategoryResponses, ClassificationsAdminUpdateTagData, ClassificationsAdminUpdateTagErrors, ClassificationsAdminUpdateTagResponses, ClassificationsCreateCategoryData, ClassificationsCreateCategoryErrors, ClassificationsCreateCategoryResponses, ClassificationsCreateSubcategoryData, ClassificationsCreateSubcategoryErrors, ClassificationsCreateSubcategoryResponses, ClassificationsDecideCategoryRequestData, ClassificationsDecideCategoryRequestErrors, ClassificationsDecideCategoryRequestResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsGetCategoryIconData, ClassificationsGetCategoryIconErrors, ClassificationsGetCategoryIconResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListCategoryRequestsData, ClassificationsListCategoryRequestsErrors, ClassificationsListCategoryRequestsResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListSubcategoriesData, ClassificationsListSubcategoriesErrors, ClassificationsListSubcategoriesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, ClassificationsSetTranslationData, ClassificationsSetTranslationErrors, ClassificationsSetTranslationResponses, ClassificationsUpdateCategoryData, ClassificationsUpdateCategoryErrors, ClassificationsUpdateCategoryResponses, ClassificationsUpdateSubcategoryData, ClassificationsUpdateSubcategoryErrors, ClassificationsUpdateSubcategoryResponses, ClassificationsUploadCategoryIconData, ClassificationsUploadCategoryIconErrors, ClassificationsUploadCategoryIconResponses, CreatorsActivateDeactivateData, CreatorsActivateDeactivateErrors, CreatorsActivateDeactivateResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsAdminStatsData, CreatorsAdminStatsErrors, CreatorsAdminStatsResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsCreateCreatorData, CreatorsCreateCreatorErrors, CreatorsCreateCreatorResponses, CreatorsCreatorByIdData, CreatorsCreatorByIdErrors, CreatorsCreatorByIdResponses, CreatorsCreatorByNameData, CreatorsCreatorByNameErrors, CreatorsCreatorByNameResponses, CreatorsCreatorByUseridData, CreatorsCreatorByUseridErrors, CreatorsCreatorByUseridResponses, CreatorsCreatorLogoPathData, CreatorsCreatorLogoPathErrors, CreatorsCreatorLogoPathResponses, CreatorsCreatorMessageData, CreatorsCreatorMessageErrors, CreatorsCreatorMessageResponses, CreatorsDecideApprovalItemData, CreatorsDecideApprovalItemErrors, CreatorsDecideApprovalItemResponses, CreatorsDeleteCreatorData, CreatorsDeleteCreatorErrors, CreatorsDeleteCreatorResponses, CreatorsEditCreatorData, CreatorsEditCreatorErrors, CreatorsEditCreatorResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsGetCreatorLogoData, CreatorsGetCreatorLogoErrors, CreatorsGetCreatorLogoResponses, CreatorsGetMetaCreatorData, CreatorsGetMetaCreatorErrors, CreatorsGetMetaCreatorResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsIsPendingCreatorData, CreatorsIsPendingCreatorErrors, CreatorsIsPendingCreatorResponses, CreatorsListApprovalItemsData, CreatorsListApprovalItemsErrors, CreatorsListApprovalItemsResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsSetTrustedData, CreatorsSetTrustedErrors, CreatorsSetTrustedResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, CreatorsUploadCreatorLogoData, CreatorsUploadCreatorLogoErrors, CreatorsUploadCreatorLogoResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationDecidePendingItemsData, ModerationDecidePendingItemsErrors, ModerationDecidePendingItemsResponses, ModerationGetApprovalItemData, ModerationGetApprovalItemErrors, ModerationGetApprovalItemResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, NotificationsListNotificationsData, NotificationsListNotificationsErrors, NotificationsListNotificationsResponses, NotificationsMarkReadData, NotificationsMarkReadErrors, NotificationsMarkReadResponses, NotificationsPostUserMessageData, NotificationsPostUserMessageErrors, NotificationsPostUserMessageResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsAdminStatsData, VendorsAdminStatsErrors, VendorsAdminStatsResponses, VendorsAllowedVendorsData, VendorsAllowedVendorsErrors, VendorsAllowedVendorsResponses, VendorsChangeStatusData, VendorsChangeStatusErrors, VendorsChangeStatusResponses, VendorsCreateVendorData, VendorsCreateVendorErrors, VendorsCreateVendorResponses, VendorsDecideApprovalItemData, VendorsDecideApprovalItemErrors, VendorsDecideApprovalItemResponses, VendorsDeleteCredentialsData, VendorsDeleteCredentialsErrors, VendorsDeleteCredentialsResponses, VendorsDeleteGroupSubscriberData, VendorsDeleteGroupSubscriberErrors, VendorsDeleteGroupSubscriberResponses, VendorsDeleteVendorData, VendorsDeleteVendorErrors, VendorsDeleteVendorResponses, VendorsGetCredentialsData, VendorsGetCredentialsErrors, VendorsGetCredentialsResponses, VendorsGetGroupSubscribersData, VendorsGetGroupSubscribersErrors, VendorsGetGroupSubscribersResponses, VendorsListApprovalItemsData, VendorsListApprovalItemsErrors, VendorsListApprovalItemsResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses, VendorsMatterportTypeData, VendorsMatterportTypeErrors, VendorsMatterportTypeResponses, VendorsModerationVendorsData, VendorsModerationVendorsErrors, VendorsModerationVendorsResponses, VendorsOwnVendorsData, VendorsOwnVendorsErrors, VendorsOwnVendorsResponses, VendorsPostCredentialsData, VendorsPostCredentialsErrors, VendorsPostCredentialsResponses, VendorsPostGroupSubscriberData, VendorsPostGroupSubscriberErrors, VendorsPostGroupSubscriberResponses, VendorsVendorMediaTypesData, VendorsVendorMediaTypesErrors, VendorsVendorMediaTypesResponses } from './types.gen';
+import type { AdsAdCountsData, AdsAdCountsErrors, AdsAdCountsResponses, AdsAddAdData, AdsAddAdErrors, AdsAddAdOnBehalfData, AdsAddAdOnBehalfErrors, AdsAddAdOnBehalfResponses, AdsAddAdResponses, AdsAddRankData, AdsAddRankErrors, AdsAddRankResponses, AdsAdminStatsData, AdsAdminStatsErrors, AdsAdminStatsResponses, AdsAdStatsData, AdsAdStatsErrors, AdsAdStatsResponses, AdsCalculateRanksData, AdsCalculateRanksErrors, AdsCalculateRanksResponses, AdsClickData, AdsClickErrors, AdsClickResponses, AdsComputeEmbeddingsData, AdsComputeEmbeddingsErrors, AdsComputeEmbeddingsResponses, AdsDecideApprovalItemsData, AdsDecideApprovalItemsErrors, AdsDecideApprovalItemsResponses, AdsDeleteAdData, AdsDeleteAdErrors, AdsDeleteAdResponses, AdsDeleteUserMediaData, AdsDeleteUserMediaErrors, AdsDeleteUserMediaResponses, AdsEditRankData, AdsEditRankErrors, AdsEditRankResponses, AdsFeaturedAdsData, AdsFeaturedAdsErrors, AdsFeaturedAdsResponses, AdsGetAdData, AdsGetAdErrors, AdsGetAdResponses, AdsLinkExistsData, AdsLinkExistsErrors, AdsLinkExistsResponses, AdsListApprovalItemsData, AdsListApprovalItemsErrors, AdsListApprovalItemsResponses, AdsListRanksData, AdsListRanksErrors, AdsListRanksResponses, AdsPostLikesData, AdsPostLikesErrors, AdsPostLikesResponses, AdsPostSavesData, AdsPostSavesErrors, AdsPostSavesResponses, AdsPostSharesData, AdsPostSharesErrors, AdsPostSharesResponses, AdsPutRanksData, AdsPutRanksErrors, AdsPutRanksResponses, AdsRemoveRankData, AdsRemoveRankErrors, AdsRemoveRankResponses, AdsShowData, AdsShowErrors, AdsShowResponses, AdsUpdateAdData, AdsUpdateAdErrors, AdsUpdateAdResponses, AdsUploadPreviewImageData, AdsUploadPreviewImageErrors, AdsUploadPreviewImageResponses, AdsUserAdsData, AdsUserAdsErrors, AdsUserAdsResponses, AdsUserAdTagsData, AdsUserAdTagsErrors, AdsUserAdTagsResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthCheckResetTokenData, AuthCheckResetTokenErrors, AuthCheckResetTokenResponses, AuthCreateAccountData, AuthCreateAccountErrors, AuthCreateAccountResponses, AuthGuestTokenData, AuthGuestTokenErrors, AuthGuestTokenResponses, AuthRequestResetPasswordData, AuthRequestResetPasswordErrors, AuthRequestResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignOutData, AuthSignOutErrors, AuthSignOutResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpOneClickData, AuthSignUpOneClickErrors, AuthSignUpOneClickResponses, AuthSignUpResponses, AuthUpdateTokenData, AuthUpdateTokenErrors, AuthUpdateTokenResponses, ClassificationsAdminBatchUploadData, ClassificationsAdminBatchUploadErrors, ClassificationsAdminBatchUploadResponses, ClassificationsAdminCaptureDevicesData, ClassificationsAdminCaptureDevicesErrors, ClassificationsAdminCaptureDevicesResponses, ClassificationsAdminCategoriesData, ClassificationsAdminCategoriesErrors, ClassificationsAdminCategoriesResponses, ClassificationsAdminCreateCaptureDeviceData, ClassificationsAdminCreateCaptureDeviceErrors, ClassificationsAdminCreateCaptureDeviceResponses, ClassificationsAdminCreateMediaTypeData, ClassificationsAdminCreateMediaTypeErrors, ClassificationsAdminCreateMediaTypeResponses, ClassificationsAdminCreateSubcategoryData, ClassificationsAdminCreateSubcategoryErrors, ClassificationsAdminCreateSubcategoryResponses, ClassificationsAdminCreateTagData, ClassificationsAdminCreateTagErrors, ClassificationsAdminCreateTagResponses, ClassificationsAdminMediaTypesData, ClassificationsAdminMediaTypesErrors, ClassificationsAdminMediaTypesResponses, ClassificationsAdminSubcategoriesData, ClassificationsAdminSubcategoriesErrors, ClassificationsAdminSubcategoriesResponses, ClassificationsAdminTagEmbeddingsData, ClassificationsAdminTagEmbeddingsErrors, ClassificationsAdminTagEmbeddingsProgressData, ClassificationsAdminTagEmbeddingsProgressErrors, ClassificationsAdminTagEmbeddingsProgressResponses, ClassificationsAdminTagEmbeddingsResponses, ClassificationsAdminTagsData, ClassificationsAdminTagsErrors, ClassificationsAdminTagsResponses, ClassificationsAdminUpdateCaptureDeviceData, ClassificationsAdminUpdateCaptureDeviceErrors, ClassificationsAdminUpdateCaptureDeviceResponses, ClassificationsAdminUpdateMediaTypeData, ClassificationsAdminUpdateMediaTypeErrors, ClassificationsAdminUpdateMediaTypeResponses, ClassificationsAdminUpdateSubcategoryData, ClassificationsAdminUpdateSubcategoryErrors, ClassificationsAdminUpdateSubcategoryResponses, ClassificationsAdminUpdateTagData, ClassificationsAdminUpdateTagErrors, ClassificationsAdminUpdateTagResponses, ClassificationsCreateCategoryData, ClassificationsCreateCategoryErrors, ClassificationsCreateCategoryResponses, ClassificationsCreateSubcategoryData, ClassificationsCreateSubcategoryErrors, ClassificationsCreateSubcategoryResponses, ClassificationsDecideCategoryRequestData, ClassificationsDecideCategoryRequestErrors, ClassificationsDecideCategoryRequestResponses, ClassificationsDocumentTagsData, ClassificationsDocumentTagsErrors, ClassificationsDocumentTagsResponses, ClassificationsGetCategoryIconData, ClassificationsGetCategoryIconErrors, ClassificationsGetCategoryIconResponses, ClassificationsListCaptureDevicesData, ClassificationsListCaptureDevicesErrors, ClassificationsListCaptureDevicesResponses, ClassificationsListCategoriesData, ClassificationsListCategoriesErrors, ClassificationsListCategoriesResponses, ClassificationsListCategoryRequestsData, ClassificationsListCategoryRequestsErrors, ClassificationsListCategoryRequestsResponses, ClassificationsListMediaTypesData, ClassificationsListMediaTypesErrors, ClassificationsListMediaTypesResponses, ClassificationsListRankSourcesData, ClassificationsListRankSourcesErrors, ClassificationsListRankSourcesResponses, ClassificationsListSubcategoriesData, ClassificationsListSubcategoriesErrors, ClassificationsListSubcategoriesResponses, ClassificationsListTagsData, ClassificationsListTagsErrors, ClassificationsListTagsResponses, ClassificationsSetTranslationData, ClassificationsSetTranslationErrors, ClassificationsSetTranslationResponses, ClassificationsUpdateCategoryData, ClassificationsUpdateCategoryErrors, ClassificationsUpdateCategoryResponses, ClassificationsUpdateSubcategoryData, ClassificationsUpdateSubcategoryErrors, ClassificationsUpdateSubcategoryResponses, ClassificationsUploadCategoryIconData, ClassificationsUploadCategoryIconErrors, ClassificationsUploadCategoryIconResponses, CreatorsActivateDeactivateData, CreatorsActivateDeactivateErrors, CreatorsActivateDeactivateResponses, CreatorsAddRankData, CreatorsAddRankErrors, CreatorsAddRankResponses, CreatorsAdminStatsData, CreatorsAdminStatsErrors, CreatorsAdminStatsResponses, CreatorsCalculateRanksData, CreatorsCalculateRanksErrors, CreatorsCalculateRanksResponses, CreatorsCreateCreatorData, CreatorsCreateCreatorErrors, CreatorsCreateCreatorResponses, CreatorsCreatorByIdData, CreatorsCreatorByIdErrors, CreatorsCreatorByIdResponses, CreatorsCreatorByNameData, CreatorsCreatorByNameErrors, CreatorsCreatorByNameResponses, CreatorsCreatorByUseridData, CreatorsCreatorByUseridErrors, CreatorsCreatorByUseridResponses, CreatorsCreatorLogoPathData, CreatorsCreatorLogoPathErrors, CreatorsCreatorLogoPathResponses, CreatorsCreatorMessageData, CreatorsCreatorMessageErrors, CreatorsCreatorMessageResponses, CreatorsDecideApprovalItemData, CreatorsDecideApprovalItemErrors, CreatorsDecideApprovalItemResponses, CreatorsDeleteCreatorData, CreatorsDeleteCreatorErrors, CreatorsDeleteCreatorResponses, CreatorsEditCreatorData, CreatorsEditCreatorErrors, CreatorsEditCreatorResponses, CreatorsEditRankData, CreatorsEditRankErrors, CreatorsEditRankResponses, CreatorsFollowData, CreatorsFollowErrors, CreatorsFollowResponses, CreatorsGetCreatorLogoData, CreatorsGetCreatorLogoErrors, CreatorsGetCreatorLogoResponses, CreatorsGetMetaCreatorData, CreatorsGetMetaCreatorErrors, CreatorsGetMetaCreatorResponses, CreatorsIsFollowData, CreatorsIsFollowErrors, CreatorsIsFollowResponses, CreatorsIsPendingCreatorData, CreatorsIsPendingCreatorErrors, CreatorsIsPendingCreatorResponses, CreatorsListApprovalItemsData, CreatorsListApprovalItemsErrors, CreatorsListApprovalItemsResponses, CreatorsListFollowersData, CreatorsListFollowersErrors, CreatorsListFollowersResponses, CreatorsListRanksData, CreatorsListRanksErrors, CreatorsListRanksResponses, CreatorsPostSharesData, CreatorsPostSharesErrors, CreatorsPostSharesResponses, CreatorsSetTrustedData, CreatorsSetTrustedErrors, CreatorsSetTrustedResponses, CreatorsUnfollowAllData, CreatorsUnfollowAllErrors, CreatorsUnfollowAllResponses, CreatorsUnfollowData, CreatorsUnfollowErrors, CreatorsUnfollowResponses, CreatorsUploadCreatorLogoData, CreatorsUploadCreatorLogoErrors, CreatorsUploadCreatorLogoResponses, DiscoveryCreatorMediaData, DiscoveryCreatorMediaErrors, DiscoveryCreatorMediaResponses, DiscoveryFilteredAreaData, DiscoveryFilteredAreaErrors, DiscoveryFilteredAreaResponses, DiscoveryFilteredGridData, DiscoveryFilteredGridErrors, DiscoveryFilteredGridResponses, DiscoveryFilteredMapData, DiscoveryFilteredMapErrors, DiscoveryFilteredMapResponses, DiscoveryMapAreaData, DiscoveryMapAreaErrors, DiscoveryMapAreaPostData, DiscoveryMapAreaPostErrors, DiscoveryMapAreaPostResponses, DiscoveryMapAreaResponses, DiscoveryMediaTagsData, DiscoveryMediaTagsErrors, DiscoveryMediaTagsResponses, DiscoverySearchData, DiscoverySearchErrors, DiscoverySearchResponses, DiscoverySimilarMediaData, DiscoverySimilarMediaErrors, DiscoverySimilarMediaResponses, DiscoveryUserTagsData, DiscoveryUserTagsErrors, DiscoveryUserTagsResponses, EngagementPlayerData, EngagementPlayerErrors, EngagementPlayerResponses, EngagementPostLikesData, EngagementPostLikesErrors, EngagementPostLikesResponses, EngagementPostSavesData, EngagementPostSavesErrors, EngagementPostSavesResponses, EngagementPostSharesData, EngagementPostSharesErrors, EngagementPostSharesResponses, EngagementPostViewData, EngagementPostViewErrors, EngagementPostViewResponses, EngagementTourStatsData, EngagementTourStatsErrors, EngagementTourStatsResponses, LocationsAddressCountriesData, LocationsAddressCountriesErrors, LocationsAddressCountriesResponses, LocationsCountriesData, LocationsCountriesErrors, LocationsCountriesResponses, LocationsGetAddressData, LocationsGetAddressErrors, LocationsGetAddressResponses, LocationsLocationData, LocationsLocationErrors, LocationsLocationResponses, LocationsSearchLocationsData, LocationsSearchLocationsErrors, LocationsSearchLocationsResponses, LocationsUserLocationByCoordsData, LocationsUserLocationByCoordsErrors, LocationsUserLocationByCoordsResponses, ModerationDecidePendingItemsData, ModerationDecidePendingItemsErrors, ModerationDecidePendingItemsResponses, ModerationGetApprovalItemData, ModerationGetApprovalItemErrors, ModerationGetApprovalItemResponses, ModerationListPendingItemsData, ModerationListPendingItemsErrors, ModerationListPendingItemsResponses, NotificationsListNotificationsData, NotificationsListNotificationsErrors, NotificationsListNotificationsResponses, NotificationsMarkReadData, NotificationsMarkReadErrors, NotificationsMarkReadResponses, NotificationsPostUserMessageData, NotificationsPostUserMessageErrors, NotificationsPostUserMessageResponses, PlatformGetAppVersionData, PlatformGetAppVersionResponses, PlatformGetConfigData, PlatformGetConfigResponses, PlatformHealthData, PlatformHealthResponses, PlatformUpdateConfigData, PlatformUpdateConfigErrors, PlatformUpdateConfigResponses, SessionsRecordActivityData, SessionsRecordActivityErrors, SessionsRecordActivityResponses, SessionsStartSessionData, SessionsStartSessionErrors, SessionsStartSessionResponses, ToursAddRankData, ToursAddRankErrors, ToursAddRankResponses, ToursAddTourData, ToursAddTourErrors, ToursAddTourOnBehalfData, ToursAddTourOnBehalfErrors, ToursAddTourOnBehalfResponses, ToursAddTourResponses, ToursAdminStatsData, ToursAdminStatsErrors, ToursAdminStatsResponses, ToursCalculateRanksData, ToursCalculateRanksErrors, ToursCalculateRanksResponses, ToursComputeEmbeddingsData, ToursComputeEmbeddingsErrors, ToursComputeEmbeddingsResponses, ToursCreatorMapData, ToursCreatorMapErrors, ToursCreatorMapResponses, ToursCreatorToursData, ToursCreatorToursErrors, ToursCreatorToursResponses, ToursDecideApprovalItemsData, ToursDecideApprovalItemsErrors, ToursDecideApprovalItemsResponses, ToursDeletePendingData, ToursDeletePendingErrors, ToursDeletePendingResponses, ToursDeleteRankData, ToursDeleteRankErrors, ToursDeleteRankResponses, ToursDeleteTourData, ToursDeleteTourErrors, ToursDeleteTourResponses, ToursDeleteUserMediaData, ToursDeleteUserMediaErrors, ToursDeleteUserMediaResponses, ToursDiscoverData, ToursDiscoverErrors, ToursDiscoverResponses, ToursEditRankData, ToursEditRankErrors, ToursEditRankResponses, ToursEditTourData, ToursEditTourErrors, ToursEditTourResponses, ToursGetByLinkData, ToursGetByLinkErrors, ToursGetByLinkResponses, ToursGetTourData, ToursGetTourErrors, ToursGetTourResponses, ToursLinkExistsData, ToursLinkExistsErrors, ToursLinkExistsResponses, ToursListApprovalItemsData, ToursListApprovalItemsErrors, ToursListApprovalItemsResponses, ToursListPendingData, ToursListPendingErrors, ToursListPendingResponses, ToursListRanksData, ToursListRanksErrors, ToursListRanksResponses, ToursPutRanksData, ToursPutRanksErrors, ToursPutRanksResponses, ToursRemoveFromPendingData, ToursRemoveFromPendingErrors, ToursRemoveFromPendingResponses, ToursRunTaskData, ToursRunTaskErrors, ToursRunTaskResponses, ToursSavedToursData, ToursSavedToursErrors, ToursSavedToursResponses, ToursSendTourTodayData, ToursSendTourTodayErrors, ToursSendTourTodayResponses, ToursSetFeaturedToursData, ToursSetFeaturedToursErrors, ToursSetFeaturedToursResponses, ToursTourCountsData, ToursTourCountsErrors, ToursTourCountsResponses, ToursUploadPreviewImageData, ToursUploadPreviewImageErrors, ToursUploadPreviewImageResponses, ToursUserMediaTagsData, ToursUserMediaTagsErrors, ToursUserMediaTagsResponses, ToursUserToursData, ToursUserToursErrors, ToursUserToursResponses, UsersActivateDeactivateData, UsersActivateDeactivateErrors, UsersActivateDeactivateResponses, UsersDecideApprovalItemData, UsersDecideApprovalItemErrors, UsersDecideApprovalItemResponses, UsersDeleteUserData, UsersDeleteUserErrors, UsersDeleteUserResponses, UsersExistingUsernamesEmailsData, UsersExistingUsernamesEmailsErrors, UsersExistingUsernamesEmailsResponses, UsersGetAdminStatsData, UsersGetAdminStatsErrors, UsersGetAdminStatsResponses, UsersGetAdminUserSettingsData, UsersGetAdminUserSettingsErrors, UsersGetAdminUserSettingsResponses, UsersGetApiStatisticData, UsersGetApiStatisticErrors, UsersGetApiStatisticResponses, UsersGetBetaTestersData, UsersGetBetaTestersErrors, UsersGetBetaTestersResponses, UsersGetCurrentUserData, UsersGetCurrentUserErrors, UsersGetCurrentUserResponses, UsersGetGuideStepsData, UsersGetGuideStepsErrors, UsersGetGuideStepsResponses, UsersGetModerationUsersData, UsersGetModerationUsersErrors, UsersGetModerationUsersResponses, UsersGetProfileImageData, UsersGetProfileImageErrors, UsersGetProfileImageResponses, UsersGetUserInterestsData, UsersGetUserInterestsErrors, UsersGetUserInterestsResponses, UsersGetUserParamsData, UsersGetUserParamsErrors, UsersGetUserParamsResponses, UsersListApprovalItemsData, UsersListApprovalItemsErrors, UsersListApprovalItemsResponses, UsersPostAdminUserSettingsData, UsersPostAdminUserSettingsErrors, UsersPostAdminUserSettingsResponses, UsersPostBetaTesterData, UsersPostBetaTesterErrors, UsersPostBetaTesterResponses, UsersPostGuideStepsData, UsersPostGuideStepsErrors, UsersPostGuideStepsResponses, UsersPutUserInterestsData, UsersPutUserInterestsErrors, UsersPutUserInterestsResponses, UsersSearchUsersData, UsersSearchUsersErrors, UsersSearchUsersResponses, UsersSendMailData, UsersSendMailErrors, UsersSendMailResponses, UsersUpdateUserParamsData, UsersUpdateUserParamsErrors, UsersUpdateUserParamsResponses, UsersUploadBugImageData, UsersUploadBugImageErrors, UsersUploadBugImageResponses, UsersUploadProfileImageData, UsersUploadProfileImageErrors, UsersUploadProfileImageResponses, UsersUserGroupsData, UsersUserGroupsErrors, UsersUserGroupsResponses, UsersUsersInfoCheckData, UsersUsersInfoCheckErrors, UsersUsersInfoCheckResponses, UsersVtTransferData, UsersVtTransferErrors, UsersVtTransferResponses, VendorsAdminStatsData, VendorsAdminStatsErrors, VendorsAdminStatsResponses, VendorsAllowedVendorsData, VendorsAllowedVendorsErrors, VendorsAllowedVendorsResponses, VendorsChangeStatusData, VendorsChangeStatusErrors, VendorsChangeStatusResponses, VendorsCreateVendorData, VendorsCreateVendorErrors, VendorsCreateVendorResponses, VendorsDecideApprovalItemData, VendorsDecideApprovalItemErrors, VendorsDecideApprovalItemResponses, VendorsDeleteCredentialsData, VendorsDeleteCredentialsErrors, VendorsDeleteCredentialsResponses, VendorsDeleteGroupSubscriberData, VendorsDeleteGroupSubscriberErrors, VendorsDeleteGroupSubscriberResponses, VendorsDeleteVendorData, VendorsDeleteVendorErrors, VendorsDeleteVendorResponses, VendorsGetCredentialsData, VendorsGetCredentialsErrors, VendorsGetCredentialsResponses, VendorsGetGroupSubscribersData, VendorsGetGroupSubscribersErrors, VendorsGetGroupSubscribersResponses, VendorsListApprovalItemsData, VendorsListApprovalItemsErrors, VendorsListApprovalItemsResponses, VendorsListVendorsData, VendorsListVendorsErrors, VendorsListVendorsResponses, VendorsMatterportTypeData, VendorsMatterportTypeErrors, VendorsMatterportTypeResponses, VendorsModerationVendorsData, VendorsModerationVendorsErrors, VendorsModerationVendorsResponses, VendorsOwnVendorsData, VendorsOwnVendorsErrors, VendorsOwnVendorsResponses, VendorsPostCredentialsData, VendorsPostCredentialsErrors, VendorsPostCredentialsResponses, VendorsPostGroupSubscriberData, VendorsPostGroupSubscriberErrors, VendorsPostGroupSubscriberResponses, VendorsVendorMediaTypesData, VendorsVendorMediaTypesErrors, VendorsVendorMediaTypesResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -32,6 +32,378 @@ export const moderationGetApprovalItem = <ThrowOnError extends boolean = false>(
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/pending-api/v1/pending/approval-item',
     ...options
+});
+
+/**
+ * Add Ad
+ *
+ * Add an ad (creators; admins may name the owner with `userid`). It waits for an administrator's
+ * approval (`pending`) unless an admin adds it.
+ */
+export const adsAddAd = <ThrowOnError extends boolean = false>(options: Options<AdsAddAdData, ThrowOnError>) => (options.client ?? client).post<AdsAddAdResponses, AdsAddAdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ad Stats
+ *
+ * An ad's counters (impressions as views, clicks, likes, saves, shares), its click rate and the
+ * caller's like/save flags (0 for guests).
+ */
+export const adsAdStats = <ThrowOnError extends boolean = false>(options: Options<AdsAdStatsData, ThrowOnError>) => (options.client ?? client).get<AdsAdStatsResponses, AdsAdStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/ad-stats/{ad_id}',
+    ...options
+});
+
+/**
+ * Admin Stats
+ *
+ * The ads by state, their engagement, and how many were added on each day of the range.
+ */
+export const adsAdminStats = <ThrowOnError extends boolean = false>(options?: Options<AdsAdminStatsData, ThrowOnError>) => (options?.client ?? client).get<AdsAdminStatsResponses, AdsAdminStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/admin-stats',
+    ...options
+});
+
+/**
+ * List Approval Items
+ *
+ * Pending 'new ad' and 'ad edit' items, oldest first.
+ */
+export const adsListApprovalItems = <ThrowOnError extends boolean = false>(options?: Options<AdsListApprovalItemsData, ThrowOnError>) => (options?.client ?? client).get<AdsListApprovalItemsResponses, AdsListApprovalItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/approval-items',
+    ...options
+});
+
+/**
+ * Decide Approval Items
+ *
+ * Approve or reject new ads and ad edits (the owner is mailed).
+ */
+export const adsDecideApprovalItems = <ThrowOnError extends boolean = false>(options: Options<AdsDecideApprovalItemsData, ThrowOnError>) => (options.client ?? client).put<AdsDecideApprovalItemsResponses, AdsDecideApprovalItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/approval-items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Click
+ *
+ * A click on the Sponsored card: counted once per viewer per page view; answers the link.
+ */
+export const adsClick = <ThrowOnError extends boolean = false>(options: Options<AdsClickData, ThrowOnError>) => (options.client ?? client).post<AdsClickResponses, AdsClickErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/click/{ad_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ad Counts
+ *
+ * How many ads the owner has, by state (owner or admin).
+ */
+export const adsAdCounts = <ThrowOnError extends boolean = false>(options: Options<AdsAdCountsData, ThrowOnError>) => (options.client ?? client).get<AdsAdCountsResponses, AdsAdCountsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/counts/{user_id}',
+    ...options
+});
+
+/**
+ * Compute Embeddings
+ *
+ * Compute ads' embeddings from their title, tags and description in the background: the named
+ * ads', or every served ad's whose stored one is missing or out of date.
+ */
+export const adsComputeEmbeddings = <ThrowOnError extends boolean = false>(options?: Options<AdsComputeEmbeddingsData, ThrowOnError>) => (options?.client ?? client).post<AdsComputeEmbeddingsResponses, AdsComputeEmbeddingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/embeddings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Featured Ads
+ *
+ * The served ads the admins featured, in their order.
+ */
+export const adsFeaturedAds = <ThrowOnError extends boolean = false>(options?: Options<AdsFeaturedAdsData, ThrowOnError>) => (options?.client ?? client).get<AdsFeaturedAdsResponses, AdsFeaturedAdsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/featured-ads',
+    ...options
+});
+
+/**
+ * Link Exists
+ *
+ * Whether an ad with this link exists already (the form's uniqueness check).
+ */
+export const adsLinkExists = <ThrowOnError extends boolean = false>(options: Options<AdsLinkExistsData, ThrowOnError>) => (options.client ?? client).get<AdsLinkExistsResponses, AdsLinkExistsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/link_exists',
+    ...options
+});
+
+/**
+ * Add Ad On Behalf
+ *
+ * An admin adds an ad for the account named by `userid` or `platform_username` ('select user').
+ */
+export const adsAddAdOnBehalf = <ThrowOnError extends boolean = false>(options: Options<AdsAddAdOnBehalfData, ThrowOnError>) => (options.client ?? client).post<AdsAddAdOnBehalfResponses, AdsAddAdOnBehalfErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/on-behalf-of',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Post Likes
+ *
+ * Like or unlike an ad (signed-in users); exact under concurrency.
+ */
+export const adsPostLikes = <ThrowOnError extends boolean = false>(options: Options<AdsPostLikesData, ThrowOnError>) => (options.client ?? client).post<AdsPostLikesResponses, AdsPostLikesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/post_likes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Post Saves
+ *
+ * Save or unsave an ad (signed-in users; not one's own).
+ */
+export const adsPostSaves = <ThrowOnError extends boolean = false>(options: Options<AdsPostSavesData, ThrowOnError>) => (options.client ?? client).post<AdsPostSavesResponses, AdsPostSavesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/post_saves',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Post Shares
+ *
+ * A share of an ad (anyone); every share counts.
+ */
+export const adsPostShares = <ThrowOnError extends boolean = false>(options: Options<AdsPostSharesData, ThrowOnError>) => (options.client ?? client).post<AdsPostSharesResponses, AdsPostSharesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/post_shares',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Upload Preview Image
+ *
+ * The ad's preview picture through the tours' image pipeline (sniffed, resized to 600x400 and
+ * 1200x800, re-encoded). Put `path` into the form's preview_picture.
+ */
+export const adsUploadPreviewImage = <ThrowOnError extends boolean = false>(options: Options<AdsUploadPreviewImageData, ThrowOnError>) => (options.client ?? client).post<AdsUploadPreviewImageResponses, AdsUploadPreviewImageErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/preview-image',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Remove Rank
+ */
+export const adsRemoveRank = <ThrowOnError extends boolean = false>(options: Options<AdsRemoveRankData, ThrowOnError>) => (options.client ?? client).delete<AdsRemoveRankResponses, AdsRemoveRankErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/ranks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Ranks
+ *
+ * Ads' rank values by source, highest first.
+ */
+export const adsListRanks = <ThrowOnError extends boolean = false>(options?: Options<AdsListRanksData, ThrowOnError>) => (options?.client ?? client).get<AdsListRanksResponses, AdsListRanksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/ranks',
+    ...options
+});
+
+/**
+ * Add Rank
+ *
+ * Give an ad a rank source's value (409 when that source has one for the ad already).
+ */
+export const adsAddRank = <ThrowOnError extends boolean = false>(options: Options<AdsAddRankData, ThrowOnError>) => (options.client ?? client).post<AdsAddRankResponses, AdsAddRankErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/ranks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Edit Rank
+ */
+export const adsEditRank = <ThrowOnError extends boolean = false>(options: Options<AdsEditRankData, ThrowOnError>) => (options.client ?? client).put<AdsEditRankResponses, AdsEditRankErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/ranks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Put Ranks
+ *
+ * Set many ads' values at once: added where an ad has none from that source, else changed.
+ */
+export const adsPutRanks = <ThrowOnError extends boolean = false>(options: Options<AdsPutRanksData, ThrowOnError>) => (options.client ?? client).post<AdsPutRanksResponses, AdsPutRanksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/ranks/bulk',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calculate Ranks
+ *
+ * Run the rank calculation now and bring every served ad's rank into the index.
+ */
+export const adsCalculateRanks = <ThrowOnError extends boolean = false>(options?: Options<AdsCalculateRanksData, ThrowOnError>) => (options?.client ?? client).post<AdsCalculateRanksResponses, AdsCalculateRanksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/ranks/calc',
+    ...options
+});
+
+/**
+ * Show
+ *
+ * The Ad card, shown: counts one impression per viewer per page view (`page_view`; without one,
+ * per UTC day), so a re-render never counts again.
+ */
+export const adsShow = <ThrowOnError extends boolean = false>(options: Options<AdsShowData, ThrowOnError>) => (options.client ?? client).get<AdsShowResponses, AdsShowErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/show/{ad_id}',
+    ...options
+});
+
+/**
+ * Delete User Media
+ *
+ * Delete every ad of an account (one's own, or any for an admin).
+ */
+export const adsDeleteUserMedia = <ThrowOnError extends boolean = false>(options: Options<AdsDeleteUserMediaData, ThrowOnError>) => (options.client ?? client).delete<AdsDeleteUserMediaResponses, AdsDeleteUserMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/user-media',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Ad Tags
+ *
+ * The tags of a user's served ads, most used first.
+ */
+export const adsUserAdTags = <ThrowOnError extends boolean = false>(options: Options<AdsUserAdTagsData, ThrowOnError>) => (options.client ?? client).get<AdsUserAdTagsResponses, AdsUserAdTagsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/user/ad-tags/{user_id}',
+    ...options
+});
+
+/**
+ * User Ads
+ *
+ * Manage Ads: the owner's ads in every state, newest first (owner or admin).
+ */
+export const adsUserAds = <ThrowOnError extends boolean = false>(options: Options<AdsUserAdsData, ThrowOnError>) => (options.client ?? client).get<AdsUserAdsResponses, AdsUserAdsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/user/{user_id}',
+    ...options
+});
+
+/**
+ * Delete Ad
+ *
+ * Delete an ad (owner or admin).
+ */
+export const adsDeleteAd = <ThrowOnError extends boolean = false>(options: Options<AdsDeleteAdData, ThrowOnError>) => (options.client ?? client).delete<AdsDeleteAdResponses, AdsDeleteAdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/{id}',
+    ...options
+});
+
+/**
+ * Get Ad
+ *
+ * An ad. Drafts, pending and rejected ads are shown only to the owner and admins.
+ */
+export const adsGetAd = <ThrowOnError extends boolean = false>(options: Options<AdsGetAdData, ThrowOnError>) => (options.client ?? client).get<AdsGetAdResponses, AdsGetAdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/{id}',
+    ...options
+});
+
+/**
+ * Update Ad
+ *
+ * With a `task`: activate (publish), deactivate (move to drafts) or approve (admins). Without
+ * one: the edited form (owner or admin); an approved ad keeps its published version until an admin
+ * approves the edit (answer 200).
+ */
+export const adsUpdateAd = <ThrowOnError extends boolean = false>(options: Options<AdsUpdateAdData, ThrowOnError>) => (options.client ?? client).put<AdsUpdateAdResponses, AdsUpdateAdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v2/ads/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
