@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, File, Query, Request, Response, UploadFile
+from fastapi import APIRouter, Depends, File, Path, Query, Request, Response, UploadFile
 
 from app.ads import admin, embeddings, ranks
 from app.ads import service as ads
@@ -71,6 +71,12 @@ SAVE_RESPONSES: dict[int | str, dict[str, object]] = {
     200: {"model": AdAnswer, "description": "Saved, but the change waits for an administrator's approval"},
     409: {"model": ErrorBody, "description": "'Error: Link already exists'"},
 }
+USER_NOT_FOUND: dict[int | str, dict[str, object]] = {
+    404: {"model": ErrorBody, "description": "The account named by `userid` does not exist"}
+}
+# `/{id}` takes any segment, as the tours' does: a word there (`PUT /v2/ads/on-behalf-of`) is an ad
+# that does not exist (404), and the paths of the other calls stay declared for every method.
+AdIdPath = Path(min_length=1, max_length=20, description="The ad id (a number)")
 PageView = Query(
     None, pattern=PAGE_VIEW_PATTERN, description="The page view's id, made by the client once per page view"
 )
@@ -92,14 +98,14 @@ def _saved(response: Response, result: ads.SaveResult) -> AdAnswer:
 # ------------------------------------------------------------------------------ add
 
 
-@router.post("/", response_model=AdAnswer, status_code=201, responses=SAVE_RESPONSES)
+@router.post("/", response_model=AdAnswer, status_code=201, responses={**SAVE_RESPONSES, **USER_NOT_FOUND})
 def add_ad(body: AdWrite, user: CreatorUser, db: DbSession, response: Response) -> AdAnswer:
     """Add an ad (creators; admins may name the owner with `userid`). It waits for an administrator's
     approval (`pending`) unless an admin adds it."""
     return _saved(response, ads.add_ad(db, editor=user, body=body))
 
 
-@router.post("/on-behalf-of", response_model=AdAnswer, status_code=201, responses=SAVE_RESPONSES)
+@router.post("/on-behalf-of", response_model=AdAnswer, status_code=201, responses={**SAVE_RESPONSES, **USER_NOT_FOUND})
 def add_ad_on_behalf(body: AdOnBehalfWrite, admin_user: AdminUser, db: DbSession, response: Response) -> AdAnswer:
     """An admin adds an ad for the account named by `userid` or `platform_username` ('select user')."""
     owner = ads.owner_for_admin(db, userid=body.userid, platform_username=body.platform_username)
@@ -319,25 +325,25 @@ def compute_embeddings(_admin: AdminUser, db: DbSession, body: EmbeddingsBody | 
 
 
 @router.get("/{id}", response_model=AdOut, responses=NOT_FOUND, dependencies=[Depends(public)])
-def get_ad(id: DbId, user: OptionalUser, db: DbSession) -> AdOut:
+def get_ad(user: OptionalUser, db: DbSession, id: str = AdIdPath) -> AdOut:
     """An ad. Drafts, pending and rejected ads are shown only to the owner and admins."""
-    return ads.ad_out(ads.visible_ad(db, viewer=user, ad_id=id), user)
+    return ads.ad_out(ads.visible_ad(db, viewer=user, ad_id=ads.ad_id_of(id)), user)
 
 
 @router.put("/{id}", response_model=AdAnswer, status_code=201, responses={**SAVE_RESPONSES, **NOT_FOUND})
-def update_ad(id: DbId, body: AdUpdate, user: CurrentUser, db: DbSession, response: Response) -> AdAnswer:
+def update_ad(body: AdUpdate, user: CurrentUser, db: DbSession, response: Response, id: str = AdIdPath) -> AdAnswer:
     """With a `task`: activate (publish), deactivate (move to drafts) or approve (admins). Without
     one: the edited form (owner or admin); an approved ad keeps its published version until an admin
     approves the edit (answer 200)."""
     if body.task is not None:
-        ad, message = ads.run_task(db, editor=user, ad_id=id, task=body.task)
+        ad, message = ads.run_task(db, editor=user, ad_id=ads.ad_id_of(id), task=body.task)
         response.status_code = 200
         return AdAnswer(message=message, data=ads.ad_out(ad, user), pending=ad.approval_state == "pending")
-    return _saved(response, ads.edit_ad(db, editor=user, ad_id=id, body=body))
+    return _saved(response, ads.edit_ad(db, editor=user, ad_id=ads.ad_id_of(id), body=body))
 
 
 @router.delete("/{id}", response_model=MessageAnswer, responses=NOT_FOUND)
-def delete_ad(id: DbId, user: CurrentUser, db: DbSession) -> MessageAnswer:
+def delete_ad(user: CurrentUser, db: DbSession, id: str = AdIdPath) -> MessageAnswer:
     """Delete an ad (owner or admin)."""
-    ads.delete_ad(db, editor=user, ad_id=id)
+    ads.delete_ad(db, editor=user, ad_id=ads.ad_id_of(id))
     return MessageAnswer(message="The ad has been deleted")

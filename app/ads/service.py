@@ -48,6 +48,7 @@ from app.core.db import utcnow
 from app.core.errors import BadRequest, Conflict, Forbidden, NotFound, field_error
 from app.core.settings import get_settings
 from app.core.tasks import submit_after_commit
+from app.core.types import DB_INT_MAX
 from app.engagement.service import Viewer, delete_rows, insert_if_absent, step
 from app.moderation import decisions
 from app.moderation import service as moderation
@@ -92,6 +93,13 @@ _HTTPS_URL = re.compile(r"^https://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$", re.IGNOR
 
 
 # ------------------------------------------------------------------------------ lookups and access
+
+
+def ad_id_of(text: str) -> int:
+    """The ad id in `/{id}`: a word or a number beyond the ids is an ad that does not exist (404)."""
+    if not text.isascii() or not text.isdigit() or not 0 < int(text) <= DB_INT_MAX:
+        raise NotFound(NOT_FOUND_MESSAGE)
+    return int(text)
 
 
 def ad_by_id(session: Session, ad_id: int) -> Ad:
@@ -505,9 +513,9 @@ def _delete_ads(session: Session, ads: Sequence[Ad]) -> None:
     if not ads:
         return
     ids = [ad.id for ad in ads]
-    queued = [ad for ad in ads if in_queue(ad)]
-    for ad in queued:
-        push_queue(session, ApprovalKind.new_ad, ad, "deleted")
+    queued_items = [
+        item.id for ad in ads if in_queue(ad) and (item := pending_item(session, ApprovalKind.new_ad, ad.id))
+    ]
     session.execute(
         delete(ApprovalItem).where(
             ApprovalItem.entity_type == "ad", ApprovalItem.entity_id.in_(ids), ApprovalItem.kind.in_(AD_KINDS)
@@ -520,6 +528,10 @@ def _delete_ads(session: Session, ads: Sequence[Ad]) -> None:
     session.flush()
     for ad_id in ids:
         outbox_topics.ad_changed(session, ad_id)
+    for item_id in queued_items:
+        moderation.announce_queue_change(
+            session, kind=ApprovalKind.new_ad, subject=item_id, action="deleted", item_id=item_id
+        )
 
 
 def delete_ad(session: Session, *, editor: User, ad_id: int) -> None:
