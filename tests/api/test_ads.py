@@ -428,6 +428,10 @@ def test_tasks_activate_deactivate_approve(client: TestClient, w: World) -> None
     assert other.status_code == 403
     assert client.put(f"{ADS}/{ad_id}", json={"task": "nap"}, headers=w.headers(w.creator)).status_code == 400
     assert client.put(f"{ADS}/987654", json={"task": "activate"}, headers=w.headers(w.creator)).status_code == 404
+    # Any segment is an ad id: a word, or a number beyond the ids, is an ad that does not exist.
+    assert client.get(f"{ADS}/on-behalf-of").status_code == 404
+    assert client.get(f"{ADS}/99999999999").status_code == 404
+    assert client.delete(f"{ADS}/x1", headers=w.headers(w.creator)).status_code == 404
 
 
 def test_user_list_counts_and_filters(client: TestClient, w: World) -> None:

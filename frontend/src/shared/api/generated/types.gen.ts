@@ -8744,6 +8744,10 @@ export type AdsAddAdErrors = {
      */
     403: ErrorBody;
     /**
+     * The account named by `userid` does not exist
+     */
+    404: ErrorBody;
+    /**
      * 'Error: Link already exists'
      */
     409: ErrorBody;
@@ -9154,6 +9158,10 @@ export type AdsAddAdOnBehalfErrors = {
      * Refused: administrators only; or restrict_access is on and the caller is signed out
      */
     403: ErrorBody;
+    /**
+     * The account named by `userid` does not exist
+     */
+    404: ErrorBody;
     /**
      * 'Error: Link already exists'
      */
@@ -9741,8 +9749,10 @@ export type AdsDeleteAdData = {
     path: {
         /**
          * Id
+         *
+         * The ad id (a number)
          */
-        id: number;
+        id: string;
     };
     query?: never;
     url: '/v2/ads/{id}';
@@ -9783,8 +9793,10 @@ export type AdsGetAdData = {
     path: {
         /**
          * Id
+         *
+         * The ad id (a number)
          */
-        id: number;
+        id: string;
     };
     query?: never;
     url: '/v2/ads/{id}';
@@ -9825,8 +9837,10 @@ export type AdsUpdateAdData = {
     path: {
         /**
          * Id
+         *
+         * The ad id (a number)
          */
-        id: number;
+        id: string;
     };
     query?: never;
     url: '/v2/ads/{id}';
