@@ -14,6 +14,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Lifespan
 
+from app.ads.router import router as ads_router
 from app.analytics.router import router as analytics_router
 from app.auth.router import router as auth_router
 from app.classifications.router import router as classifications_router
@@ -67,6 +68,7 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     creators_router,
     analytics_router,
     tours_router,
+    ads_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.

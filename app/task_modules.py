@@ -13,6 +13,7 @@ TASK_MODULES = (
     "app.billing.tasks",
     "app.classifications.tasks",
     "app.analytics.tasks",
+    "app.ads.tasks",
 )
 
 

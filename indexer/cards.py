@@ -56,6 +56,8 @@ class AdCard(TypedDict):
     preview_picture: str | None
     link: str
     user_id: int
+    tag_ids: list[int]
+    rank: float
 
 
 # What a grid page holds; `type` tells them apart (mypy narrows on `card["type"] == "vt"`).
@@ -144,6 +146,8 @@ def ad_card(doc: AdDocument) -> AdCard:
         "preview_picture": doc.preview_picture,
         "link": doc.link,
         "user_id": doc.user_id,
+        "tag_ids": list(doc.tag_ids),
+        "rank": doc.rank,
     }
 
 

@@ -103,6 +103,10 @@ class AdDocument:
     preview_picture: str | None
     link: str
     created_at: float
+    # What the serving chooses by (app/ads/serving.py): the ad's tags and its rank (the sum of its
+    # rank sources' values). Not shown on the card.
+    tag_ids: tuple[int, ...] = ()
+    rank: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,13 +8,14 @@ import uuid
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Enum, ForeignKey, Index, String, Text, text
+from sqlalchemy import Enum, ForeignKey, Index, LargeBinary, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.core.db import Base, TimestampMixin, utcnow
 
 if TYPE_CHECKING:
     from app.classifications.models import Tag
+    from app.users.models import User
 
 MAX_TAGS_PER_AD = 10
 
@@ -78,6 +79,7 @@ class Ad(TimestampMixin, Base):
     # Who added it: the owner, or an admin adding on the owner's behalf.
     created_by_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
 
+    owner: Mapped[User] = relationship(foreign_keys=[user_id])
     tag_links: Mapped[list[AdTag]] = relationship(
         back_populates="ad", order_by="AdTag.position", cascade="all, delete-orphan", passive_deletes=True
     )
@@ -115,6 +117,20 @@ class AdEngagement(Base):
             postgresql_where=text("kind IN ('like', 'save')"),
         ),
         Index("ix_ad_engagements_ad_id_kind_created_at", "ad_id", "kind", "created_at"),
+        # An impression or a click counts once per viewer per page view (GET show/{ad_id}, POST
+        # click/{ad_id}); NULLs (older rows) never collide.
+        Index(
+            "ix_ad_engagements_once_per_page_view",
+            "ad_id",
+            "kind",
+            "viewer_key",
+            "page_view",
+            unique=True,
+            sqlite_where=text("kind IN ('view', 'click')"),
+            postgresql_where=text("kind IN ('view', 'click')"),
+        ),
+        # The per-viewer frequency cap reads a viewer's recent impressions.
+        Index("ix_ad_engagements_viewer_key_created_at", "viewer_key", "created_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -122,7 +138,25 @@ class AdEngagement(Base):
     ad_id: Mapped[int] = mapped_column(ForeignKey("ads.id", ondelete="CASCADE"))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     guest_id: Mapped[str | None] = mapped_column(String(64))
+    # Who saw or clicked (a user, a guest id or a keyed hash of the address; engagement.Viewer.key)
+    # and the page view it happened in (an id the client makes per page view, not per re-render).
+    viewer_key: Mapped[str | None] = mapped_column(String(64))
+    page_view: Mapped[str | None] = mapped_column(String(64))
     kind: Mapped[AdEngagementKind] = mapped_column(
         Enum(AdEngagementKind, native_enum=False, validate_strings=True, length=16)
     )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AdEmbedding(Base):
+    """The sentence embedding of an ad's text and tags (the serving's similarity to a viewer's
+    taste); text_hash tells whether it must be recomputed. Shaped like tours' TourEmbedding."""
+
+    __tablename__ = "ad_embeddings"
+
+    ad_id: Mapped[int] = mapped_column(ForeignKey("ads.id", ondelete="CASCADE"), primary_key=True)
+    model: Mapped[str] = mapped_column(String(100))
+    # float32 little-endian (numpy .tobytes()).
+    vector: Mapped[bytes] = mapped_column(LargeBinary)
+    text_hash: Mapped[str] = mapped_column(String(64))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -11,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import BaseModel
 
+from app.auth.rate_limit import client_ip
 from app.core.access import public
 from app.core.concurrency import run_compute
 from app.core.db import request_session
@@ -86,12 +87,16 @@ async def filtered_grid(request: Request) -> Response:
     locale = service.locale_of(request.headers.get("accept-language"))
     # Async, so that all of the above runs in the event loop; all the blocking work (the user, the
     # index read, the saved flags, the commit) in one worker-thread trip, few such trips at once.
-    return Response(await run_compute(_grid_page, params, caller, locale), media_type=JSON)
+    ip = client_ip(request)
+    return Response(await run_compute(_grid_page, params, caller, locale, ip), media_type=JSON)
 
 
-def _grid_page(params: FeedParams, caller: TokenClaims | None, locale: str) -> bytes:
+def _grid_page(params: FeedParams, caller: TokenClaims | None, locale: str, ip: str | None) -> bytes:
     with request_session() as db:
-        return service.grid_page(db, get_index(), optional_user(caller, db), params, locale)
+        user = optional_user(caller, db)
+        # Whom the ads' frequency cap counts: the same key GET /v2/ads/show counts impressions under.
+        viewer_key = service.ad_viewer_key(user, caller.guest_id if caller else None, ip)
+        return service.grid_page(db, get_index(), user, params, locale, viewer_key)
 
 
 async def _check_caller(request: Request) -> None:

@@ -20,6 +20,7 @@ from pydantic_core import to_json
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
+from app.ads import serving
 from app.classifications.models import Tag
 from app.core.errors import NotFound
 from app.core.locale import DEFAULT_LOCALE
@@ -47,6 +48,7 @@ from app.discovery.schemas import (
     Card as WireCard,
 )
 from app.engagement.models import TourLike, TourSave
+from app.engagement.service import Viewer
 from app.search.embeddings import vectors_of
 from app.tours.models import Tour, TourTag
 from app.tours.queries import visible_tour
@@ -102,13 +104,18 @@ CREATOR_SORT: dict[Sort, Sort] = {Sort.AZ: Sort.AZ, Sort.ZA: Sort.ZA, Sort.NEWES
 
 
 def grid_page(
-    db: Session, index: SearchIndex, user: User | None, params: FeedParams, locale: str = DEFAULT_LOCALE
+    db: Session,
+    index: SearchIndex,
+    user: User | None,
+    params: FeedParams,
+    locale: str = DEFAULT_LOCALE,
+    viewer_key: str | None = None,
 ) -> bytes:
     """One page of the tour grid as the JSON of `GridPage` (the documented answer of the feed and of
     the creator-scoped grid), written from the index's card payloads by `card_payloads` without a
     pydantic model per card: the feed is the hottest call, and 48 models were a third of its time.
     tests/unit/test_grid_json.py holds the bytes to those GridPage gives for the same page."""
-    cards, total = grid_cards(db, index, user, params)
+    cards, total = grid_cards(db, index, user, params, viewer_key)
     page = {
         "total_items": total,
         "limit": params.limit,
@@ -118,8 +125,11 @@ def grid_page(
     return to_json(page)
 
 
-def grid_cards(db: Session, index: SearchIndex, user: User | None, params: FeedParams) -> tuple[list[IndexCard], int]:
-    """The index payloads of one grid page (tours, creators, ads in order) and the total."""
+def grid_cards(
+    db: Session, index: SearchIndex, user: User | None, params: FeedParams, viewer_key: str | None = None
+) -> tuple[list[IndexCard], int]:
+    """The index payloads of one grid page (tours, creators, ads in order) and the total.
+    `viewer_key` names a signed-out viewer for the ads' frequency cap (engagement.Viewer.key)."""
     tour_filter, sort, vector = resolve_feed(db, index, user, params)
     near = params.near or _stored_location(user) if sort is Sort.NEAR_ME else None
     if sort is Sort.NEAR_ME and near is None:
@@ -137,7 +147,7 @@ def grid_cards(db: Session, index: SearchIndex, user: User | None, params: FeedP
     else:
         cards, total = _mixed_page(index, feed_query, vector)
     if params.mode is not Mode.creators and params.feed is not FeedChoice.saves_follows:
-        cards = _with_ads(index, cards, params.offset, params.seed)
+        cards = _with_ads(db, index, user, viewer_key, cards, params.offset, params.seed)
     return cards, total
 
 
@@ -245,11 +255,32 @@ def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None
     return cards, tours_total + creators_total
 
 
-def _with_ads(index: SearchIndex, cards: list[IndexCard], offset: int, seed: str) -> list[IndexCard]:
+def ad_viewer_key(user: User | None, guest_id: str | None, ip: str | None) -> str:
+    """Whom the ads' frequency cap counts: the key GET /v2/ads/show counts impressions under."""
+    return Viewer(user=user, guest_id=guest_id, ip=ip).key
+
+
+def _with_ads(
+    db: Session,
+    index: SearchIndex,
+    user: User | None,
+    viewer_key: str | None,
+    cards: list[IndexCard],
+    offset: int,
+    seed: str,
+) -> list[IndexCard]:
+    """A Sponsored card after every ADS_EVERY cards, chosen for the viewer (app/ads/serving.py)."""
     slots = len(cards) // ADS_EVERY
     if slots == 0:
         return cards
-    ads = index.ads(limit=slots, seed=f"{seed}:{offset // ADS_EVERY}").docs
+    taste = serving.viewer_taste(
+        db,
+        user,
+        viewer_key=viewer_key,
+        vector=taste_vector(db, user) if user is not None else None,
+        interests=interest_categories(db, user) if user is not None else (),
+    )
+    ads = serving.choose_ads(db, index, taste, slots=slots, seed=seed or "ads", page=offset)
     if not ads:
         return cards
     mixed: list[IndexCard] = []

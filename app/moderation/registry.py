@@ -29,6 +29,7 @@ HANDLER_MODULES = (
     "app.vendors.approvals",
     "app.tours.approvals",
     "app.classifications.requests",
+    "app.ads.approvals",
 )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from sqlalchemy import ColumnElement, Select, and_, exists, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
+from app.ads.models import Ad, AdApprovalState, AdStatus
 from app.core.errors import Conflict, NotFound
 from app.creators.models import Creator
 from app.moderation import registry
@@ -47,9 +48,16 @@ def _awaiting_review() -> ColumnElement[bool]:
         Tour.status == TourStatus.active,
         Tour.approval_state == ApprovalState.pending,
     )
+    # The same for a new ad: an owner's pending draft has not been sent yet.
+    ad_in_queue = exists().where(
+        Ad.id == ApprovalItem.entity_id,
+        Ad.status == AdStatus.active,
+        Ad.approval_state == AdApprovalState.pending,
+    )
     return and_(
         ApprovalItem.status == ApprovalStatus.pending,
         or_(ApprovalItem.kind != ApprovalKind.new_virtual_tour, tour_in_queue),
+        or_(ApprovalItem.kind != ApprovalKind.new_ad, ad_in_queue),
     )
 
 

@@ -12,10 +12,11 @@ import numpy as np
 from sqlalchemy import Select, bindparam, func, select
 from sqlalchemy.orm import Session
 
-from app.ads.models import Ad
-from app.classifications.models import Tag
+from app.ads.models import Ad, AdTag
+from app.ads.queries import served_clause as ad_served_clause
+from app.classifications.models import Rank, RankEntityType, Tag
 from app.creators.models import Creator
-from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
+from app.tours.models import Tour, TourTag
 from app.tours.queries import in_good_standing_clause, listed_clause, published_clause
 from app.users.models import User
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
@@ -363,10 +364,28 @@ def _creator_tour_stats(
 
 
 def ad_documents(session: Session, ids: Iterable[int] | None) -> Iterator[AdDocument]:
-    statement = select(Ad).where(Ad.status == TourStatus.active, Ad.approval_state == ApprovalState.approved)
+    """Served ads (app/ads/queries.py), with their tags and rank (the sum of their rank values)."""
+    statement = select(Ad).where(ad_served_clause())
     if ids is not None:
         statement = statement.where(Ad.id.in_(list(ids)))
-    for ad in session.scalars(statement):
+    ads = list(session.scalars(statement))
+    ad_ids = [ad.id for ad in ads]
+    tags: dict[int, list[int]] = defaultdict(list)
+    ranks: dict[int, float] = {}
+    if ad_ids:
+        for ad_id, tag_id in session.execute(
+            select(AdTag.ad_id, AdTag.tag_id).where(AdTag.ad_id.in_(ad_ids)).order_by(AdTag.ad_id, AdTag.position)
+        ):
+            tags[ad_id].append(tag_id)
+        ranks = {
+            ad_id: float(total or 0)
+            for ad_id, total in session.execute(
+                select(Rank.entity_id, func.sum(Rank.value))
+                .where(Rank.entity_type == RankEntityType.ad, Rank.entity_id.in_(ad_ids))
+                .group_by(Rank.entity_id)
+            )
+        }
+    for ad in ads:
         yield AdDocument(
             id=ad.id,
             guid=ad.guid,
@@ -375,6 +394,8 @@ def ad_documents(session: Session, ids: Iterable[int] | None) -> Iterator[AdDocu
             preview_picture=ad.preview_picture,
             link=ad.link,
             created_at=_epoch(ad.created_at),
+            tag_ids=tuple(tags.get(ad.id, ())),
+            rank=ranks.get(ad.id, 0.0),
         )
 
 

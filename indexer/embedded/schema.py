@@ -181,8 +181,9 @@ def index_statements() -> list[str]:
 
 # The layout each kind of stored row follows, raised when its rows gain something a reindex must fill
 # (the embedded counterpart of the mapping versions in mappings/). Creators 2: `document`, the whole
-# creator document with the Full Profile fields (creators.v2.json on Elasticsearch).
-LAYOUT_VERSIONS = {"creators": 2}
+# creator document with the Full Profile fields (creators.v2.json on Elasticsearch). Ads 2: the card
+# carries the ad's tag ids and rank, which the serving chooses by (ads.v2.json).
+LAYOUT_VERSIONS = {"creators": 2, "ads": 2}
 
 
 def note_current_layouts(connection: sqlite3.Connection) -> None:

@@ -129,6 +129,7 @@ PATH_VALUES: dict[str, Callable[[World], str]] = {
     "user_id": lambda world: str(world.ids["user"]),
     "userid": lambda world: str(world.ids["user"]),
     "creatorName": lambda _world: "nobody",
+    "ad_id": lambda _world: "987654",
 }
 
 # Requests that reach the handler, where a bare call would stop at a 400 (or, for OWNER calls that
@@ -269,6 +270,24 @@ REQUESTS: dict[tuple[str, str], Request] = {
     ("POST", "/v2/creators/ranks"): json({"creator_id": 987654, "rank_source_id": 987654, "value": 1}),
     ("PUT", "/v2/creators/ranks"): json({"id": 987654, "value": 1}),
     ("PUT", "/v2/creators/trusted"): json({"creator_id": 987654, "trusted": True}),
+    # Ads: ad 987654 does not exist (a 404 for those allowed); `{id}` 0…0 is a 400.
+    ("POST", "/v2/ads/"): json({"title": "An ad"}),
+    ("POST", "/v2/ads/on-behalf-of"): json({"title": "An ad"}),
+    ("POST", "/v2/ads/preview-image"): image("ad.png"),
+    ("GET", "/v2/ads/link_exists"): query({"link": "https://ads.example.com/a"}),
+    # OWNER, the account in the body: needed for the owner check to refuse the creator and the CM.
+    ("DELETE", "/v2/ads/user-media"): lambda world: {"json": {"userid": world.ids["user"]}},
+    ("GET", "/v2/ads/show/{ad_id}"): query({"page_view": "matrix"}),
+    ("POST", "/v2/ads/click/{ad_id}"): json({"page_view": "matrix"}),
+    ("POST", "/v2/ads/post_likes"): json({"id": 987654, "likes": 0, "isLike": True}),
+    ("POST", "/v2/ads/post_saves"): json({"id": 987654, "saves": 0, "isSave": True}),
+    ("POST", "/v2/ads/post_shares"): json({"id": 987654}),
+    ("PUT", "/v2/ads/approval-items"): json({"ids": [987654], "action": "approve"}),
+    ("POST", "/v2/ads/ranks"): json({"ad_id": 987654, "rank_source_id": 987654, "value": 1}),
+    ("PUT", "/v2/ads/ranks"): json({"id": 987654, "value": 1}),
+    ("DELETE", "/v2/ads/ranks"): json({"id": 987654}),
+    ("POST", "/v2/ads/ranks/bulk"): json({"ranks": [{"ad_id": 987654, "rank_source_id": 987654, "value": 1}]}),
+    ("POST", "/v2/ads/embeddings"): json({"ads": [987654]}),
 }
 
 

@@ -471,3 +471,22 @@ def test_the_table_pages(client: TestClient, db: Session, world: World) -> None:
     second = ok(client, TABLE, world.owner, limit=2, offset=2)
     assert [(row["title"], row["views"]) for row in second["data"]] == [("Tour 0", 1)]
     assert ok(client, TABLE, world.owner, offset=10)["data"] == []
+
+
+def test_served_ads_impressions_and_clicks_over_http_reach_the_ads_analytics(
+    client: TestClient, db: Session, world: World
+) -> None:
+    """The ads calls write the events: an impression once per page view, a click once."""
+    first = world.ads[0]
+    headers = factories.bearer(world.fan)
+    for _ in range(2):  # a re-render of the same page view counts once
+        assert client.get(f"/v2/ads/show/{first.id}", params={"page_view": "pv-1"}, headers=headers).status_code == 200
+    assert client.get(f"/v2/ads/show/{first.id}", params={"page_view": "pv-2"}, headers=headers).status_code == 200
+    answer = client.post(f"/v2/ads/click/{first.id}", json={"page_view": "pv-2"}, headers=headers)
+    assert answer.status_code == 200, answer.text
+    flush_events()
+    today = datetime.now(UTC).date().isoformat()
+    table = ok(client, AD_TABLE, world.owner, date_from=today, date_to=today)
+    assert [(row["id"], row["impressions"], row["clicks"]) for row in table["data"] if row["id"] == first.guid] == [
+        (first.guid, 2, 1)
+    ]

@@ -16,7 +16,7 @@ def downgrade_to_creators_layout_1(index: EmbeddedIndex) -> None:
     """What a file from before creator documents looks like: no `document` column, no layout noted."""
     connection = sqlite3.connect(index.path)
     connection.execute("ALTER TABLE creators DROP COLUMN document")
-    connection.execute("DELETE FROM meta WHERE key LIKE 'layout.%'")
+    connection.execute("DELETE FROM meta WHERE key = 'layout.creators'")
     connection.commit()
     connection.close()
 
@@ -49,3 +49,15 @@ def test_a_layout_1_file_reports_creators_outdated_until_a_rebuild(tmp_path: Pat
     assert reopened.outdated() == []
     assert reopened.creator_document(4) == creators[3]
     assert reopened.health() == "ok (embedded, 0 tours)"
+
+
+def test_a_file_from_before_ads_carried_tags_and_rank_reports_ads_outdated(tmp_path: Path) -> None:
+    index = EmbeddedIndex(tmp_path / "index")
+    connection = sqlite3.connect(index.path)
+    connection.execute("DELETE FROM meta WHERE key = 'layout.ads'")
+    connection.commit()
+    connection.close()
+    reopened = EmbeddedIndex(tmp_path / "index")
+    assert reopened.outdated() == ["ads"]
+    reopened.rebuild(tours=[], creators=[], ads=[], tags=[], places=[])
+    assert reopened.outdated() == []

@@ -25,6 +25,7 @@ EXPECTED_TASKS: dict[str, tuple[str, float | None]] = {
     "classifications.embed_tags": ("embeddings", None),
     "classifications.embed_all_tags": ("embeddings", None),
     "analytics.rollup": ("default", MINUTE),
+    "embeddings.ads": ("embeddings", None),
 }
 
 

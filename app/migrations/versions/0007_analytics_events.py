@@ -2,7 +2,7 @@
 quarter-hour bucket) and the rollup watermark.
 
 Revision ID: 0007_analytics_events
-Revises: 0005_classifications_admin
+Revises: 0006_ads_calls
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0007_analytics_events"
-# Re-chained after the ads branch's 0006 at merge.
-down_revision: str | Sequence[str] | None = "0005_classifications_admin"
+down_revision: str | Sequence[str] | None = "0006_ads_calls"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -142,6 +142,112 @@ export type AdAnalyticsRow = {
 };
 
 /**
+ * AdAnswer
+ */
+export type AdAnswer = {
+    data?: AdOut | null;
+    /**
+     * Fields
+     */
+    fields?: {
+        [key: string]: string;
+    };
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Pending
+     */
+    pending?: boolean;
+};
+
+/**
+ * AdApprovalItemOut
+ */
+export type AdApprovalItemOut = {
+    /**
+     * Ad Id
+     */
+    ad_id: number | null;
+    /**
+     * Changes
+     *
+     * For an ad edit: field → proposed value.
+     */
+    changes: {
+        [key: string]: unknown;
+    };
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Current
+     *
+     * For an ad edit: field → value now in use.
+     */
+    current: {
+        [key: string]: unknown;
+    };
+    /**
+     * Id
+     */
+    id: number;
+    kind: AdApprovalKindName;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Status
+     */
+    status: string;
+    /**
+     * Title
+     */
+    title: string | null;
+    /**
+     * Userid
+     */
+    userid: number | null;
+};
+
+/**
+ * AdApprovalItemsPage
+ */
+export type AdApprovalItemsPage = {
+    /**
+     * Data
+     */
+    data: Array<AdApprovalItemOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * AdApprovalKindName
+ */
+export type AdApprovalKindName = 'new_ad' | 'ad_edit';
+
+/**
+ * AdApprovalState
+ *
+ * The same values as tours' ApprovalState.
+ */
+export type AdApprovalState = 'pending' | 'approved' | 'rejected';
+
+/**
  * AdCard
  *
  * Spec §3 Ad card, exactly; shown as Sponsored.
@@ -171,6 +277,679 @@ export type AdCard = {
      * User Id
      */
     user_id: number;
+};
+
+/**
+ * AdCardOut
+ *
+ * Spec §3 Ad card.
+ */
+export type AdCardOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Link
+     */
+    link: string;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Type
+     */
+    type?: 'ad';
+    /**
+     * User Id
+     */
+    user_id: number;
+};
+
+/**
+ * AdCountersOut
+ */
+export type AdCountersOut = {
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * AdCounts
+ */
+export type AdCounts = {
+    /**
+     * Active
+     */
+    active: number;
+    /**
+     * Draft
+     */
+    draft: number;
+    /**
+     * Featured
+     */
+    featured: number;
+    /**
+     * Pending
+     */
+    pending: number;
+    /**
+     * Rejected
+     */
+    rejected: number;
+    /**
+     * Total
+     */
+    total: number;
+};
+
+/**
+ * AdLikeAnswer
+ */
+export type AdLikeAnswer = {
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Islike
+     */
+    isLike: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * User Like
+     */
+    user_like: 0 | 1;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * AdLikeBody
+ */
+export type AdLikeBody = {
+    /**
+     * Id
+     *
+     * The ad id
+     */
+    id: number;
+    /**
+     * Islike
+     *
+     * true to like, false to take the like back
+     */
+    isLike: boolean;
+    /**
+     * Likes
+     *
+     * The client's count; ignored, the answer has the exact one
+     */
+    likes?: number | null;
+};
+
+/**
+ * AdOnBehalfWrite
+ *
+ * POST on-behalf-of (admins): the owner by id or platform username ('select user' when neither).
+ */
+export type AdOnBehalfWrite = {
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Is Active
+     *
+     * false saves it as a draft
+     */
+    is_active?: boolean;
+    /**
+     * Link
+     *
+     * https:// address, unique
+     */
+    link?: string | null;
+    /**
+     * Platform Username
+     */
+    platform_username?: string | null;
+    /**
+     * Preview Picture
+     *
+     * POST preview-image's `path`, or an https:// image
+     */
+    preview_picture?: string | null;
+    /**
+     * Tags
+     *
+     * At most 10 tags
+     */
+    tags?: Array<TagRef>;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Userid
+     *
+     * Admins: the owner of a new ad (else the caller)
+     */
+    userid?: number | null;
+};
+
+/**
+ * AdOut
+ */
+export type AdOut = {
+    approval_state: AdApprovalState;
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Created Date
+     */
+    created_date: string;
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Edit Pending
+     *
+     * An edit waits for an administrator; the published version shows
+     */
+    edit_pending: boolean;
+    /**
+     * Featured Order
+     */
+    featured_order: number | null;
+    /**
+     * Guid
+     */
+    guid: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Featured
+     */
+    is_featured: boolean;
+    /**
+     * Is Owned
+     */
+    is_owned: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Link
+     */
+    link: string;
+    /**
+     * Platform Username
+     */
+    platform_username: string | null;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Preview Picture Large
+     */
+    preview_picture_large: string | null;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    status: AdStatus;
+    /**
+     * Tags
+     */
+    tags: Array<AppToursSchemasTagOut>;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Updated Date
+     */
+    updated_date: string;
+    /**
+     * User Id
+     */
+    user_id: number;
+    /**
+     * Views
+     *
+     * Impressions
+     */
+    views: number;
+};
+
+/**
+ * AdRankOut
+ */
+export type AdRankOut = {
+    /**
+     * Ad Id
+     */
+    ad_id: number;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Position
+     */
+    position: number | null;
+    /**
+     * Rank Source
+     */
+    rank_source: string;
+    /**
+     * Rank Source Id
+     */
+    rank_source_id: number;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Updated Date
+     */
+    updated_date: string;
+    /**
+     * Value
+     */
+    value: number;
+};
+
+/**
+ * AdRankWrite
+ */
+export type AdRankWrite = {
+    /**
+     * Ad Id
+     */
+    ad_id: number;
+    /**
+     * Position
+     *
+     * An optional place (1 is first)
+     */
+    position?: number | null;
+    /**
+     * Rank Source Id
+     */
+    rank_source_id: number;
+    /**
+     * Value
+     *
+     * The rank source's value
+     */
+    value: number;
+};
+
+/**
+ * AdRanksBulk
+ */
+export type AdRanksBulk = {
+    /**
+     * Ranks
+     */
+    ranks: Array<AdRankWrite>;
+};
+
+/**
+ * AdRanksPage
+ */
+export type AdRanksPage = {
+    /**
+     * Data
+     */
+    data: Array<AdRankOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * AdSaveAnswer
+ */
+export type AdSaveAnswer = {
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Issave
+     */
+    isSave: boolean;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * User Save
+     */
+    user_save: 0 | 1;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * AdSaveBody
+ */
+export type AdSaveBody = {
+    /**
+     * Id
+     *
+     * The ad id
+     */
+    id: number;
+    /**
+     * Issave
+     *
+     * true to save, false to unsave
+     */
+    isSave: boolean;
+    /**
+     * Saves
+     *
+     * The client's count; ignored, the answer has the exact one
+     */
+    saves?: number | null;
+};
+
+/**
+ * AdShareBody
+ */
+export type AdShareBody = {
+    /**
+     * Channel
+     *
+     * Where it was shared (link, facebook, …)
+     */
+    channel?: string | null;
+    /**
+     * Id
+     *
+     * The ad id
+     */
+    id: number;
+};
+
+/**
+ * AdStats
+ */
+export type AdStats = {
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Ctr
+     *
+     * clicks / views (0 without impressions)
+     */
+    ctr: number;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * User Like
+     */
+    user_like: 0 | 1;
+    /**
+     * User Save
+     */
+    user_save: 0 | 1;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * AdStatus
+ *
+ * The same values as tours' TourStatus, so listing code can treat both alike.
+ */
+export type AdStatus = 'active' | 'draft';
+
+/**
+ * AdTagOut
+ */
+export type AdTagOut = {
+    /**
+     * Ad Count
+     */
+    ad_count: number;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
+ * AdTagsAnswer
+ */
+export type AdTagsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<AdTagOut>;
+};
+
+/**
+ * AdTaskName
+ */
+export type AdTaskName = 'activate' | 'deactivate' | 'approve';
+
+/**
+ * AdUpdate
+ *
+ * PUT {id}: a `task` (activate, deactivate, approve), or else the edited form. Admins may also
+ * feature an ad (featured-ads) and give it a place.
+ */
+export type AdUpdate = {
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Featured Order
+     *
+     * Admins only: place among featured ads
+     */
+    featured_order?: number | null;
+    /**
+     * Is Active
+     *
+     * false saves it as a draft
+     */
+    is_active?: boolean;
+    /**
+     * Is Featured
+     *
+     * Admins only
+     */
+    is_featured?: boolean | null;
+    /**
+     * Link
+     *
+     * https:// address, unique
+     */
+    link?: string | null;
+    /**
+     * Preview Picture
+     *
+     * POST preview-image's `path`, or an https:// image
+     */
+    preview_picture?: string | null;
+    /**
+     * Tags
+     *
+     * At most 10 tags
+     */
+    tags?: Array<TagRef>;
+    task?: AdTaskName | null;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Userid
+     *
+     * Admins: the owner of a new ad (else the caller)
+     */
+    userid?: number | null;
+};
+
+/**
+ * AdUserStatus
+ */
+export type AdUserStatus = 'all' | 'active' | 'draft' | 'pending' | 'rejected';
+
+/**
+ * AdWrite
+ *
+ * The add/edit ad form (spec §3 Ad card: a link and a preview image; a title; tags). Required
+ * fields are checked by the service, so a missing one is a 400 naming the field with the form's
+ * message.
+ */
+export type AdWrite = {
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Is Active
+     *
+     * false saves it as a draft
+     */
+    is_active?: boolean;
+    /**
+     * Link
+     *
+     * https:// address, unique
+     */
+    link?: string | null;
+    /**
+     * Preview Picture
+     *
+     * POST preview-image's `path`, or an https:// image
+     */
+    preview_picture?: string | null;
+    /**
+     * Tags
+     *
+     * At most 10 tags
+     */
+    tags?: Array<TagRef>;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Userid
+     *
+     * Admins: the owner of a new ad (else the caller)
+     */
+    userid?: number | null;
 };
 
 /**
@@ -418,68 +1197,6 @@ export type AdminMediaTypePage = {
      * Total Items
      */
     total_items: number;
-};
-
-/**
- * AdminStats
- */
-export type AdminStats = {
-    /**
-     * Active
-     */
-    active: number;
-    /**
-     * Added Last 30 Days
-     */
-    added_last_30_days: number;
-    /**
-     * Added Last 7 Days
-     */
-    added_last_7_days: number;
-    /**
-     * Added Today
-     */
-    added_today: number;
-    /**
-     * By Category
-     */
-    by_category: {
-        [key: string]: number;
-    };
-    /**
-     * By Vendor
-     */
-    by_vendor: {
-        [key: string]: number;
-    };
-    /**
-     * Tours added per UTC day of the asked range
-     */
-    daily: DailySeries;
-    /**
-     * Draft
-     */
-    draft: number;
-    /**
-     * Edits Pending
-     */
-    edits_pending: number;
-    /**
-     * Listed
-     */
-    listed: number;
-    /**
-     * Pending
-     */
-    pending: number;
-    /**
-     * Rejected
-     */
-    rejected: number;
-    /**
-     * Total
-     */
-    total: number;
 };
 
 /**
@@ -845,6 +1562,28 @@ export type AdsAnalyticsPage = {
      * IANA time zone whose midnights bound the days
      */
     time_zone: string;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * AdsPage
+ */
+export type AdsPage = {
+    /**
+     * Data
+     */
+    data: Array<AdOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
     /**
      * Total Items
      */
@@ -1411,6 +2150,18 @@ export type BetaTestersAnswer = {
 };
 
 /**
+ * Body_ads-upload_preview_image
+ */
+export type BodyAdsUploadPreviewImage = {
+    /**
+     * Image
+     *
+     * JPG, PNG or PDF, at most 2 MB
+     */
+    image: Blob | File;
+};
+
+/**
  * Body_classifications-admin_batch_upload
  */
 export type BodyClassificationsAdminBatchUpload = {
@@ -1880,6 +2631,42 @@ export type ChangeStatusIn = {
      * Vendor Id
      */
     vendor_id: number;
+};
+
+/**
+ * ClickAnswer
+ */
+export type ClickAnswer = {
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Counted
+     */
+    counted: boolean;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Link
+     *
+     * Where the click goes
+     */
+    link: string;
+};
+
+/**
+ * ClickBody
+ */
+export type ClickBody = {
+    /**
+     * Page View
+     *
+     * The page view's id
+     */
+    page_view?: string | null;
 };
 
 /**
@@ -3158,18 +3945,6 @@ export type DocumentTagsOut = {
 export type EmbeddingJobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /**
- * EmbeddingsBody
- */
-export type EmbeddingsBody = {
-    /**
-     * Tours
-     *
-     * Tour guids; none: every listed tour
-     */
-    tours?: Array<string> | null;
-};
-
-/**
  * ErrorBody
  */
 export type ErrorBody = {
@@ -3201,6 +3976,16 @@ export type ExistingAnswer = {
      * Username Exists
      */
     username_exists?: boolean | null;
+};
+
+/**
+ * FeaturedAdsAnswer
+ */
+export type FeaturedAdsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<AdCardOut>;
 };
 
 /**
@@ -4010,22 +4795,6 @@ export type LikeBody = {
      * The client's count; ignored, the answer has the exact one
      */
     likes?: number | null;
-};
-
-/**
- * LinkExistsAnswer
- */
-export type LinkExistsAnswer = {
-    /**
-     * Exists
-     */
-    exists: boolean;
-    /**
-     * Guid
-     *
-     * The tour with this link, when the caller may see it.
-     */
-    guid?: string | null;
 };
 
 /**
@@ -5458,40 +6227,6 @@ export type PointGeometry = {
 };
 
 /**
- * PreviewImageAnswer
- *
- * POST preview-image: `path` goes into the add/edit payload's preview_picture.
- */
-export type PreviewImageAnswer = {
-    /**
-     * Large
-     *
-     * The tour page's copy (up to 1200x800).
-     */
-    large: string;
-    /**
-     * Message
-     */
-    message: string;
-    /**
-     * Path
-     *
-     * The card-size image (600x400), used as preview_picture.
-     */
-    path: string;
-    /**
-     * Pending
-     *
-     * True when the image waits for an administrator (images_approval).
-     */
-    pending: boolean;
-    /**
-     * Source Type
-     */
-    source_type: 'jpg' | 'png' | 'pdf';
-};
-
-/**
  * ProfileImageAnswer
  */
 export type ProfileImageAnswer = {
@@ -5820,6 +6555,42 @@ export type ShareBody = {
      * The tour guid
      */
     id: string;
+};
+
+/**
+ * ShowAnswer
+ */
+export type ShowAnswer = {
+    /**
+     * Counted
+     *
+     * False when this viewer's impression in this page view was counted already
+     */
+    counted: boolean;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Link
+     */
+    link: string;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Type
+     */
+    type?: 'ad';
+    /**
+     * User Id
+     */
+    user_id: number;
 };
 
 /**
@@ -7747,6 +8518,128 @@ export type VtTransferResult = {
 };
 
 /**
+ * AdminStats
+ */
+export type AppAdsSchemasAdminStats = {
+    /**
+     * Active
+     */
+    active: number;
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Ads added per UTC day of the asked range
+     */
+    daily: DailySeries;
+    /**
+     * Draft
+     */
+    draft: number;
+    /**
+     * Edits Pending
+     */
+    edits_pending: number;
+    /**
+     * Featured
+     */
+    featured: number;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Pending
+     */
+    pending: number;
+    /**
+     * Rejected
+     */
+    rejected: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Served
+     */
+    served: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Views
+     *
+     * Impressions of every ad
+     */
+    views: number;
+};
+
+/**
+ * EmbeddingsBody
+ */
+export type AppAdsSchemasEmbeddingsBody = {
+    /**
+     * Ads
+     *
+     * Ad ids; none: every served ad missing one
+     */
+    ads?: Array<number> | null;
+};
+
+/**
+ * LinkExistsAnswer
+ */
+export type AppAdsSchemasLinkExistsAnswer = {
+    /**
+     * Exists
+     */
+    exists: boolean;
+    /**
+     * Id
+     *
+     * The ad with this link, when the caller may see it.
+     */
+    id?: number | null;
+};
+
+/**
+ * PreviewImageAnswer
+ */
+export type AppAdsSchemasPreviewImageAnswer = {
+    /**
+     * Large
+     *
+     * The large copy (up to 1200x800).
+     */
+    large: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Path
+     *
+     * The card-size image (600x400), used as preview_picture.
+     */
+    path: string;
+    /**
+     * Pending
+     */
+    pending: boolean;
+    /**
+     * Source Type
+     */
+    source_type: 'jpg' | 'png' | 'pdf';
+};
+
+/**
  * TagList
  */
 export type AppClassificationsSchemasTagList = {
@@ -7925,6 +8818,68 @@ export type AppToursSchemasAddressOut = {
 };
 
 /**
+ * AdminStats
+ */
+export type AppToursSchemasAdminStats = {
+    /**
+     * Active
+     */
+    active: number;
+    /**
+     * Added Last 30 Days
+     */
+    added_last_30_days: number;
+    /**
+     * Added Last 7 Days
+     */
+    added_last_7_days: number;
+    /**
+     * Added Today
+     */
+    added_today: number;
+    /**
+     * By Category
+     */
+    by_category: {
+        [key: string]: number;
+    };
+    /**
+     * By Vendor
+     */
+    by_vendor: {
+        [key: string]: number;
+    };
+    /**
+     * Tours added per UTC day of the asked range
+     */
+    daily: DailySeries;
+    /**
+     * Draft
+     */
+    draft: number;
+    /**
+     * Edits Pending
+     */
+    edits_pending: number;
+    /**
+     * Listed
+     */
+    listed: number;
+    /**
+     * Pending
+     */
+    pending: number;
+    /**
+     * Rejected
+     */
+    rejected: number;
+    /**
+     * Total
+     */
+    total: number;
+};
+
+/**
  * ApprovalDecision
  */
 export type AppToursSchemasApprovalDecision = {
@@ -8004,6 +8959,68 @@ export type AppToursSchemasApprovalItemOut = {
      * Userid
      */
     userid: number | null;
+};
+
+/**
+ * EmbeddingsBody
+ */
+export type AppToursSchemasEmbeddingsBody = {
+    /**
+     * Tours
+     *
+     * Tour guids; none: every listed tour
+     */
+    tours?: Array<string> | null;
+};
+
+/**
+ * LinkExistsAnswer
+ */
+export type AppToursSchemasLinkExistsAnswer = {
+    /**
+     * Exists
+     */
+    exists: boolean;
+    /**
+     * Guid
+     *
+     * The tour with this link, when the caller may see it.
+     */
+    guid?: string | null;
+};
+
+/**
+ * PreviewImageAnswer
+ *
+ * POST preview-image: `path` goes into the add/edit payload's preview_picture.
+ */
+export type AppToursSchemasPreviewImageAnswer = {
+    /**
+     * Large
+     *
+     * The tour page's copy (up to 1200x800).
+     */
+    large: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Path
+     *
+     * The card-size image (600x400), used as preview_picture.
+     */
+    path: string;
+    /**
+     * Pending
+     *
+     * True when the image waits for an administrator (images_approval).
+     */
+    pending: boolean;
+    /**
+     * Source Type
+     */
+    source_type: 'jpg' | 'png' | 'pdf';
 };
 
 /**
@@ -8163,6 +9180,1167 @@ export type ModerationGetApprovalItemResponses = {
 };
 
 export type ModerationGetApprovalItemResponse = ModerationGetApprovalItemResponses[keyof ModerationGetApprovalItemResponses];
+
+export type AdsAddAdData = {
+    body: AdWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/';
+};
+
+export type AdsAddAdErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * The account named by `userid` does not exist
+     */
+    404: ErrorBody;
+    /**
+     * 'Error: Link already exists'
+     */
+    409: ErrorBody;
+};
+
+export type AdsAddAdError = AdsAddAdErrors[keyof AdsAddAdErrors];
+
+export type AdsAddAdResponses = {
+    /**
+     * Saved, but the change waits for an administrator's approval
+     */
+    200: AdAnswer;
+    /**
+     * Successful Response
+     */
+    201: AdAnswer;
+};
+
+export type AdsAddAdResponse = AdsAddAdResponses[keyof AdsAddAdResponses];
+
+export type AdsAdStatsData = {
+    body?: never;
+    path: {
+        /**
+         * Ad Id
+         */
+        ad_id: number;
+    };
+    query?: never;
+    url: '/v2/ads/ad-stats/{ad_id}';
+};
+
+export type AdsAdStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * No such ad
+     */
+    404: ErrorBody;
+};
+
+export type AdsAdStatsError = AdsAdStatsErrors[keyof AdsAdStatsErrors];
+
+export type AdsAdStatsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdStats;
+};
+
+export type AdsAdStatsResponse = AdsAdStatsResponses[keyof AdsAdStatsResponses];
+
+export type AdsAdminStatsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First UTC day, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last UTC day, ISO date (default: today); at most 366 days in all
+         */
+        date_to?: string | null;
+    };
+    url: '/v2/ads/admin-stats';
+};
+
+export type AdsAdminStatsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type AdsAdminStatsError = AdsAdminStatsErrors[keyof AdsAdminStatsErrors];
+
+export type AdsAdminStatsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AppAdsSchemasAdminStats;
+};
+
+export type AdsAdminStatsResponse = AdsAdminStatsResponses[keyof AdsAdminStatsResponses];
+
+export type AdsListApprovalItemsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/ads/approval-items';
+};
+
+export type AdsListApprovalItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type AdsListApprovalItemsError = AdsListApprovalItemsErrors[keyof AdsListApprovalItemsErrors];
+
+export type AdsListApprovalItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdApprovalItemsPage;
+};
+
+export type AdsListApprovalItemsResponse = AdsListApprovalItemsResponses[keyof AdsListApprovalItemsResponses];
+
+export type AdsDecideApprovalItemsData = {
+    body: AppToursSchemasApprovalDecision;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/approval-items';
+};
+
+export type AdsDecideApprovalItemsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type AdsDecideApprovalItemsError = AdsDecideApprovalItemsErrors[keyof AdsDecideApprovalItemsErrors];
+
+export type AdsDecideApprovalItemsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AppToursSchemasApprovalDecisionAnswer;
+};
+
+export type AdsDecideApprovalItemsResponse = AdsDecideApprovalItemsResponses[keyof AdsDecideApprovalItemsResponses];
+
+export type AdsClickData = {
+    /**
+     * Body
+     */
+    body?: ClickBody | null;
+    path: {
+        /**
+         * Ad Id
+         */
+        ad_id: number;
+    };
+    query?: never;
+    url: '/v2/ads/click/{ad_id}';
+};
+
+export type AdsClickErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * No such ad
+     */
+    404: ErrorBody;
+};
+
+export type AdsClickError = AdsClickErrors[keyof AdsClickErrors];
+
+export type AdsClickResponses = {
+    /**
+     * Successful Response
+     */
+    200: ClickAnswer;
+};
+
+export type AdsClickResponse = AdsClickResponses[keyof AdsClickResponses];
+
+export type AdsAdCountsData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: never;
+    url: '/v2/ads/counts/{user_id}';
+};
+
+export type AdsAdCountsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AdsAdCountsError = AdsAdCountsErrors[keyof AdsAdCountsErrors];
+
+export type AdsAdCountsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdCounts;
+};
+
+export type AdsAdCountsResponse = AdsAdCountsResponses[keyof AdsAdCountsResponses];
+
+export type AdsComputeEmbeddingsData = {
+    /**
+     * Body
+     */
+    body?: AppAdsSchemasEmbeddingsBody | null;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/embeddings';
+};
+
+export type AdsComputeEmbeddingsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type AdsComputeEmbeddingsError = AdsComputeEmbeddingsErrors[keyof AdsComputeEmbeddingsErrors];
+
+export type AdsComputeEmbeddingsResponses = {
+    /**
+     * Successful Response
+     */
+    202: TaskQueuedAnswer;
+};
+
+export type AdsComputeEmbeddingsResponse = AdsComputeEmbeddingsResponses[keyof AdsComputeEmbeddingsResponses];
+
+export type AdsFeaturedAdsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+    };
+    url: '/v2/ads/featured-ads';
+};
+
+export type AdsFeaturedAdsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type AdsFeaturedAdsError = AdsFeaturedAdsErrors[keyof AdsFeaturedAdsErrors];
+
+export type AdsFeaturedAdsResponses = {
+    /**
+     * Successful Response
+     */
+    200: FeaturedAdsAnswer;
+};
+
+export type AdsFeaturedAdsResponse = AdsFeaturedAdsResponses[keyof AdsFeaturedAdsResponses];
+
+export type AdsLinkExistsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Link
+         */
+        link: string;
+    };
+    url: '/v2/ads/link_exists';
+};
+
+export type AdsLinkExistsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type AdsLinkExistsError = AdsLinkExistsErrors[keyof AdsLinkExistsErrors];
+
+export type AdsLinkExistsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AppAdsSchemasLinkExistsAnswer;
+};
+
+export type AdsLinkExistsResponse = AdsLinkExistsResponses[keyof AdsLinkExistsResponses];
+
+export type AdsAddAdOnBehalfData = {
+    body: AdOnBehalfWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/on-behalf-of';
+};
+
+export type AdsAddAdOnBehalfErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * The account named by `userid` does not exist
+     */
+    404: ErrorBody;
+    /**
+     * 'Error: Link already exists'
+     */
+    409: ErrorBody;
+};
+
+export type AdsAddAdOnBehalfError = AdsAddAdOnBehalfErrors[keyof AdsAddAdOnBehalfErrors];
+
+export type AdsAddAdOnBehalfResponses = {
+    /**
+     * Saved, but the change waits for an administrator's approval
+     */
+    200: AdAnswer;
+    /**
+     * Successful Response
+     */
+    201: AdAnswer;
+};
+
+export type AdsAddAdOnBehalfResponse = AdsAddAdOnBehalfResponses[keyof AdsAddAdOnBehalfResponses];
+
+export type AdsPostLikesData = {
+    body: AdLikeBody;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/post_likes';
+};
+
+export type AdsPostLikesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AdsPostLikesError = AdsPostLikesErrors[keyof AdsPostLikesErrors];
+
+export type AdsPostLikesResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdLikeAnswer;
+};
+
+export type AdsPostLikesResponse = AdsPostLikesResponses[keyof AdsPostLikesResponses];
+
+export type AdsPostSavesData = {
+    body: AdSaveBody;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/post_saves';
+};
+
+export type AdsPostSavesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AdsPostSavesError = AdsPostSavesErrors[keyof AdsPostSavesErrors];
+
+export type AdsPostSavesResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdSaveAnswer;
+};
+
+export type AdsPostSavesResponse = AdsPostSavesResponses[keyof AdsPostSavesResponses];
+
+export type AdsPostSharesData = {
+    body: AdShareBody;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/post_shares';
+};
+
+export type AdsPostSharesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AdsPostSharesError = AdsPostSharesErrors[keyof AdsPostSharesErrors];
+
+export type AdsPostSharesResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdCountersOut;
+};
+
+export type AdsPostSharesResponse = AdsPostSharesResponses[keyof AdsPostSharesResponses];
+
+export type AdsUploadPreviewImageData = {
+    body: BodyAdsUploadPreviewImage;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/preview-image';
+};
+
+export type AdsUploadPreviewImageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type AdsUploadPreviewImageError = AdsUploadPreviewImageErrors[keyof AdsUploadPreviewImageErrors];
+
+export type AdsUploadPreviewImageResponses = {
+    /**
+     * Successful Response
+     */
+    201: AppAdsSchemasPreviewImageAnswer;
+};
+
+export type AdsUploadPreviewImageResponse = AdsUploadPreviewImageResponses[keyof AdsUploadPreviewImageResponses];
+
+export type AdsRemoveRankData = {
+    body: RankIdBody;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/ranks';
+};
+
+export type AdsRemoveRankErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not Found
+     */
+    404: ErrorBody;
+};
+
+export type AdsRemoveRankError = AdsRemoveRankErrors[keyof AdsRemoveRankErrors];
+
+export type AdsRemoveRankResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type AdsRemoveRankResponse = AdsRemoveRankResponses[keyof AdsRemoveRankResponses];
+
+export type AdsListRanksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Rank Source Id
+         */
+        rank_source_id?: number | null;
+        /**
+         * Ad Id
+         *
+         * One ad's ranks
+         */
+        ad_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/ads/ranks';
+};
+
+export type AdsListRanksErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type AdsListRanksError = AdsListRanksErrors[keyof AdsListRanksErrors];
+
+export type AdsListRanksResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdRanksPage;
+};
+
+export type AdsListRanksResponse = AdsListRanksResponses[keyof AdsListRanksResponses];
+
+export type AdsAddRankData = {
+    body: AdRankWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/ranks';
+};
+
+export type AdsAddRankErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * No such ad
+     */
+    404: ErrorBody;
+    /**
+     * Conflict
+     */
+    409: ErrorBody;
+};
+
+export type AdsAddRankError = AdsAddRankErrors[keyof AdsAddRankErrors];
+
+export type AdsAddRankResponses = {
+    /**
+     * Successful Response
+     */
+    201: AdRankOut;
+};
+
+export type AdsAddRankResponse = AdsAddRankResponses[keyof AdsAddRankResponses];
+
+export type AdsEditRankData = {
+    body: RankEdit;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/ranks';
+};
+
+export type AdsEditRankErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not Found
+     */
+    404: ErrorBody;
+};
+
+export type AdsEditRankError = AdsEditRankErrors[keyof AdsEditRankErrors];
+
+export type AdsEditRankResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdRankOut;
+};
+
+export type AdsEditRankResponse = AdsEditRankResponses[keyof AdsEditRankResponses];
+
+export type AdsPutRanksData = {
+    body: AdRanksBulk;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/ranks/bulk';
+};
+
+export type AdsPutRanksErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AdsPutRanksError = AdsPutRanksErrors[keyof AdsPutRanksErrors];
+
+export type AdsPutRanksResponses = {
+    /**
+     * Successful Response
+     */
+    200: RanksBulkAnswer;
+};
+
+export type AdsPutRanksResponse = AdsPutRanksResponses[keyof AdsPutRanksResponses];
+
+export type AdsCalculateRanksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/ranks/calc';
+};
+
+export type AdsCalculateRanksErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type AdsCalculateRanksError = AdsCalculateRanksErrors[keyof AdsCalculateRanksErrors];
+
+export type AdsCalculateRanksResponses = {
+    /**
+     * Successful Response
+     */
+    202: TaskQueuedAnswer;
+};
+
+export type AdsCalculateRanksResponse = AdsCalculateRanksResponses[keyof AdsCalculateRanksResponses];
+
+export type AdsShowData = {
+    body?: never;
+    path: {
+        /**
+         * Ad Id
+         */
+        ad_id: number;
+    };
+    query?: {
+        /**
+         * Page View
+         *
+         * The page view's id, made by the client once per page view
+         */
+        page_view?: string | null;
+    };
+    url: '/v2/ads/show/{ad_id}';
+};
+
+export type AdsShowErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * No such ad
+     */
+    404: ErrorBody;
+};
+
+export type AdsShowError = AdsShowErrors[keyof AdsShowErrors];
+
+export type AdsShowResponses = {
+    /**
+     * Successful Response
+     */
+    200: ShowAnswer;
+};
+
+export type AdsShowResponse = AdsShowResponses[keyof AdsShowResponses];
+
+export type AdsDeleteUserMediaData = {
+    body: UserMediaBody;
+    path?: never;
+    query?: never;
+    url: '/v2/ads/user-media';
+};
+
+export type AdsDeleteUserMediaErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AdsDeleteUserMediaError = AdsDeleteUserMediaErrors[keyof AdsDeleteUserMediaErrors];
+
+export type AdsDeleteUserMediaResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type AdsDeleteUserMediaResponse = AdsDeleteUserMediaResponses[keyof AdsDeleteUserMediaResponses];
+
+export type AdsUserAdTagsData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: never;
+    url: '/v2/ads/user/ad-tags/{user_id}';
+};
+
+export type AdsUserAdTagsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AdsUserAdTagsError = AdsUserAdTagsErrors[keyof AdsUserAdTagsErrors];
+
+export type AdsUserAdTagsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdTagsAnswer;
+};
+
+export type AdsUserAdTagsResponse = AdsUserAdTagsResponses[keyof AdsUserAdTagsResponses];
+
+export type AdsUserAdsData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: {
+        status?: AdUserStatus;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/ads/user/{user_id}';
+};
+
+export type AdsUserAdsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AdsUserAdsError = AdsUserAdsErrors[keyof AdsUserAdsErrors];
+
+export type AdsUserAdsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdsPage;
+};
+
+export type AdsUserAdsResponse = AdsUserAdsResponses[keyof AdsUserAdsResponses];
+
+export type AdsDeleteAdData = {
+    body?: never;
+    path: {
+        /**
+         * Id
+         *
+         * The ad id (a number)
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v2/ads/{id}';
+};
+
+export type AdsDeleteAdErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * No such ad
+     */
+    404: ErrorBody;
+};
+
+export type AdsDeleteAdError = AdsDeleteAdErrors[keyof AdsDeleteAdErrors];
+
+export type AdsDeleteAdResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type AdsDeleteAdResponse = AdsDeleteAdResponses[keyof AdsDeleteAdResponses];
+
+export type AdsGetAdData = {
+    body?: never;
+    path: {
+        /**
+         * Id
+         *
+         * The ad id (a number)
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v2/ads/{id}';
+};
+
+export type AdsGetAdErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * No such ad
+     */
+    404: ErrorBody;
+};
+
+export type AdsGetAdError = AdsGetAdErrors[keyof AdsGetAdErrors];
+
+export type AdsGetAdResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdOut;
+};
+
+export type AdsGetAdResponse = AdsGetAdResponses[keyof AdsGetAdResponses];
+
+export type AdsUpdateAdData = {
+    body: AdUpdate;
+    path: {
+        /**
+         * Id
+         *
+         * The ad id (a number)
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v2/ads/{id}';
+};
+
+export type AdsUpdateAdErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * No such ad
+     */
+    404: ErrorBody;
+    /**
+     * 'Error: Link already exists'
+     */
+    409: ErrorBody;
+};
+
+export type AdsUpdateAdError = AdsUpdateAdErrors[keyof AdsUpdateAdErrors];
+
+export type AdsUpdateAdResponses = {
+    /**
+     * Saved, but the change waits for an administrator's approval
+     */
+    200: AdAnswer;
+    /**
+     * Successful Response
+     */
+    201: AdAnswer;
+};
+
+export type AdsUpdateAdResponse = AdsUpdateAdResponses[keyof AdsUpdateAdResponses];
 
 export type ClassificationsListCategoriesData = {
     body?: never;
@@ -15029,7 +17207,7 @@ export type ToursAdminStatsResponses = {
     /**
      * Successful Response
      */
-    200: AdminStats;
+    200: AppToursSchemasAdminStats;
 };
 
 export type ToursAdminStatsResponse = ToursAdminStatsResponses[keyof ToursAdminStatsResponses];
@@ -15388,7 +17566,7 @@ export type ToursComputeEmbeddingsData = {
     /**
      * Body
      */
-    body?: EmbeddingsBody | null;
+    body?: AppToursSchemasEmbeddingsBody | null;
     path?: never;
     query?: never;
     url: '/v2/virtualtours/embeddings';
@@ -15532,7 +17710,7 @@ export type ToursLinkExistsResponses = {
     /**
      * Successful Response
      */
-    200: LinkExistsAnswer;
+    200: AppToursSchemasLinkExistsAnswer;
 };
 
 export type ToursLinkExistsResponse = ToursLinkExistsResponses[keyof ToursLinkExistsResponses];
@@ -15926,7 +18104,7 @@ export type ToursUploadPreviewImageResponses = {
     /**
      * Successful Response
      */
-    201: PreviewImageAnswer;
+    201: AppToursSchemasPreviewImageAnswer;
 };
 
 export type ToursUploadPreviewImageResponse = ToursUploadPreviewImageResponses[keyof ToursUploadPreviewImageResponses];

@@ -1,0 +1,124 @@
+"""The admins' side of ads (spec §7 Ads `approval-items`, `admin-stats`): the 'new ad' and 'ad edit'
+approval items and their decisions through the one decision path (app/moderation/decisions.py, which
+the unified PUT /v2/pending/approval-items takes too), and the ads' statistics with the zero-filled
+daily series of the other admin-stats (app/core/daily_series.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.ads.approvals import proposed_changes
+from app.ads.models import Ad, AdApprovalState, AdStatus
+from app.ads.queries import served_clause
+from app.ads.schemas import AdApprovalItemOut, AdApprovalItemsPage, AdApprovalKindName, AdminStats
+from app.ads.service import AD_KINDS, current_content
+from app.core import daily_series
+from app.core.errors import NotFound
+from app.moderation import decisions
+from app.moderation import service as moderation
+from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
+from app.tours.schemas import ApprovalAction, ApprovalDecision
+from app.tours.service import count_rows
+from app.users.models import User
+
+
+def approval_items_page(session: Session, *, limit: int, offset: int) -> AdApprovalItemsPage:
+    """Pending 'new ad' (of ads sent for review, not drafts) and 'ad edit' items, oldest first: the
+    moderation queue's own rule (moderation.pending_items)."""
+    items, total = moderation.pending_items(session, kinds=list(AD_KINDS), limit=limit, offset=offset)
+    ads = {
+        ad.id: ad for ad in session.scalars(select(Ad).where(Ad.id.in_([i.entity_id for i in items if i.entity_id])))
+    }
+    return AdApprovalItemsPage(
+        data=[_item_out(item, ads.get(item.entity_id or 0)) for item in items],
+        total_items=total,
+        limit=limit,
+        offset=offset,
+    )
+
+
+def _item_out(item: ApprovalItem, ad: Ad | None) -> AdApprovalItemOut:
+    proposed = proposed_changes(item) if item.kind == ApprovalKind.ad_edit else {}
+    return AdApprovalItemOut(
+        id=item.id,
+        kind=AdApprovalKindName(item.kind.value),
+        status=item.status.value,
+        ad_id=item.entity_id,
+        title=ad.title if ad else (item.payload or {}).get("title"),
+        userid=ad.user_id if ad else item.submitted_by_user_id,
+        platform_username=ad.owner.platform_username if ad else None,
+        changes=proposed,
+        current=current_content(ad, list(proposed)) if ad is not None else {},
+        created_at=item.created_at,
+    )
+
+
+def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
+    """Approve or reject ad items through the one decision path; items decided already are skipped,
+    an unknown one is a 404."""
+    items = list(
+        session.scalars(select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(AD_KINDS)))
+    )
+    if len(items) != len(set(decision.ids)):
+        raise NotFound("Approval item not found", fields={"ids": "Unknown approval item"})
+    decided: list[int] = []
+    for item in sorted(items, key=lambda row: row.id):
+        if item.status != ApprovalStatus.pending:
+            continue
+        decisions.decide(
+            session,
+            admin=admin,
+            item_id=item.id,
+            approve=decision.action == ApprovalAction.approve,
+            note=decision.review_note,
+            kinds=AD_KINDS,
+        )
+        decided.append(item.id)
+    return decided
+
+
+def admin_stats(session: Session, first: date, last: date) -> AdminStats:
+    by_state = session.execute(
+        select(Ad.status, Ad.approval_state, func.count()).group_by(Ad.status, Ad.approval_state)
+    ).all()
+
+    def total(status: AdStatus | None = None, state: AdApprovalState | None = None) -> int:
+        return sum(
+            count
+            for row_status, row_state, count in by_state
+            if (status is None or row_status == status) and (state is None or row_state == state)
+        )
+
+    sums = session.execute(
+        select(
+            func.coalesce(func.sum(Ad.views), 0),
+            func.coalesce(func.sum(Ad.clicks), 0),
+            func.coalesce(func.sum(Ad.likes), 0),
+            func.coalesce(func.sum(Ad.saves), 0),
+            func.coalesce(func.sum(Ad.shared), 0),
+        )
+    ).one()
+    edits = session.scalar(
+        select(func.count())
+        .select_from(ApprovalItem)
+        .where(ApprovalItem.kind == ApprovalKind.ad_edit, ApprovalItem.status == ApprovalStatus.pending)
+    )
+    return AdminStats(
+        total=total(),
+        served=count_rows(session, select(Ad.id).where(served_clause())),
+        active=total(AdStatus.active),
+        draft=total(AdStatus.draft),
+        pending=total(AdStatus.active, AdApprovalState.pending),
+        rejected=total(None, AdApprovalState.rejected),
+        edits_pending=int(edits or 0),
+        featured=int(session.scalar(select(func.count()).select_from(Ad).where(Ad.is_featured.is_(True))) or 0),
+        views=int(sums[0]),
+        clicks=int(sums[1]),
+        likes=int(sums[2]),
+        saves=int(sums[3]),
+        shared=int(sums[4]),
+        daily=daily_series.daily_counts(session, Ad.created_at, first, last),
+    )
