@@ -12,6 +12,7 @@ export type RouteName =
   | 'creatorPage'
   | 'mailingList'
   | 'moderation'
+  | 'usersAdmin'
   | 'resetPasswordSend'
   | 'registration'
   | 'create_account'
