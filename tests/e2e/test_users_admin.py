@@ -157,22 +157,24 @@ def test_images_approval_is_toggled_from_the_platform_tab(
     pages.append(admin)
     try:
         admin.goto("/admin/users?tab=platform")
-        switch = admin.get_by_test_id("platform-images-approval")
-        expect(switch).to_be_visible(timeout=LOAD_TIMEOUT)
+        # The switches' inputs are drawn by their tracks: the label is what a pointer clicks.
+        switch = admin.get_by_role("switch", name="Approve images")
+        images_label = admin.get_by_text("Approve images", exact=True)
+        expect(images_label).to_be_visible(timeout=LOAD_TIMEOUT)
         expect(switch).to_be_checked(checked=before["images_approval"])
         with admin.expect_response(
             lambda response: response.request.method == "PUT" and "/v2/config/" in response.url
         ) as put:
-            switch.click()
+            images_label.click()
         assert put.value.ok, put.value.text()
         expect(switch).to_be_checked(checked=not before["images_approval"])
         assert api(server, "GET", "/v2/config/")["images_approval"] is (not before["images_approval"])
         assert api(server, "GET", "/v2/config/")["restrict_access"] is before["restrict_access"]
 
         # Restricting access asks first; cancelled, nothing is sent.
-        restrict = admin.get_by_test_id("platform-restrict-access")
+        restrict = admin.get_by_role("switch", name="Restrict access")
         if not before["restrict_access"]:
-            restrict.click()
+            admin.get_by_text("Restrict access", exact=True).click()
             expect(admin.get_by_test_id("restrict-dialog")).to_be_visible()
             settled(admin)
             admin.screenshot(path=str(SHOTS / "restrict-1440.png"))
@@ -183,7 +185,7 @@ def test_images_approval_is_toggled_from_the_platform_tab(
         admin.screenshot(path=str(SHOTS / "platform-1440.png"))
 
         # And back, from the page.
-        switch.click()
+        images_label.click()
         expect(switch).to_be_checked(checked=before["images_approval"])
     finally:
         api(
@@ -221,7 +223,9 @@ def test_screenshots_at_390_and_1440_and_in_russian(
         page.keyboard.press("Escape")
         expect(page.get_by_role("dialog")).to_have_count(0)
         row.get_by_test_id("user-settings").click()
-        expect(page.get_by_test_id("setting-trusted")).to_be_visible(timeout=LOAD_TIMEOUT)
+        expect(page.get_by_test_id("settings-dialog").get_by_text("Trusted", exact=True)).to_be_visible(
+            timeout=LOAD_TIMEOUT
+        )
         settled(page)
         page.screenshot(path=str(SHOTS / f"settings-{width}.png"))
         page.keyboard.press("Escape")

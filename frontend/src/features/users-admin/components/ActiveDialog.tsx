@@ -50,7 +50,7 @@ export function ActiveDialog({ user, onClose }: { user: AdminUser; onClose: () =
       title={t(activate ? 'usersAdmin.cascade.activateTitle' : 'usersAdmin.cascade.deactivateTitle', { name })}
       centered
       radius="lg"
-      data-testid="active-dialog"
+      attributes={{ content: { 'data-testid': 'active-dialog' } }}
     >
       <Stack gap="md">
         <Text size="sm">{t(activate ? 'usersAdmin.cascade.activateIntro' : 'usersAdmin.cascade.deactivateIntro')}</Text>

@@ -39,7 +39,7 @@ export function MessageDialog({ user, onClose }: { user: AdminUser; onClose: () 
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('usersAdmin.message.title', { name })} centered radius="lg" size="lg" data-testid="message-dialog">
+    <Modal opened onClose={onClose} title={t('usersAdmin.message.title', { name })} centered radius="lg" size="lg" attributes={{ content: { 'data-testid': 'message-dialog' } }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">

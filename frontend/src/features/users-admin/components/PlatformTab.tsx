@@ -112,7 +112,7 @@ function PlatformForm({ config }: { config: PlatformConfigOut }) {
           </Button>
         </Group>
       </Paper>
-      <Modal opened={confirmRestrict} onClose={() => setConfirmRestrict(false)} title={t('usersAdmin.platform.restrictTitle')} centered radius="lg" data-testid="restrict-dialog">
+      <Modal opened={confirmRestrict} onClose={() => setConfirmRestrict(false)} title={t('usersAdmin.platform.restrictTitle')} centered radius="lg" attributes={{ content: { 'data-testid': 'restrict-dialog' } }}>
         <Stack gap="md">
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
             {t('usersAdmin.platform.restrictText')}

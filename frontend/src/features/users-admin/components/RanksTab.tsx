@@ -184,7 +184,7 @@ function RankDialog({ kind, row, sources, onClose }: { kind: RankKind; row: Rank
   };
 
   return (
-    <Modal opened onClose={onClose} title={adding ? t('usersAdmin.ranks.addTitle') : t('usersAdmin.ranks.editTitle')} centered radius="lg" data-testid="rank-dialog">
+    <Modal opened onClose={onClose} title={adding ? t('usersAdmin.ranks.addTitle') : t('usersAdmin.ranks.editTitle')} centered radius="lg" attributes={{ content: { 'data-testid': 'rank-dialog' } }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {!adding && <Text fw={600}>{row.name}</Text>}
@@ -249,7 +249,7 @@ function DeleteRankDialog({ row, onClose }: { row: RankRow; onClose: () => void 
   const { t } = useTranslation();
   const remove = useDeleteTourRank();
   return (
-    <Modal opened onClose={onClose} title={t('usersAdmin.ranks.deleteTitle')} centered radius="lg" data-testid="rank-delete-dialog">
+    <Modal opened onClose={onClose} title={t('usersAdmin.ranks.deleteTitle')} centered radius="lg" attributes={{ content: { 'data-testid': 'rank-delete-dialog' } }}>
       <Stack gap="md">
         <Text size="sm">{t('usersAdmin.ranks.deleteText', { source: row.rank_source, value: row.value, name: row.name })}</Text>
         {remove.isError && (

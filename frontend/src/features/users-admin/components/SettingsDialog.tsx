@@ -51,7 +51,7 @@ export function SettingsDialog({ user, self, onClose }: { user: AdminUser; self:
   const { t } = useTranslation();
   const settings = useQuery(userSettingsQueryOptions(user.userid));
   return (
-    <Modal opened onClose={onClose} title={t('usersAdmin.settings.title', { name: displayName(user) })} centered radius="lg" data-testid="settings-dialog">
+    <Modal opened onClose={onClose} title={t('usersAdmin.settings.title', { name: displayName(user) })} centered radius="lg" attributes={{ content: { 'data-testid': 'settings-dialog' } }}>
       {settings.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label={t('page.loading')}>
           {Array.from({ length: 5 }, (_, index) => (

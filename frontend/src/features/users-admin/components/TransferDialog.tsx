@@ -58,7 +58,7 @@ export function TransferDialog({ user, onClose }: { user: AdminUser; onClose: ()
   const to = target ? (target.platform_username ?? target.username) : '';
 
   return (
-    <Modal opened onClose={onClose} title={t('usersAdmin.transfer.title', { name: from })} centered radius="lg" size="lg" data-testid="transfer-dialog">
+    <Modal opened onClose={onClose} title={t('usersAdmin.transfer.title', { name: from })} centered radius="lg" size="lg" attributes={{ content: { 'data-testid': 'transfer-dialog' } }}>
       {step === 'form' && (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
