@@ -157,15 +157,13 @@ def test_images_approval_is_toggled_from_the_platform_tab(
     pages.append(admin)
     try:
         admin.goto("/admin/users?tab=platform")
-        # The switches' inputs are drawn by their tracks: the label is what a pointer clicks.
         switch = admin.get_by_role("switch", name="Approve images")
-        images_label = admin.get_by_text("Approve images", exact=True)
-        expect(images_label).to_be_visible(timeout=LOAD_TIMEOUT)
+        expect(switch).to_be_visible(timeout=LOAD_TIMEOUT)
         expect(switch).to_be_checked(checked=before["images_approval"])
         with admin.expect_response(
             lambda response: response.request.method == "PUT" and "/v2/config/" in response.url
         ) as put:
-            images_label.click()
+            switch.click()
         assert put.value.ok, put.value.text()
         expect(switch).to_be_checked(checked=not before["images_approval"])
         assert api(server, "GET", "/v2/config/")["images_approval"] is (not before["images_approval"])
@@ -174,7 +172,7 @@ def test_images_approval_is_toggled_from_the_platform_tab(
         # Restricting access asks first; cancelled, nothing is sent.
         restrict = admin.get_by_role("switch", name="Restrict access")
         if not before["restrict_access"]:
-            admin.get_by_text("Restrict access", exact=True).click()
+            restrict.click()
             expect(admin.get_by_test_id("restrict-dialog")).to_be_visible()
             settled(admin)
             admin.screenshot(path=str(SHOTS / "restrict-1440.png"))
@@ -185,7 +183,7 @@ def test_images_approval_is_toggled_from_the_platform_tab(
         admin.screenshot(path=str(SHOTS / "platform-1440.png"))
 
         # And back, from the page.
-        images_label.click()
+        switch.click()
         expect(switch).to_be_checked(checked=before["images_approval"])
     finally:
         api(
@@ -220,7 +218,7 @@ def test_screenshots_at_390_and_1440_and_in_russian(
         expect(page.get_by_test_id("transfer-dialog")).to_be_visible()
         settled(page)
         page.screenshot(path=str(SHOTS / f"transfer-{width}.png"))
-        page.keyboard.press("Escape")
+        page.get_by_test_id("transfer-dialog").get_by_role("button", name="Cancel").click()
         expect(page.get_by_role("dialog")).to_have_count(0)
         row.get_by_test_id("user-settings").click()
         expect(page.get_by_test_id("settings-dialog").get_by_text("Trusted", exact=True)).to_be_visible(

@@ -43,6 +43,9 @@ async function pickTarget(dialog: HTMLElement, typed: string, option: RegExp) {
   await waitFor(() => expect((input as HTMLInputElement).value).toMatch(option));
 }
 
+/** Two Mantine comboboxes and a dialog in jsdom take long on a loaded machine. */
+const SLOW_TEST_MS = 60_000;
+
 describe('the tour transfer', () => {
   it('wants a receiving account other than the giving one and at least one chosen tour', async () => {
     const api = server();
@@ -62,7 +65,7 @@ describe('the tour transfer', () => {
     fireEvent.click(within(dialog).getByTestId('transfer-review'));
     expect(within(dialog).getByText('Choose at least one tour')).toBeInTheDocument();
     expect(api.callsTo(TRANSFER)).toHaveLength(0);
-  });
+  }, SLOW_TEST_MS);
 
   it('moves the chosen tours after a confirmation and shows the server’s answer', async () => {
     const api = server();
@@ -81,5 +84,5 @@ describe('the tour transfer', () => {
 
     expect(await within(dialog).findByTestId('transfer-result')).toHaveTextContent('2 tours transferred');
     await waitFor(() => expect(api.callsTo(TRANSFER).map((call) => call.body)).toEqual([{ from_userid: 42, to_userid: 77, tours: ['g1', 'g3'] }]));
-  });
+  }, SLOW_TEST_MS);
 });

@@ -83,7 +83,6 @@ export function TransferDialog({ user, onClose }: { user: AdminUser; onClose: ()
             rightSection={candidates.isFetching ? <Loader size={14} /> : undefined}
             error={errors.target === 'required' ? t('usersAdmin.transfer.targetRequired') : errors.target === 'same' ? t('usersAdmin.transfer.targetSame') : undefined}
             required
-            data-autofocus
             data-testid="transfer-target"
           />
           <Radio.Group

@@ -9,6 +9,9 @@ import { UsersAdminPage } from './UsersAdminPage';
 
 const USERS = 'GET /v2/users/get-moderation-users';
 
+/** Two Mantine comboboxes and a dialog in jsdom take long on a loaded machine. */
+const SLOW_TEST_MS = 60_000;
+
 describe('the users admin page', () => {
   afterEach(() => localStorage.clear());
 
@@ -18,7 +21,7 @@ describe('the users admin page', () => {
     renderWithApp(<UsersAdminPage />, { path: '/admin/users' });
     expect(await screen.findByText('Only administrators can open this page.')).toBeInTheDocument();
     expect(api.callsTo(USERS)).toHaveLength(0);
-  });
+  }, SLOW_TEST_MS);
 
   it('lists the accounts with their status and roles, and searches by username', async () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, testAccessToken({ sub: '1', is_admin: true }));
@@ -41,5 +44,5 @@ describe('the users admin page', () => {
     await screen.findByText('1 account');
     expect(screen.getAllByTestId('user-row')).toHaveLength(1);
     expect(api.callsTo(USERS).at(-1)?.search.get('searchPattern')).toBe('otto');
-  });
+  }, SLOW_TEST_MS);
 });
