@@ -35,6 +35,7 @@ function server() {
 /** Type into the receiver's search and click the account the server answers. */
 async function pickTarget(dialog: HTMLElement, typed: string, option: RegExp) {
   const input = within(dialog).getByRole('combobox', { name: /Receiving account/ });
+  input.focus();
   fireEvent.click(input);
   fireEvent.change(input, { target: { value: typed } });
   await waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'true'));
