@@ -64,7 +64,7 @@ export function UsersAdminPage() {
             {t('usersAdmin.description')}
           </Text>
         </Stack>
-        <Tabs value={tab} onChange={choose} keepMounted={false} classNames={{ root: classes.tabs, list: classes.tabList, tab: classes.tab }}>
+        <Tabs value={tab} onChange={choose} keepMounted={false} classNames={{ list: classes.tabList, tab: classes.tab }}>
           <Tabs.List aria-label={t('usersAdmin.tabs.label')}>
             {TABS.map((key) => (
               <Tabs.Tab key={key} value={key} data-testid={`users-admin-tab-${key}`}>
