@@ -13,6 +13,7 @@ export type RouteName =
   | 'mailingList'
   | 'moderation'
   | 'statistics'
+  | 'usersAdmin'
   | 'resetPasswordSend'
   | 'registration'
   | 'create_account'

@@ -1,10 +1,11 @@
-import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { useSession } from '../../../shared/auth/session';
+import { paths } from '../../../shared/routing/paths';
 import { PageShell } from '../../../shared/ui/PageShell';
 import { useRealtimeState } from '../api/useRealtimeState';
 import classes from '../components/Moderation.module.css';
@@ -63,9 +64,14 @@ export function ModerationPage() {
               {t('moderation.description')}
             </Text>
           </Stack>
-          <Badge variant="dot" color={live ? 'teal' : 'gray'} size="lg" data-testid="moderation-live" data-live={live}>
-            {live ? t('moderation.live') : t('moderation.offline')}
-          </Badge>
+          <Group gap="sm" wrap="wrap">
+            <Button component={Link} to={paths.usersAdmin} variant="light" size="sm" leftSection={<IconUsers size={16} aria-hidden="true" />} data-testid="moderation-users-link">
+              {t('usersAdmin.openLink')}
+            </Button>
+            <Badge variant="dot" color={live ? 'teal' : 'gray'} size="lg" data-testid="moderation-live" data-live={live}>
+              {live ? t('moderation.live') : t('moderation.offline')}
+            </Badge>
+          </Group>
         </Group>
         <QueueView state={state} onChange={change} />
       </Stack>
