@@ -33,6 +33,7 @@ const lazyTourPage = async () => ({ Component: (await import('../features/tours/
 const lazyCreatorPage = async () => ({ Component: (await import('./routes/CreatorRoute')).CreatorRoute });
 const lazyCreatorGridPage = async () => ({ Component: (await import('../features/feed/pages/CreatorGridPage')).CreatorGridPage });
 const lazyModerationPage = async () => ({ Component: (await import('../features/moderation/pages/ModerationPage')).ModerationPage });
+const lazyClassificationsPage = async () => ({ Component: (await import('../features/classifications/pages/ClassificationsPage')).ClassificationsPage });
 const lazyMailingListPage = async () => ({ Component: (await import('../features/mailing/pages/MailingListPage')).MailingListPage });
 const lazyResetPasswordPage = async () => ({ Component: (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage });
 const lazyRegistrationPage = async () => ({ Component: (await import('../features/auth/pages/RegistrationPage')).RegistrationPage });
@@ -92,6 +93,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'creator/:creatorId/:creatorName?', handle: named('creatorPage', { filtersInLink: 'own' }), lazy: lazyCreatorPage },
             { path: 'admin/mailing-list', handle: named('mailingList'), lazy: lazyMailingListPage },
             { path: 'admin/moderation', handle: named('moderation'), lazy: lazyModerationPage },
+            { path: 'admin/classifications', handle: named('classifications'), lazy: lazyClassificationsPage },
           ],
         },
         {

@@ -51,7 +51,7 @@ const ITEMS: Record<NavigationKey, ItemBuilder> = {
   manageAds: action('manageAds', 'manageAds', true, 'desktop'),
   analytics: action('analytics', 'analytics', true),
   adsAnalytics: action('adsAnalytics', 'adsAnalytics', true),
-  classifications: action('classifications', 'classifications', true),
+  classifications: () => ({ key: 'classifications', target: { kind: 'route', to: paths.classifications }, requiresSignIn: true, shown: 'always' }),
   addMedia: action('addMedia', 'addMedia', true, 'mobile'),
   profile: action('profile', 'profile', true),
   settings: action('settings', 'settings', true),
