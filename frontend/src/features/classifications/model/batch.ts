@@ -47,7 +47,7 @@ export function batchPhase(answer: BatchUploadAnswer): BatchPhase {
   return answer.applied ? 'applied' : 'checked';
 }
 
-/** The report's rows with the failed ones first when asked (a long file's few bad rows on top). */
+/** The report's rows, or only its failed ones when asked (a long file's few bad rows). */
 export function reportRows(report: readonly BatchRowOut[], onlyErrors: boolean): BatchRowOut[] {
   return onlyErrors ? report.filter((row) => row.status === 'error') : [...report];
 }
