@@ -34,7 +34,7 @@ export function CategoriesTab() {
       label: t('classifications.columns.active'),
       render: (row) => <ActiveSwitch name={row.name} active={row.is_active} busy={toggle.busyId === row.id} onChange={(active) => toggle.toggle(row, row.id, active)} />,
     },
-    { key: 'actions', label: t('classifications.columns.actions'), render: (row) => <EditButton name={row.name} onClick={() => setEditing({ row })} /> },
+    { key: 'actions', label: t('classifications.columns.actions'), inHeading: true, render: (row) => <EditButton name={row.name} onClick={() => setEditing({ row })} /> },
   ];
   return (
     <Stack gap="md">
@@ -63,7 +63,7 @@ export function CategoriesTab() {
 export function CategoryIconView({ category }: { category: Pick<AdminCategoryOut, 'name' | 'icon_path' | 'image_search' | 'source_image_search'> }) {
   const { t } = useTranslation();
   if (category.icon_path) {
-    return <img src={category.icon_path} alt={t('classifications.categories.iconOf', { name: category.name })} className={classes.icon} loading="lazy" data-testid="category-icon" />;
+    return <img src={category.icon_path} alt={t('classifications.categories.iconOf', { name: category.name })} className={classes.icon} data-testid="category-icon" />;
   }
   if (category.image_search) {
     return (

@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { useIsMobile } from '../../../shared/layout/breakpoints';
@@ -12,6 +12,8 @@ export interface Column<T> {
   primary?: boolean;
   /** Right-aligned figures. */
   numeric?: boolean;
+  /** On a phone: beside the card's heading, without its label (a row's edit button). */
+  inHeading?: boolean;
 }
 
 interface ResponsiveTableProps<T> {
@@ -33,6 +35,7 @@ interface ResponsiveTableProps<T> {
 export function ResponsiveTable<T>({ rows, columns, rowKey, caption, rowProps, testId, minWidth = 720 }: ResponsiveTableProps<T>) {
   const mobile = useIsMobile();
   const primary = columns.find((column) => column.primary) ?? columns[0];
+  const headingColumns = columns.filter((column) => column.inHeading && column !== primary);
   if (mobile) {
     return (
       <ul className={classes.cards} aria-label={caption}>
@@ -40,10 +43,19 @@ export function ResponsiveTable<T>({ rows, columns, rowKey, caption, rowProps, t
           const extra = rowProps?.(row);
           return (
             <li key={rowKey(row)} className={[classes.card, extra?.className].filter(Boolean).join(' ')} data-status={extra?.['data-status']} data-testid={testId}>
-              {primary && <Text fw={700} className={classes.nameCell} component="div">{primary.render(row)}</Text>}
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                {primary && (
+                  <Text fw={700} className={classes.nameCell} component="div">
+                    {primary.render(row)}
+                  </Text>
+                )}
+                {headingColumns.map((column) => (
+                  <div key={column.key}>{column.render(row)}</div>
+                ))}
+              </Group>
               <dl className={classes.cardFields}>
                 {columns
-                  .filter((column) => column !== primary)
+                  .filter((column) => column !== primary && !column.inHeading)
                   .map((column) => (
                     <div key={column.key} style={{ display: 'contents' }}>
                       <dt>{column.label}</dt>

@@ -84,7 +84,7 @@ export function TagsTab() {
       label: t('classifications.columns.active'),
       render: (row) => <ActiveSwitch name={row.name} active={row.is_active} busy={toggle.busyId === row.id} onChange={(active) => toggle.toggle(row, row.id, active)} />,
     },
-    { key: 'actions', label: t('classifications.columns.actions'), render: (row) => <EditButton name={row.name} onClick={() => setEditing({ row })} /> },
+    { key: 'actions', label: t('classifications.columns.actions'), inHeading: true, render: (row) => <EditButton name={row.name} onClick={() => setEditing({ row })} /> },
   ];
   return (
     <Stack gap="md">

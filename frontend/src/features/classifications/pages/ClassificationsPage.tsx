@@ -1,5 +1,6 @@
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCategory } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -21,6 +22,11 @@ export function ClassificationsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: ClassificationTab = isClassificationTab(requested) ? requested : 'categories';
+  const tabList = useRef<HTMLDivElement>(null);
+  // A phone scrolls the tab strip sideways: the chosen tab is brought into view (a link may name any).
+  useEffect(() => {
+    tabList.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   if (session.role !== 'admin') {
     return (
@@ -49,7 +55,7 @@ export function ClassificationsPage() {
           keepMounted={false}
           classNames={{ root: classes.tabs, list: classes.tabList, tab: classes.tab }}
         >
-          <Tabs.List aria-label={t('classifications.tabsLabel')}>
+          <Tabs.List aria-label={t('classifications.tabsLabel')} ref={tabList}>
             {CLASSIFICATION_TABS.map((key) => (
               <Tabs.Tab key={key} value={key} data-testid={`tab-${key}`}>
                 {t(`classifications.tabs.${key}`)}
