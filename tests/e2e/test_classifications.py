@@ -188,6 +188,11 @@ def test_screenshots_at_390_and_1440(browser: Any, server: str, admin_token: str
             expect(page.get_by_test_id(row_id).first).to_be_visible(timeout=LOAD_TIMEOUT)
             page.screenshot(path=str(SHOTS / f"{tab}-{width}.png"))
         open_classifications(page, "?tab=batch")
+        # The chosen tab is scrolled into the strip's view on a phone.
+        page.wait_for_function(
+            "() => { const box = document.querySelector('[data-testid=tab-batch]').getBoundingClientRect();"
+            " return box.left >= 0 && box.right <= window.innerWidth; }"
+        )
         page.locator("input[type=file]").set_input_files(bad)
         page.get_by_test_id("batch-check").click()
         expect(page.get_by_test_id("batch-report")).to_have_attribute("data-phase", "refused", timeout=LOAD_TIMEOUT)

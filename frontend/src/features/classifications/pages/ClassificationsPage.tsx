@@ -25,7 +25,16 @@ export function ClassificationsPage() {
   const tabList = useRef<HTMLDivElement>(null);
   // A phone scrolls the tab strip sideways: the chosen tab is brought into view (a link may name any).
   useEffect(() => {
-    tabList.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const frame = requestAnimationFrame(() => {
+      const strip = tabList.current;
+      const chosen = strip?.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!strip || !chosen || strip.scrollWidth <= strip.clientWidth) return;
+      const left = chosen.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
+      if (left < strip.scrollLeft || left + chosen.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+        strip.scrollLeft = Math.max(0, left + chosen.offsetWidth - strip.clientWidth + 16);
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [tab]);
 
   if (session.role !== 'admin') {
@@ -53,7 +62,7 @@ export function ClassificationsPage() {
           value={tab}
           onChange={(next) => setParams(next && next !== 'categories' ? { tab: next } : {}, { replace: true })}
           keepMounted={false}
-          classNames={{ root: classes.tabs, list: classes.tabList, tab: classes.tab }}
+          classNames={{ list: classes.tabList, tab: classes.tab }}
         >
           <Tabs.List aria-label={t('classifications.tabsLabel')} ref={tabList}>
             {CLASSIFICATION_TABS.map((key) => (
