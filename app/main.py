@@ -14,6 +14,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Lifespan
 
+from app.analytics.router import router as analytics_router
 from app.auth.router import router as auth_router
 from app.classifications.router import router as classifications_router
 from app.core.access import unrestricted
@@ -64,6 +65,7 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     notifications_router,
     engagement_router,
     creators_router,
+    analytics_router,
     tours_router,
 ]
 

@@ -8,6 +8,7 @@ autogenerate and `create_all` need. Import it (not a single domain) before using
 from __future__ import annotations
 
 from app.ads import models as ads_models
+from app.analytics import models as analytics_models
 from app.billing import models as billing_models
 from app.classifications import models as classifications_models
 from app.core import outbox
@@ -41,6 +42,7 @@ MODEL_MODULES = (
     billing_models,
     crawler_models,
     mailing_models,
+    analytics_models,
     outbox,
 )
 

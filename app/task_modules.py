@@ -12,6 +12,7 @@ TASK_MODULES = (
     "app.notifications.tasks",
     "app.billing.tasks",
     "app.classifications.tasks",
+    "app.analytics.tasks",
 )
 
 

@@ -38,6 +38,7 @@ const ROUTES = {
   '/create_account': ['src/features/auth/pages/CreateAccountPage.tsx'],
   '/billing/plans': ['src/features/billing/pages/PlansPage.tsx'],
   '/admin/mailing-list': ['src/features/mailing/pages/MailingListPage.tsx'],
+  '/admin/statistics': ['src/features/statistics/pages/StatisticsPage.tsx'],
 };
 const ENTRY = 'index.html';
 

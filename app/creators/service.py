@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from app.analytics.service import record_follow
 from app.auth.service import record_activity
 from app.core import outbox_topics
 from app.core.access import ADMINS_CANNOT_FOLLOW
@@ -23,7 +24,6 @@ from app.core.errors import BadRequest, Forbidden, NotFound
 from app.creators.models import Creator, Follow
 from app.engagement.service import (
     delete_rows,
-    emit_creator_analytics,
     emit_creator_counters,
     insert_if_absent,
     step,
@@ -84,7 +84,8 @@ def _acting_user(caller: User, userid: int | None) -> None:
         raise BadRequest(NOT_YOURS, fields={"userid": NOT_YOURS})
 
 
-def _move_followers(db: Session, creator_id: int, delta: int) -> int:
+def _move_followers(db: Session, creator_id: int, delta: int, *, user_id: int) -> int:
+    """The follower counter, its push, and the follow (or unfollow: -1) analytics event."""
     row = db.execute(
         update(Creator)
         .where(Creator.id == creator_id)
@@ -94,7 +95,7 @@ def _move_followers(db: Session, creator_id: int, delta: int) -> int:
     ).one()
     outbox_topics.creator_changed(db, creator_id)
     emit_creator_counters(db, *row)
-    emit_creator_analytics(db, creator_id)
+    record_follow(db, creator_id, user_id=user_id, value=delta)
     return int(row.followers)
 
 
@@ -114,7 +115,7 @@ def follow(db: Session, caller: User, creator_id: int, userid: int | None = None
     if not added:
         return FollowState(creator.id, caller.id, _followers(db, creator.id), is_follow=True)
     record_activity(db, user_id=caller.id, code=FOLLOW_ACTIVITY, text=str(creator.id), owner_id=str(creator.user_id))
-    return FollowState(creator.id, caller.id, _move_followers(db, creator.id, +1), is_follow=True)
+    return FollowState(creator.id, caller.id, _move_followers(db, creator.id, +1, user_id=caller.id), is_follow=True)
 
 
 def unfollow(db: Session, caller: User, creator_id: int, userid: int | None = None) -> FollowState:
@@ -127,7 +128,7 @@ def unfollow(db: Session, caller: User, creator_id: int, userid: int | None = No
     if not removed:
         return FollowState(creator.id, target.id, _followers(db, creator.id), is_follow=False)
     record_activity(db, user_id=target.id, code=UNFOLLOW_ACTIVITY, text=str(creator.id), owner_id=str(creator.user_id))
-    return FollowState(creator.id, target.id, _move_followers(db, creator.id, -1), is_follow=False)
+    return FollowState(creator.id, target.id, _move_followers(db, creator.id, -1, user_id=target.id), is_follow=False)
 
 
 def unfollow_all(db: Session, caller: User, user_id: int | None) -> tuple[int, int]:
@@ -142,7 +143,7 @@ def unfollow_all(db: Session, caller: User, user_id: int | None) -> tuple[int, i
         record_activity(
             db, user_id=target.id, code=UNFOLLOW_ACTIVITY, text=str(creator_id), owner_id=str(owners[creator_id])
         )
-        _move_followers(db, creator_id, -1)
+        _move_followers(db, creator_id, -1, user_id=target.id)
     return target.id, len(creator_ids)
 
 

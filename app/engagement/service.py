@@ -7,8 +7,8 @@ the second a no-op), likes by different users never lose an update (the row lock
 serialises the increments), and an unlike never takes a counter below 0.
 
 A change of counters is announced after the commit: a folded index update ("index.tour_counters",
-so the feed's sort orders follow), a realtime push to the tour's room and, for a creator's tour, the
-creator's new totals to the creator's own page (CREATOR_ANALYTICS).
+so the feed's sort orders follow), a realtime push to the tour's room, and an analytics event
+(app/analytics: written after commit, it also moves the creator's open Analytics page).
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, CursorResult, case, delete, func, literal_column, select, update
+from sqlalchemy import ColumnElement, CursorResult, case, delete, literal_column, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from app.analytics.models import EventKind
+from app.analytics.service import record_tour_event
 from app.auth.service import record_activity
 from app.core import outbox_topics
 from app.core.db import Base, utcnow
@@ -31,13 +33,11 @@ from app.core.settings import get_settings
 from app.creators.models import Creator
 from app.engagement.models import TourLike, TourSave, TourShare, TourView
 from app.realtime.events import (
-    CREATOR_ANALYTICS,
     CREATOR_COUNTERS,
     TOUR_COUNTERS,
     creator_room,
     emit_after_commit,
     tour_room,
-    user_room,
 )
 from app.tours import queries
 from app.tours.models import Tour
@@ -126,8 +126,20 @@ def tour_stats(db: Session, guid: str, user: User | None) -> TourCounters:
 # ------------------------------------------------------------------------------------------- writing
 
 
-def _move_counters(db: Session, tour: Tour, **deltas: int) -> TourCounters:
-    """One UPDATE of the tour's counters (and its creator's views/likes), announced after commit."""
+# A counter's analytics event.
+EVENT_OF_COUNTER = {
+    "views": EventKind.view,
+    "likes": EventKind.like,
+    "saves": EventKind.save,
+    "shared": EventKind.share,
+}
+
+
+def _move_counters(
+    db: Session, tour: Tour, *, user_id: int | None = None, viewer_key: str | None = None, **deltas: int
+) -> TourCounters:
+    """One UPDATE of the tour's counters (and its creator's views/likes), announced after commit,
+    and an analytics event per counter moved (who moved it: user_id and viewer_key)."""
     values = {name: step(getattr(Tour, name), delta) for name, delta in deltas.items()}
     row = db.execute(
         update(Tour)
@@ -140,10 +152,10 @@ def _move_counters(db: Session, tour: Tour, **deltas: int) -> TourCounters:
     outbox_topics.tour_counters_changed(db, tour.id)
     emit_after_commit(db, TOUR_COUNTERS, counters.as_event(), room=tour_room(counters.guid))
     creator_deltas = {name: delta for name, delta in deltas.items() if name in ("views", "likes")}
-    if tour.creator_id is not None:
-        if creator_deltas:
-            _move_creator_totals(db, tour.creator_id, creator_deltas)
-        emit_creator_analytics(db, tour.creator_id)
+    if tour.creator_id is not None and creator_deltas:
+        _move_creator_totals(db, tour.creator_id, creator_deltas)
+    for name, delta in deltas.items():
+        record_tour_event(db, tour, EVENT_OF_COUNTER[name], value=delta, user_id=user_id, viewer_key=viewer_key)
     return counters
 
 
@@ -169,32 +181,6 @@ def emit_creator_counters(db: Session, creator_id: int, followers: int, views: i
     emit_after_commit(db, CREATOR_COUNTERS, data, room=creator_room(creator_id))
 
 
-def emit_creator_analytics(db: Session, creator_id: int) -> None:
-    """The CREATOR_ANALYTICS push to the creator owner's own room (their analytics page ticks), after
-    commit: the creator's totals as this transaction sees them. Saves and shares of two different
-    tours committed at the same moment may each miss the other; the next push carries both."""
-    of_creator = Tour.creator_id == creator_id
-    saves = select(func.coalesce(func.sum(Tour.saves), 0)).where(of_creator).scalar_subquery()
-    shared = select(func.coalesce(func.sum(Tour.shared), 0)).where(of_creator).scalar_subquery()
-    row = db.execute(
-        select(Creator.user_id, Creator.views, Creator.likes, saves, shared, Creator.followers).where(
-            Creator.id == creator_id
-        )
-    ).one_or_none()
-    if row is None:
-        return
-    owner_id, views, likes, saves_total, shared_total, followers = row
-    data = {
-        "creator_id": creator_id,
-        "views": int(views),
-        "likes": int(likes),
-        "saves": int(saves_total),
-        "shared": int(shared_total),
-        "followers": int(followers),
-    }
-    emit_after_commit(db, CREATOR_ANALYTICS, data, room=user_room(owner_id))
-
-
 def set_like(db: Session, user: User, guid: str, like: bool) -> tuple[TourCounters, bool]:
     """POST post_likes: like or unlike; idempotent per user. Returns the counters and the new state."""
     tour = queries.visible_tour(db, viewer=user, guid=guid)
@@ -204,7 +190,7 @@ def set_like(db: Session, user: User, guid: str, like: bool) -> tuple[TourCounte
         changed = delete_rows(db, delete(TourLike).where(TourLike.user_id == user.id, TourLike.tour_id == tour.id)) > 0
     if not changed:
         return current_counters(db, tour.id), like
-    return _move_counters(db, tour, likes=1 if like else -1), like
+    return _move_counters(db, tour, user_id=user.id, viewer_key=f"u:{user.id}", likes=1 if like else -1), like
 
 
 def set_save(db: Session, user: User, guid: str, save: bool) -> tuple[TourCounters, bool]:
@@ -226,7 +212,7 @@ def set_save(db: Session, user: User, guid: str, save: bool) -> tuple[TourCounte
         text=tour.guid,
         owner_id=str(tour.user_id),
     )
-    return _move_counters(db, tour, saves=1 if save else -1), save
+    return _move_counters(db, tour, user_id=user.id, viewer_key=f"u:{user.id}", saves=1 if save else -1), save
 
 
 def record_share(
@@ -244,7 +230,8 @@ def record_share(
         )
     )
     db.flush()
-    return _move_counters(db, tour, shared=1)
+    viewer_key = f"u:{user.id}" if user else (f"g:{guest_id}" if guest_id else None)
+    return _move_counters(db, tour, user_id=user.id if user else None, viewer_key=viewer_key, shared=1)
 
 
 # --------------------------------------------------------------------------------------------- views
@@ -300,4 +287,6 @@ def record_view(db: Session, guid: str, viewer: Viewer) -> tuple[TourCounters, b
     )
     if not counted:
         return current_counters(db, tour.id), False
-    return _move_counters(db, tour, views=1), True
+    return _move_counters(
+        db, tour, user_id=viewer.user.id if viewer.user else None, viewer_key=viewer.key, views=1
+    ), True

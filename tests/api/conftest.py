@@ -11,8 +11,11 @@ from tests.conftest import TestDatabase, empty_database_and_index
 
 @pytest.fixture(autouse=True)
 def clean_state(database: TestDatabase) -> Iterator[None]:
-    """Every test starts with empty tables and an empty index."""
+    """Every test starts with empty tables and an empty index (and no analytics push waiting)."""
     yield
+    from app.analytics.live import get_pusher
+
+    get_pusher().reset()
     empty_database_and_index()
 
 

@@ -1,5 +1,8 @@
 """Issue 6: a creator's analytics tick live. Every view, like, save or share of a creator's tour, and
-every follow, pushes the creator's totals (CREATOR_ANALYTICS) to the owner's own room, after commit."""
+every follow, pushes the creator's totals (CREATOR_ANALYTICS) to the owner's own room, after commit
+(issue 15: once its analytics event is written, at most once a second per creator, with the increments
+since the previous push in `recent`; the interval is 0 here, app/analytics/live.py, and
+tests/api/test_analytics_live.py tests the throttle)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
+from app.analytics.live import get_pusher
 from app.realtime import events
 from tests import factories
 from tests.api.test_engagement import (
@@ -28,11 +32,18 @@ FOLLOWERS = "/v2/creators/followers"
 
 @pytest.fixture
 def emits(monkeypatch: pytest.MonkeyPatch) -> RecordedEmits:
+    monkeypatch.setattr(get_pusher(), "interval", 0.0)
     return record_emits(monkeypatch)
 
 
 def analytics(emits: RecordedEmits, scene: Scene) -> list[dict[str, Any]]:
-    return emits.of(events.CREATOR_ANALYTICS, events.user_room(scene.owner.id))
+    """The pushed totals (without the increments, `recent`)."""
+    pushed = emits.of(events.CREATOR_ANALYTICS, events.user_room(scene.owner.id))
+    return [{name: value for name, value in payload.items() if name != "recent"} for payload in pushed]
+
+
+def recent(emits: RecordedEmits, scene: Scene) -> list[dict[str, Any]]:
+    return [payload["recent"] for payload in emits.of(events.CREATOR_ANALYTICS, events.user_room(scene.owner.id))]
 
 
 def totals(scene: Scene, **values: int) -> dict[str, Any]:
@@ -62,6 +73,15 @@ def test_each_kind_of_engagement_moves_the_owners_totals(
     # Only the owner hears: nobody else's room, and not the tour's or the creator's public rooms.
     rooms = {room for name, _data, room in emits.sent if name == events.CREATOR_ANALYTICS}
     assert rooms == {events.user_room(scene.owner.id)}
+    # Each push carries what happened since the previous one, per kind and per tour.
+    moved = [
+        {name: value for name, value in part.items() if value and name not in ("since", "until", "tours")}
+        for part in recent(emits, scene)
+    ]
+    assert moved == [{"likes": 1}, {"saves": 1}, {"shares": 1}, {"views": 1}, {"follows": 1}]
+    assert recent(emits, scene)[0]["tours"] == [
+        {"tour_id": scene.tour.id, "id": scene.tour.guid, "views": 0, "likes": 1, "saves": 0, "shares": 0}
+    ]
 
 
 def test_nothing_moves_nothing_ticks(client: TestClient, scene: Scene, emits: RecordedEmits) -> None:

@@ -24,6 +24,7 @@ EXPECTED_TASKS: dict[str, tuple[str, float | None]] = {
     "billing.end_trials": ("default", 15 * MINUTE),
     "classifications.embed_tags": ("embeddings", None),
     "classifications.embed_all_tags": ("embeddings", None),
+    "analytics.rollup": ("default", MINUTE),
 }
 
 
@@ -44,6 +45,7 @@ def test_each_task_lives_in_its_domain() -> None:
     assert owners["classifications.embed_tags"] == owners["classifications.embed_all_tags"]
     assert owners["classifications.embed_tags"] == "app.classifications.tasks"
     assert owners["outbox.dispatch"] == owners["embeddings.tours"] == "app.search.tasks"
+    assert owners["analytics.rollup"] == "app.analytics.tasks"
 
 
 def test_celery_beat_and_routes_follow_the_registry() -> None:

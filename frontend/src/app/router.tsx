@@ -34,6 +34,7 @@ const lazyCreatorPage = async () => ({ Component: (await import('./routes/Creato
 const lazyCreatorGridPage = async () => ({ Component: (await import('../features/feed/pages/CreatorGridPage')).CreatorGridPage });
 const lazyModerationPage = async () => ({ Component: (await import('../features/moderation/pages/ModerationPage')).ModerationPage });
 const lazyClassificationsPage = async () => ({ Component: (await import('../features/classifications/pages/ClassificationsPage')).ClassificationsPage });
+const lazyStatisticsPage = async () => ({ Component: (await import('../features/statistics/pages/StatisticsPage')).StatisticsPage });
 const lazyMailingListPage = async () => ({ Component: (await import('../features/mailing/pages/MailingListPage')).MailingListPage });
 const lazyResetPasswordPage = async () => ({ Component: (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage });
 const lazyRegistrationPage = async () => ({ Component: (await import('../features/auth/pages/RegistrationPage')).RegistrationPage });
@@ -94,6 +95,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'admin/mailing-list', handle: named('mailingList'), lazy: lazyMailingListPage },
             { path: 'admin/moderation', handle: named('moderation'), lazy: lazyModerationPage },
             { path: 'admin/classifications', handle: named('classifications'), lazy: lazyClassificationsPage },
+            { path: 'admin/statistics', handle: named('statistics'), lazy: lazyStatisticsPage },
           ],
         },
         {

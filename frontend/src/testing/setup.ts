@@ -5,8 +5,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { client } from '../shared/api/generated/client.gen';
 import { reloadFilterState } from '../shared/filters/filterState';
 
-// CI runs on two cores shared with the rest of the suite: give async queries room before failing.
-configure({ asyncUtilTimeout: 5000 });
+// CI runs on two cores shared with the rest of the suite (and 5 s was seen to run out under load):
+// give async queries room before failing.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Node's fetch needs absolute URLs; in the browser the client calls the page's own origin.
 client.setConfig({ baseUrl: 'http://touratlas.test' });

@@ -13,6 +13,7 @@ export type RouteName =
   | 'mailingList'
   | 'moderation'
   | 'classifications'
+  | 'statistics'
   | 'resetPasswordSend'
   | 'registration'
   | 'create_account'

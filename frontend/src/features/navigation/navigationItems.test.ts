@@ -62,4 +62,11 @@ describe('navigation menu by role (spec §2)', () => {
     const profile = navigationItems('creator', 'desktop', { ...context, creatorId: 42 }).find((item) => item.key === 'creatorProfile');
     expect(profile?.target).toEqual({ kind: 'route', to: '/creator/42' });
   });
+
+  it("opens the statistics page from an admin's Analytics, and keeps a creator's Analytics an app action", () => {
+    const analytics = (role: Parameters<typeof navigationItems>[0]) =>
+      navigationItems(role, 'desktop', { ...context, creatorId: 9 }).find((item) => item.key === 'analytics')?.target;
+    expect(analytics('admin')).toEqual({ kind: 'route', to: '/admin/statistics' });
+    expect(analytics('creator')).toEqual({ kind: 'action', action: 'analytics' });
+  });
 });

@@ -39,7 +39,7 @@ interface ItemContext {
   marketplaceUrl: string;
 }
 
-type ItemBuilder = (context: ItemContext) => NavigationItem | null;
+type ItemBuilder = (context: ItemContext & { role: UserRole }) => NavigationItem | null;
 
 const action = (key: NavigationKey, target: AppAction, requiresSignIn: boolean, shown: Shown = 'always'): ItemBuilder =>
   () => ({ key, target: { kind: 'action', action: target }, requiresSignIn, shown });
@@ -49,7 +49,11 @@ const ITEMS: Record<NavigationKey, ItemBuilder> = {
   moderation: () => ({ key: 'moderation', target: { kind: 'route', to: paths.moderation }, requiresSignIn: true, shown: 'always' }),
   manageMedia: action('manageMedia', 'manageMedia', true, 'desktop'),
   manageAds: action('manageAds', 'manageAds', true, 'desktop'),
-  analytics: action('analytics', 'analytics', true),
+  // An admin's Analytics is the platform's statistics page; a creator's stays the app action of their own analytics.
+  analytics: (context) =>
+    context.role === 'admin'
+      ? { key: 'analytics', target: { kind: 'route', to: paths.statistics }, requiresSignIn: true, shown: 'always' }
+      : action('analytics', 'analytics', true)(context),
   adsAnalytics: action('adsAnalytics', 'adsAnalytics', true),
   classifications: () => ({ key: 'classifications', target: { kind: 'route', to: paths.classifications }, requiresSignIn: true, shown: 'always' }),
   addMedia: action('addMedia', 'addMedia', true, 'mobile'),
@@ -93,6 +97,6 @@ function isShownOn(item: NavigationItem, device: Device): boolean {
 /** The menu entries for a role on a device (the final Login / Logout entry is added by the menu). */
 export function navigationItems(role: UserRole, device: Device, context: ItemContext): NavigationItem[] {
   return MENU_BY_ROLE[role]
-    .map((key) => ITEMS[key](context))
+    .map((key) => ITEMS[key]({ ...context, role }))
     .filter((item): item is NavigationItem => item !== null && isShownOn(item, device));
 }

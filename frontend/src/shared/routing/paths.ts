@@ -13,6 +13,7 @@ export const paths = {
   mailingList: '/admin/mailing-list',
   moderation: '/admin/moderation',
   classifications: '/admin/classifications',
+  statistics: '/admin/statistics',
   tour: (guid: string): string => `/virtualtours/${encodeURIComponent(guid)}`,
   creator: (creatorId: number | string, creatorName?: string): string =>
     creatorName

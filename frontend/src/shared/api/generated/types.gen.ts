@@ -84,6 +84,64 @@ export type ActivityCodeCount = {
 };
 
 /**
+ * ActivityOnDay
+ */
+export type ActivityOnDay = {
+    /**
+     * Date
+     */
+    date: string;
+    /**
+     * Follows
+     */
+    follows: number;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+};
+
+/**
+ * AdAnalyticsRow
+ */
+export type AdAnalyticsRow = {
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Id
+     *
+     * The ad guid
+     */
+    id: string;
+    /**
+     * Impressions
+     */
+    impressions: number;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Status
+     */
+    status: string;
+    /**
+     * Title
+     */
+    title: string;
+};
+
+/**
  * AdCard
  *
  * Spec §3 Ad card, exactly; shown as Sponsored.
@@ -675,6 +733,156 @@ export type AdminUserSettingsUpdate = {
      * Userid
      */
     userid: number;
+};
+
+/**
+ * AdsActivityByDate
+ */
+export type AdsActivityByDate = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Data
+     *
+     * Every day of the range, oldest first
+     */
+    data: Array<ClicksOnDay>;
+    /**
+     * Date From
+     *
+     * First day, in time_zone
+     */
+    date_from: string;
+    /**
+     * Date To
+     *
+     * Last day, in time_zone (included)
+     */
+    date_to: string;
+    /**
+     * Time Zone
+     *
+     * IANA time zone whose midnights bound the days
+     */
+    time_zone: string;
+};
+
+/**
+ * AdsAnalyticTotals
+ */
+export type AdsAnalyticTotals = {
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Date From
+     *
+     * First day, in time_zone
+     */
+    date_from: string;
+    /**
+     * Date To
+     *
+     * Last day, in time_zone (included)
+     */
+    date_to: string;
+    /**
+     * Impressions
+     */
+    impressions: number;
+    /**
+     * Time Zone
+     *
+     * IANA time zone whose midnights bound the days
+     */
+    time_zone: string;
+};
+
+/**
+ * AdsAnalyticsPage
+ */
+export type AdsAnalyticsPage = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Data
+     *
+     * The creator's ads, most shown in the range first
+     */
+    data: Array<AdAnalyticsRow>;
+    /**
+     * Date From
+     *
+     * First day, in time_zone
+     */
+    date_from: string;
+    /**
+     * Date To
+     *
+     * Last day, in time_zone (included)
+     */
+    date_to: string;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Time Zone
+     *
+     * IANA time zone whose midnights bound the days
+     */
+    time_zone: string;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * AdsViewsByDate
+ */
+export type AdsViewsByDate = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Data
+     *
+     * Every day of the range, oldest first
+     */
+    data: Array<ImpressionsOnDay>;
+    /**
+     * Date From
+     *
+     * First day, in time_zone
+     */
+    date_from: string;
+    /**
+     * Date To
+     *
+     * Last day, in time_zone (included)
+     */
+    date_to: string;
+    /**
+     * Time Zone
+     *
+     * IANA time zone whose midnights bound the days
+     */
+    time_zone: string;
 };
 
 /**
@@ -1675,6 +1883,20 @@ export type ChangeStatusIn = {
 };
 
 /**
+ * ClicksOnDay
+ */
+export type ClicksOnDay = {
+    /**
+     * Clicks
+     */
+    clicks: number;
+    /**
+     * Date
+     */
+    date: string;
+};
+
+/**
  * CountriesOut
  */
 export type CountriesOut = {
@@ -1720,6 +1942,106 @@ export type CreatorActivateBody = {
      * Is Active
      */
     is_active: boolean;
+};
+
+/**
+ * CreatorAnalyticTotals
+ */
+export type CreatorAnalyticTotals = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Date From
+     *
+     * First day, in time_zone
+     */
+    date_from: string;
+    /**
+     * Date To
+     *
+     * Last day, in time_zone (included)
+     */
+    date_to: string;
+    /**
+     * Follows
+     *
+     * New followers minus unfollows within the range
+     */
+    follows: number;
+    /**
+     * Likes
+     *
+     * Likes minus unlikes within the range
+     */
+    likes: number;
+    /**
+     * Saves
+     *
+     * Saves minus unsaves within the range
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * Time Zone
+     *
+     * IANA time zone whose midnights bound the days
+     */
+    time_zone: string;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * CreatorAnalyticsPage
+ */
+export type CreatorAnalyticsPage = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Data
+     *
+     * The creator's tours, most viewed in the range first
+     */
+    data: Array<TourAnalyticsRow>;
+    /**
+     * Date From
+     *
+     * First day, in time_zone
+     */
+    date_from: string;
+    /**
+     * Date To
+     *
+     * Last day, in time_zone (included)
+     */
+    date_to: string;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Time Zone
+     *
+     * IANA time zone whose midnights bound the days
+     */
+    time_zone: string;
+    /**
+     * Total Items
+     */
+    total_items: number;
 };
 
 /**
@@ -3523,6 +3845,20 @@ export type ImgSettingsInput = {
 };
 
 /**
+ * ImpressionsOnDay
+ */
+export type ImpressionsOnDay = {
+    /**
+     * Date
+     */
+    date: string;
+    /**
+     * Impressions
+     */
+    impressions: number;
+};
+
+/**
  * InterestIn
  */
 export type InterestIn = {
@@ -4082,6 +4418,40 @@ export type MatterportTypeOut = {
 };
 
 /**
+ * MediaActivityByDate
+ */
+export type MediaActivityByDate = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Data
+     *
+     * Every day of the range, oldest first
+     */
+    data: Array<ActivityOnDay>;
+    /**
+     * Date From
+     *
+     * First day, in time_zone
+     */
+    date_from: string;
+    /**
+     * Date To
+     *
+     * Last day, in time_zone (included)
+     */
+    date_to: string;
+    /**
+     * Time Zone
+     *
+     * IANA time zone whose midnights bound the days
+     */
+    time_zone: string;
+};
+
+/**
  * MediaCard
  *
  * Spec §3 Media card, exactly.
@@ -4243,6 +4613,40 @@ export type MediaTypeUpdate = {
     translations?: {
         [key: string]: string;
     } | null;
+};
+
+/**
+ * MediaViewsByDate
+ */
+export type MediaViewsByDate = {
+    /**
+     * Creator Id
+     */
+    creator_id: number;
+    /**
+     * Data
+     *
+     * Every day of the range, oldest first (0 when nothing happened)
+     */
+    data: Array<ViewsOnDay>;
+    /**
+     * Date From
+     *
+     * First day, in time_zone
+     */
+    date_from: string;
+    /**
+     * Date To
+     *
+     * Last day, in time_zone (included)
+     */
+    date_to: string;
+    /**
+     * Time Zone
+     *
+     * IANA time zone whose midnights bound the days
+     */
+    time_zone: string;
 };
 
 /**
@@ -5797,6 +6201,46 @@ export type TokenAnswer = {
 };
 
 /**
+ * TourAnalyticsRow
+ */
+export type TourAnalyticsRow = {
+    /**
+     * Id
+     *
+     * The tour guid
+     */
+    id: string;
+    /**
+     * Likes
+     */
+    likes: number;
+    /**
+     * Preview Picture
+     */
+    preview_picture: string | null;
+    /**
+     * Saves
+     */
+    saves: number;
+    /**
+     * Shared
+     */
+    shared: number;
+    /**
+     * Status
+     */
+    status: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
  * TourAnswer
  *
  * Add/edit answer: 201 saved (pending tells whether it waits for approval), 200 an edit that waits
@@ -7237,6 +7681,20 @@ export type ViewAnswer = {
      * Shared
      */
     shared: number;
+    /**
+     * Views
+     */
+    views: number;
+};
+
+/**
+ * ViewsOnDay
+ */
+export type ViewsOnDay = {
+    /**
+     * Date
+     */
+    date: string;
     /**
      * Views
      */
@@ -9249,6 +9707,286 @@ export type CreatorsAdminStatsResponses = {
 
 export type CreatorsAdminStatsResponse = CreatorsAdminStatsResponses[keyof CreatorsAdminStatsResponses];
 
+export type AnalyticsAdsActivityByDateData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First day in time_zone, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last day in time_zone, ISO date (default: today there); at most 366 days
+         */
+        date_to?: string | null;
+        /**
+         * Time Zone
+         *
+         * IANA time zone of the days (e.g. Europe/Berlin)
+         */
+        time_zone?: string;
+        /**
+         * Creator Id
+         *
+         * Admins: the creator (default: the caller's own)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Admins: the creator's user account
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/ads-activity-by-date';
+};
+
+export type AnalyticsAdsActivityByDateErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AnalyticsAdsActivityByDateError = AnalyticsAdsActivityByDateErrors[keyof AnalyticsAdsActivityByDateErrors];
+
+export type AnalyticsAdsActivityByDateResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdsActivityByDate;
+};
+
+export type AnalyticsAdsActivityByDateResponse = AnalyticsAdsActivityByDateResponses[keyof AnalyticsAdsActivityByDateResponses];
+
+export type AnalyticsAdsAnalyticTotalsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First day in time_zone, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last day in time_zone, ISO date (default: today there); at most 366 days
+         */
+        date_to?: string | null;
+        /**
+         * Time Zone
+         *
+         * IANA time zone of the days (e.g. Europe/Berlin)
+         */
+        time_zone?: string;
+        /**
+         * Creator Id
+         *
+         * Admins: the creator (default: the caller's own)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Admins: the creator's user account
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/ads-analytic-totals';
+};
+
+export type AnalyticsAdsAnalyticTotalsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AnalyticsAdsAnalyticTotalsError = AnalyticsAdsAnalyticTotalsErrors[keyof AnalyticsAdsAnalyticTotalsErrors];
+
+export type AnalyticsAdsAnalyticTotalsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdsAnalyticTotals;
+};
+
+export type AnalyticsAdsAnalyticTotalsResponse = AnalyticsAdsAnalyticTotalsResponses[keyof AnalyticsAdsAnalyticTotalsResponses];
+
+export type AnalyticsAdsAnalyticsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First day in time_zone, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last day in time_zone, ISO date (default: today there); at most 366 days
+         */
+        date_to?: string | null;
+        /**
+         * Time Zone
+         *
+         * IANA time zone of the days (e.g. Europe/Berlin)
+         */
+        time_zone?: string;
+        /**
+         * Creator Id
+         *
+         * Admins: the creator (default: the caller's own)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Admins: the creator's user account
+         */
+        user_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/creators/ads-analytics';
+};
+
+export type AnalyticsAdsAnalyticsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AnalyticsAdsAnalyticsError = AnalyticsAdsAnalyticsErrors[keyof AnalyticsAdsAnalyticsErrors];
+
+export type AnalyticsAdsAnalyticsResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdsAnalyticsPage;
+};
+
+export type AnalyticsAdsAnalyticsResponse = AnalyticsAdsAnalyticsResponses[keyof AnalyticsAdsAnalyticsResponses];
+
+export type AnalyticsAdsViewsByDateData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First day in time_zone, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last day in time_zone, ISO date (default: today there); at most 366 days
+         */
+        date_to?: string | null;
+        /**
+         * Time Zone
+         *
+         * IANA time zone of the days (e.g. Europe/Berlin)
+         */
+        time_zone?: string;
+        /**
+         * Creator Id
+         *
+         * Admins: the creator (default: the caller's own)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Admins: the creator's user account
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/ads-views-by-date';
+};
+
+export type AnalyticsAdsViewsByDateErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AnalyticsAdsViewsByDateError = AnalyticsAdsViewsByDateErrors[keyof AnalyticsAdsViewsByDateErrors];
+
+export type AnalyticsAdsViewsByDateResponses = {
+    /**
+     * Successful Response
+     */
+    200: AdsViewsByDate;
+};
+
+export type AnalyticsAdsViewsByDateResponse = AnalyticsAdsViewsByDateResponses[keyof AnalyticsAdsViewsByDateResponses];
+
 export type CreatorsListApprovalItemsData = {
     body?: never;
     path?: never;
@@ -9423,6 +10161,150 @@ export type CreatorsCreatorByUseridResponses = {
 };
 
 export type CreatorsCreatorByUseridResponse = CreatorsCreatorByUseridResponses[keyof CreatorsCreatorByUseridResponses];
+
+export type AnalyticsCreatorAnalyticTotalsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First day in time_zone, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last day in time_zone, ISO date (default: today there); at most 366 days
+         */
+        date_to?: string | null;
+        /**
+         * Time Zone
+         *
+         * IANA time zone of the days (e.g. Europe/Berlin)
+         */
+        time_zone?: string;
+        /**
+         * Creator Id
+         *
+         * Admins: the creator (default: the caller's own)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Admins: the creator's user account
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/creator-analytic-totals';
+};
+
+export type AnalyticsCreatorAnalyticTotalsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AnalyticsCreatorAnalyticTotalsError = AnalyticsCreatorAnalyticTotalsErrors[keyof AnalyticsCreatorAnalyticTotalsErrors];
+
+export type AnalyticsCreatorAnalyticTotalsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnalyticTotals;
+};
+
+export type AnalyticsCreatorAnalyticTotalsResponse = AnalyticsCreatorAnalyticTotalsResponses[keyof AnalyticsCreatorAnalyticTotalsResponses];
+
+export type AnalyticsCreatorAnalyticsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First day in time_zone, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last day in time_zone, ISO date (default: today there); at most 366 days
+         */
+        date_to?: string | null;
+        /**
+         * Time Zone
+         *
+         * IANA time zone of the days (e.g. Europe/Berlin)
+         */
+        time_zone?: string;
+        /**
+         * Creator Id
+         *
+         * Admins: the creator (default: the caller's own)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Admins: the creator's user account
+         */
+        user_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/creators/creator-analytics';
+};
+
+export type AnalyticsCreatorAnalyticsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AnalyticsCreatorAnalyticsError = AnalyticsCreatorAnalyticsErrors[keyof AnalyticsCreatorAnalyticsErrors];
+
+export type AnalyticsCreatorAnalyticsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CreatorAnalyticsPage;
+};
+
+export type AnalyticsCreatorAnalyticsResponse = AnalyticsCreatorAnalyticsResponses[keyof AnalyticsCreatorAnalyticsResponses];
 
 export type CreatorsCreatorByNameData = {
     body?: never;
@@ -9944,6 +10826,142 @@ export type CreatorsIsPendingCreatorResponses = {
 };
 
 export type CreatorsIsPendingCreatorResponse = CreatorsIsPendingCreatorResponses[keyof CreatorsIsPendingCreatorResponses];
+
+export type AnalyticsMediaActivityByDateData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First day in time_zone, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last day in time_zone, ISO date (default: today there); at most 366 days
+         */
+        date_to?: string | null;
+        /**
+         * Time Zone
+         *
+         * IANA time zone of the days (e.g. Europe/Berlin)
+         */
+        time_zone?: string;
+        /**
+         * Creator Id
+         *
+         * Admins: the creator (default: the caller's own)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Admins: the creator's user account
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/media-activity-by-date';
+};
+
+export type AnalyticsMediaActivityByDateErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AnalyticsMediaActivityByDateError = AnalyticsMediaActivityByDateErrors[keyof AnalyticsMediaActivityByDateErrors];
+
+export type AnalyticsMediaActivityByDateResponses = {
+    /**
+     * Successful Response
+     */
+    200: MediaActivityByDate;
+};
+
+export type AnalyticsMediaActivityByDateResponse = AnalyticsMediaActivityByDateResponses[keyof AnalyticsMediaActivityByDateResponses];
+
+export type AnalyticsMediaViewsByDateData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Date From
+         *
+         * First day in time_zone, ISO date (default: 29 days before date_to)
+         */
+        date_from?: string | null;
+        /**
+         * Date To
+         *
+         * Last day in time_zone, ISO date (default: today there); at most 366 days
+         */
+        date_to?: string | null;
+        /**
+         * Time Zone
+         *
+         * IANA time zone of the days (e.g. Europe/Berlin)
+         */
+        time_zone?: string;
+        /**
+         * Creator Id
+         *
+         * Admins: the creator (default: the caller's own)
+         */
+        creator_id?: number | null;
+        /**
+         * User Id
+         *
+         * Admins: the creator's user account
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/creators/media-views-by-date';
+};
+
+export type AnalyticsMediaViewsByDateErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller has no active creator profile; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type AnalyticsMediaViewsByDateError = AnalyticsMediaViewsByDateErrors[keyof AnalyticsMediaViewsByDateErrors];
+
+export type AnalyticsMediaViewsByDateResponses = {
+    /**
+     * Successful Response
+     */
+    200: MediaViewsByDate;
+};
+
+export type AnalyticsMediaViewsByDateResponse = AnalyticsMediaViewsByDateResponses[keyof AnalyticsMediaViewsByDateResponses];
 
 export type CreatorsPostSharesData = {
     body: CreatorShareBody;
