@@ -33,6 +33,7 @@ const lazyTourPage = async () => ({ Component: (await import('../features/tours/
 const lazyCreatorPage = async () => ({ Component: (await import('./routes/CreatorRoute')).CreatorRoute });
 const lazyCreatorGridPage = async () => ({ Component: (await import('../features/feed/pages/CreatorGridPage')).CreatorGridPage });
 const lazyModerationPage = async () => ({ Component: (await import('../features/moderation/pages/ModerationPage')).ModerationPage });
+const lazyClassificationsPage = async () => ({ Component: (await import('../features/classifications/pages/ClassificationsPage')).ClassificationsPage });
 const lazyStatisticsPage = async () => ({ Component: (await import('../features/statistics/pages/StatisticsPage')).StatisticsPage });
 const lazyUsersAdminPage = async () => ({ Component: (await import('../features/users-admin/pages/UsersAdminPage')).UsersAdminPage });
 const lazyMailingListPage = async () => ({ Component: (await import('../features/mailing/pages/MailingListPage')).MailingListPage });
@@ -94,6 +95,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'creator/:creatorId/:creatorName?', handle: named('creatorPage', { filtersInLink: 'own' }), lazy: lazyCreatorPage },
             { path: 'admin/mailing-list', handle: named('mailingList'), lazy: lazyMailingListPage },
             { path: 'admin/moderation', handle: named('moderation'), lazy: lazyModerationPage },
+            { path: 'admin/classifications', handle: named('classifications'), lazy: lazyClassificationsPage },
             { path: 'admin/statistics', handle: named('statistics'), lazy: lazyStatisticsPage },
             { path: 'admin/users', handle: named('usersAdmin'), lazy: lazyUsersAdminPage },
           ],

@@ -13,6 +13,15 @@ export interface StubbedAnswer {
 
 type Route = StubbedAnswer | ((call: StubbedCall) => StubbedAnswer);
 
+/** A JSON body parsed; a multipart body (an upload) as its fields, files included. */
+async function readBody(request: Request): Promise<unknown> {
+  if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
+    return Object.fromEntries((await request.formData()).entries());
+  }
+  const text = await request.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
 /**
  * A fetch that answers `"METHOD /path"` routes (a fixed answer, or one computed from the call) and
  * 404 for everything else, and records every call with its parsed JSON body.
@@ -24,12 +33,11 @@ export function stubApi(routes: Record<string, Route>): { calls: StubbedCall[]; 
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const url = new URL(request.url);
-      const text = await request.text();
       const call: StubbedCall = {
         method: request.method,
         path: url.pathname,
         search: url.searchParams,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
+        body: await readBody(request),
       };
       calls.push(call);
       const route = routes[`${call.method} ${call.path}`];

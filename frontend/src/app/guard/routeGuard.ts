@@ -12,6 +12,7 @@ export type RouteName =
   | 'creatorPage'
   | 'mailingList'
   | 'moderation'
+  | 'classifications'
   | 'statistics'
   | 'usersAdmin'
   | 'resetPasswordSend'

@@ -55,7 +55,7 @@ const ITEMS: Record<NavigationKey, ItemBuilder> = {
       ? { key: 'analytics', target: { kind: 'route', to: paths.statistics }, requiresSignIn: true, shown: 'always' }
       : action('analytics', 'analytics', true)(context),
   adsAnalytics: action('adsAnalytics', 'adsAnalytics', true),
-  classifications: action('classifications', 'classifications', true),
+  classifications: () => ({ key: 'classifications', target: { kind: 'route', to: paths.classifications }, requiresSignIn: true, shown: 'always' }),
   addMedia: action('addMedia', 'addMedia', true, 'mobile'),
   profile: action('profile', 'profile', true),
   settings: action('settings', 'settings', true),

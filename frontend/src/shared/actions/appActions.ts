@@ -13,7 +13,6 @@ export type AppAction =
   | 'manageAds'
   | 'analytics'
   | 'adsAnalytics'
-  | 'classifications'
   | 'profile'
   | 'settings'
   | 'helpFeedback'

@@ -12,6 +12,7 @@ export const paths = {
   billingSuccess: '/billing/success',
   mailingList: '/admin/mailing-list',
   moderation: '/admin/moderation',
+  classifications: '/admin/classifications',
   statistics: '/admin/statistics',
   usersAdmin: '/admin/users',
   tour: (guid: string): string => `/virtualtours/${encodeURIComponent(guid)}`,
