@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Lifespan
 
 from app.auth.router import router as auth_router
+from app.billing.router import router as billing_router
 from app.classifications.router import router as classifications_router
 from app.core.access import unrestricted
 from app.core.concurrency import RequestConcurrencyLimit
@@ -65,6 +66,7 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     engagement_router,
     creators_router,
     tours_router,
+    billing_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.
