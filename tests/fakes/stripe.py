@@ -64,7 +64,9 @@ def _id(prefix: str) -> str:
     return f"{prefix}_{secrets.token_hex(12)}"
 
 
-def error(status: int, kind: str, message: str, *, code: str | None = None, param: str | None = None) -> tuple[int, dict[str, Any]]:
+def error(
+    status: int, kind: str, message: str, *, code: str | None = None, param: str | None = None
+) -> tuple[int, dict[str, Any]]:
     body: dict[str, Any] = {"type": kind, "message": message}
     if code:
         body["code"] = code
@@ -178,18 +180,42 @@ class FakeStripe:
             return 200, customer
         if method == "POST" and path == "/v1/products":
             if not params.get("name"):
-                return error(400, "invalid_request_error", "Missing required param: name.", code="parameter_missing", param="name")
-            product = {"id": _id("prod"), "object": "product", "name": params["name"], "active": True, "livemode": False}
+                return error(
+                    400,
+                    "invalid_request_error",
+                    "Missing required param: name.",
+                    code="parameter_missing",
+                    param="name",
+                )
+            product = {
+                "id": _id("prod"),
+                "object": "product",
+                "name": params["name"],
+                "active": True,
+                "livemode": False,
+            }
             self.products[product["id"]] = product
             self.created["product"] += 1
             return 200, product
         if method == "POST" and path == "/v1/prices":
             product = str(params.get("product", ""))
             if product not in self.products:
-                return error(400, "invalid_request_error", f"No such product: '{product}'", code="resource_missing", param="product")
+                return error(
+                    400,
+                    "invalid_request_error",
+                    f"No such product: '{product}'",
+                    code="resource_missing",
+                    param="product",
+                )
             recurring = params.get("recurring") or {}
             if recurring.get("interval") not in ("day", "week", "month", "year"):
-                return error(400, "invalid_request_error", "Invalid recurring[interval]", code="parameter_invalid_string", param="recurring[interval]")
+                return error(
+                    400,
+                    "invalid_request_error",
+                    "Invalid recurring[interval]",
+                    code="parameter_invalid_string",
+                    param="recurring[interval]",
+                )
             price = {
                 "id": _id("price"),
                 "object": "price",
@@ -209,7 +235,13 @@ class FakeStripe:
         if match:
             subscription = self.subscriptions.get(match.group(1))
             if subscription is None:
-                return error(404, "invalid_request_error", f"No such subscription: '{match.group(1)}'", code="resource_missing", param="id")
+                return error(
+                    404,
+                    "invalid_request_error",
+                    f"No such subscription: '{match.group(1)}'",
+                    code="resource_missing",
+                    param="id",
+                )
             if method == "GET":
                 return 200, self._subscription_view(subscription, expand)
             if method == "DELETE":
@@ -227,10 +259,18 @@ class FakeStripe:
     def _create_subscription(self, params: dict[str, Any], expand: list[str]) -> tuple[int, dict[str, Any]]:
         customer = str(params.get("customer", ""))
         if customer not in self.customers:
-            return error(400, "invalid_request_error", f"No such customer: '{customer}'", code="resource_missing", param="customer")
+            return error(
+                400,
+                "invalid_request_error",
+                f"No such customer: '{customer}'",
+                code="resource_missing",
+                param="customer",
+            )
         items = params.get("items") or []
         if not items or str(items[0].get("price")) not in self.prices:
-            return error(400, "invalid_request_error", "No such price", code="resource_missing", param="items[0][price]")
+            return error(
+                400, "invalid_request_error", "No such price", code="resource_missing", param="items[0][price]"
+            )
         price = self.prices[str(items[0]["price"])]
         now = int(time.time())
         trial_days = int(params.get("trial_period_days", 0) or 0)
