@@ -15,7 +15,7 @@ import logging
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -55,17 +55,18 @@ _PROGRESS = {
 def record_event(db: Session, event: dict[str, Any]) -> bool:
     """Store a verified event once; True when it is new (and then queued for processing after commit)."""
     values = {"id": str(event["id"]), "type": str(event["type"])[:100], "payload": event}
+    table = cast(Table, StripeEvent.__table__)
     dialect = db.get_bind().dialect.name
     if dialect == "postgresql":
-        statement: Any = postgresql.insert(StripeEvent).values(values).on_conflict_do_nothing(index_elements=["id"])
+        statement: Any = postgresql.insert(table).values(values).on_conflict_do_nothing(index_elements=["id"])
     elif dialect == "sqlite":
-        statement = sqlite.insert(StripeEvent).values(values).on_conflict_do_nothing(index_elements=["id"])
+        statement = sqlite.insert(table).values(values).on_conflict_do_nothing(index_elements=["id"])
     else:  # pragma: no cover - the two databases we run on are above
         if db.get(StripeEvent, values["id"]) is not None:
             return False
-        statement = insert(StripeEvent).values(values)
-    result = cast("CursorResult[Any]", db.execute(statement))
-    inserted = result.rowcount == 1
+        statement = insert(table).values(values)
+    # RETURNING names the row only when it was inserted (a conflict returns none), on both databases.
+    inserted = db.execute(statement.returning(table.c.id)).first() is not None
     if inserted:
         submit_after_commit(db, PROCESS_EVENT_TASK, event_id=values["id"])
     return inserted

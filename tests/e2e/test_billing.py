@@ -29,7 +29,8 @@ def open_plans(page: Page) -> None:
 
 
 def trial_dialog(page: Page) -> Any:
-    return page.get_by_test_id("trial-end-dialog")
+    # Mantine's modal root carries the test id but has no box of its own: the dialog is found by its role.
+    return page.locator("section[role=dialog]").filter(has=page.get_by_test_id("trial-end-subscribe"))
 
 
 def end_the_trial(server_data_dir: Path, subscription_id: int) -> None:
@@ -91,7 +92,7 @@ def test_a_member_starts_a_trial_and_the_end_of_trial_dialog_closes_three_times(
 
     # The cancel-plan warning says what goes, and the dialog's Subscribe leads to the plans.
     page.get_by_test_id("trial-end-cancel").click()
-    expect(page.get_by_test_id("cancel-plan-dialog")).to_be_visible()
+    expect(page.get_by_test_id("cancel-plan-confirm")).to_be_visible()
     settled(page)
     page.screenshot(path=str(SHOTS / "cancel-1440.png"))
     page.get_by_role("button", name="Keep my plan").click()
