@@ -7,8 +7,8 @@ Three policies, by path:
   web origin (tours come from any host), MapLibre's workers from blob: URLs; styles may be inline
   because Mantine writes its CSS variables into <style> elements at run time. The sign-in SDKs of
   Google and Facebook are allowed only when their ids are configured, Stripe.js only when payments
-  are on (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY; the front end loads it on the billing pages only); a hosted map style's origins
-  are added from MAP_STYLE_*_URL and CSP_CONNECT_SOURCES.
+  are on (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY; the front end loads it with the payment form
+  only); a hosted map style's origins are added from MAP_STYLE_*_URL and CSP_CONNECT_SOURCES.
 - /docs and /redoc: FastAPI's pages load Swagger UI / ReDoc from jsDelivr and start them with an
   inline script; they show only the public API description.
 - /uploads: a stored file is never a document that runs anything (GitHub's raw-file policy).
