@@ -38,8 +38,10 @@ export function TrialEndHost() {
   useRealtimeEvent(REALTIME_EVENTS.subscriptionChanged, refresh);
 
   const data = trials.data;
-  // Closed: hidden until the next check has read the state again.
-  const hidden = hiddenAt !== null && trials.dataUpdatedAt <= hiddenAt;
+  // Closed: hidden until a check one interval later has read the state again (15 min while it may be
+  // closed, 60 s once it may not).
+  const interval = data && !data.closable ? STRICT_CHECK_MS : RELAXED_CHECK_MS;
+  const hidden = hiddenAt !== null && trials.dataUpdatedAt < hiddenAt + interval;
   const due = session.signedIn && !onBillingPage && data !== undefined && data.trial_ended && data.ended_subscription !== null && !hidden;
   return (
     <MountWhenOpened opened={due}>
