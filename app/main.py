@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Lifespan
 from app.ads.router import router as ads_router
 from app.analytics.router import router as analytics_router
 from app.auth.router import router as auth_router
+from app.billing.router import router as billing_router
 from app.classifications.router import router as classifications_router
 from app.core.access import unrestricted
 from app.core.concurrency import RequestConcurrencyLimit
@@ -69,6 +70,7 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     analytics_router,
     tours_router,
     ads_router,
+    billing_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.

@@ -11,7 +11,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Enum, ForeignKey, Index, Numeric, String
+from sqlalchemy import JSON, BigInteger, Enum, ForeignKey, Index, Numeric, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.core.db import Base, utcnow
@@ -59,7 +59,11 @@ class BillingPlan(Base):
 
 class Subscription(Base):
     __tablename__ = "subscriptions"
-    __table_args__ = (Index("ix_subscriptions_user_id_status", "user_id", "status"),)
+    __table_args__ = (
+        Index("ix_subscriptions_user_id_status", "user_id", "status"),
+        # A retried create (the same Idempotency-Key) finds the subscription its first try made.
+        UniqueConstraint("user_id", "request_key"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     # ix_subscriptions_user_id_status leads with user_id, so it also serves "my subscriptions".
@@ -77,6 +81,10 @@ class Subscription(Base):
     next_period_start_time: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     cancelled_at: Mapped[datetime | None]
+    # The client's Idempotency-Key of the request that created it (None when it sent none).
+    request_key: Mapped[str | None] = mapped_column(String(100))
+    # `created` (Unix seconds) of the newest Stripe event applied: an older one never overwrites it.
+    last_event_created: Mapped[int | None] = mapped_column(BigInteger)
 
     plan: Mapped[BillingPlan] = relationship()
     user: Mapped[User] = relationship()

@@ -6,8 +6,9 @@ Three policies, by path:
   inline script), the providers' tour players in frames, their preview pictures and videos from any
   web origin (tours come from any host), MapLibre's workers from blob: URLs; styles may be inline
   because Mantine writes its CSS variables into <style> elements at run time. The sign-in SDKs of
-  Google and Facebook are allowed only when their ids are configured; a hosted map style's origins
-  are added from MAP_STYLE_*_URL and CSP_CONNECT_SOURCES.
+  Google and Facebook are allowed only when their ids are configured, Stripe.js only when payments
+  are on (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY; the front end loads it with the payment form
+  only); a hosted map style's origins are added from MAP_STYLE_*_URL and CSP_CONNECT_SOURCES.
 - /docs and /redoc: FastAPI's pages load Swagger UI / ReDoc from jsDelivr and start them with an
   inline script; they show only the public API description.
 - /uploads: a stored file is never a document that runs anything (GitHub's raw-file policy).
@@ -29,6 +30,10 @@ UPLOADS_PREFIX = "/uploads/"
 GOOGLE_SIGN_IN = "https://accounts.google.com/gsi/"
 FACEBOOK_SDK = "https://connect.facebook.net"
 FACEBOOK_API = ("https://graph.facebook.com", "https://www.facebook.com")
+# Stripe.js (the billing pages' payment form; Stripe's CSP guide): its script, and its API it calls.
+# Its frames (js.stripe.com, hooks.stripe.com) are https: frames, which frame-src allows already.
+STRIPE_JS = ("https://js.stripe.com", "https://*.js.stripe.com")
+STRIPE_API = "https://api.stripe.com"
 
 UPLOADS_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'"
 DOCS_POLICY = "; ".join(
@@ -78,6 +83,9 @@ def app_policy(settings: Settings) -> str:
     if settings.facebook_app_id:
         scripts.append(FACEBOOK_SDK)
         connects.extend(FACEBOOK_API)
+    if settings.stripe_secret_key and settings.stripe_publishable_key:
+        scripts.extend(STRIPE_JS)
+        connects.append(STRIPE_API)
     directives = [
         ("default-src", "'self'"),
         ("script-src", *scripts),

@@ -71,6 +71,9 @@ class Settings(BaseSettings):
     stripe_webhook_secret: str = ""
     stripe_publishable_key: str = ""
     stripe_api_base: str = Field(default="", description="Override for tests against a local fake Stripe.")
+    stripe_manage_payments_url: str = Field(
+        default="", description="Stripe's customer-portal login link, where subscribers manage their cards."
+    )
     storage_url: str = Field(default="", description="s3://bucket URL; empty stores uploads under data/uploads.")
     geocoder_url: str = Field(default="", description="Hosted geocoder base URL; empty uses the offline gazetteer.")
     geocoder_token: str = ""

@@ -43,6 +43,9 @@ CRAWLER_STATUS = "crawler:status"  # {session_id, status, total_tours, new_tours
 CREATOR_ANALYTICS = "creator:analytics"  # {creator_id, views, likes, saves, shared, followers}
 APP_VERSION = "app:version"  # {gui_version}
 TRIAL_ENDED = "billing:trial_ended"  # {subscription_id, plan_name, end_time}
+# {subscription_id, plan_name, status, is_trial, end_time}: a subscription of the user changed (a Stripe
+# webhook, a cancellation); open billing pages reload it (app/billing/service.py).
+SUBSCRIPTION_CHANGED = "billing:subscription"
 # {kind}: category, subcategory, media_type, capture_device or tag; an admin changed that dictionary,
 # so open pages reload it (app/classifications/admin.py).
 DICTIONARIES_CHANGED = "dictionaries:changed"

@@ -659,6 +659,15 @@ def delete_user_media(session: Session, owner: User) -> int:
     return len(tours)
 
 
+def delete_tours_on_hosts(session: Session, vendor_ids: Sequence[int]) -> int:
+    """Every tour on these hosts goes (billing's cancellation cascade: media on custom hosts)."""
+    if not vendor_ids:
+        return 0
+    tours = list(session.scalars(select(Tour).where(Tour.vendor_id.in_(list(vendor_ids))).order_by(Tour.id)))
+    _delete_tours(session, tours)
+    return len(tours)
+
+
 def tours_by_guids(session: Session, guids: Sequence[str]) -> list[Tour]:
     wanted = list(dict.fromkeys(guids))
     found = {tour.guid: tour for tour in session.scalars(select(Tour).where(Tour.guid.in_(wanted)))}

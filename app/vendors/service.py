@@ -455,6 +455,27 @@ def delete_host(session: Session, user: User, vendor_id: int) -> None:
     if count:
         message = HAS_TOURS.format(count=count)
         raise Conflict(message, fields={"vendor_id": message})
+    _delete(session, vendor)
+
+
+def custom_host_ids(session: Session, user: User) -> list[int]:
+    return list(
+        session.scalars(
+            select(Vendor.id).where(Vendor.owner_user_id == user.id, Vendor.is_custom.is_(True)).order_by(Vendor.id)
+        )
+    )
+
+
+def delete_custom_hosts(session: Session, user: User) -> int:
+    """Every custom host of the user goes, requests still waiting withdrawn (billing's cancellation
+    cascade; the tours on them must be gone first: app/tours/service.delete_tours_on_hosts)."""
+    ids = custom_host_ids(session, user)
+    for vendor_id in ids:
+        _delete(session, get_host(session, vendor_id))
+    return len(ids)
+
+
+def _delete(session: Session, vendor: Vendor) -> None:
     for item in session.scalars(
         select(ApprovalItem).where(
             ApprovalItem.entity_type == "vendor",

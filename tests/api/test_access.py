@@ -288,6 +288,12 @@ REQUESTS: dict[tuple[str, str], Request] = {
     ("DELETE", "/v2/ads/ranks"): json({"id": 987654}),
     ("POST", "/v2/ads/ranks/bulk"): json({"ranks": [{"ad_id": 987654, "rank_source_id": 987654, "value": 1}]}),
     ("POST", "/v2/ads/embeddings"): json({"ads": [987654]}),
+    # OWNER, the account in the query: the owner check refuses the creator and the CM.
+    ("GET", "/v2/billing/subscriptions"): lambda world: {"params": {"userid": world.ids["user"]}},
+    ("GET", "/v2/billing/trial-subscriptions"): lambda world: {"params": {"user_id": world.ids["user"]}},
+    # Plan "Gold" does not exist: a 400 for those allowed, after the door.
+    ("POST", "/v2/billing/subscriptions"): json({"plan_name": "Gold"}),
+    ("DELETE", "/v2/billing/subscriptions"): json({"plan_name": "Gold"}),
 }
 
 

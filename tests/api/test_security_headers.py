@@ -137,6 +137,15 @@ def test_configured_hosts_join_the_policy_and_nothing_else_does() -> None:
         Settings(csp_connect_sources="https://x.example.com; script-src *")
 
 
+def test_stripe_js_is_allowed_only_when_payments_are_on() -> None:
+    assert not any("stripe" in source for source in directives(app_policy(Settings()))["script-src"])
+    # A publishable key alone (no secret key: payments off) does not open the policy either.
+    assert "stripe" not in app_policy(Settings(stripe_publishable_key="pk_test_x"))
+    on = directives(app_policy(Settings(stripe_secret_key="sk_test_x", stripe_publishable_key="pk_test_x")))
+    assert on["script-src"] == ["'self'", "https://js.stripe.com", "https://*.js.stripe.com"]
+    assert "https://api.stripe.com" in on["connect-src"] and on["frame-src"] == ["https:", "http:"]
+
+
 class _InlineScripts(HTMLParser):
     """Collects what a `script-src 'self'` policy refuses: inline scripts and on* handler attributes."""
 

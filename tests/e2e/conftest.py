@@ -30,7 +30,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 E2E_DEMO_TOURS = os.environ.get("E2E_DEMO_TOURS", "2000")
-SERVER_START_SECONDS = 300  # `serve` runs setup first: migrations, the demo content, the index
+SERVER_START_SECONDS = float(
+    os.environ.get("E2E_SERVER_START_SECONDS", "300")
+)  # `serve` runs setup first: migrations, the demo content, the index
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

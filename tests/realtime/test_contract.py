@@ -33,6 +33,7 @@ def test_client_and_server_name_the_same_events() -> None:
         events.CREATOR_ANALYTICS,
         events.APP_VERSION,
         events.TRIAL_ENDED,
+        events.SUBSCRIPTION_CHANGED,
         events.DICTIONARIES_CHANGED,
     }
     assert client_event_names() == names

@@ -3,6 +3,7 @@ import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
+import { TrialEndHost } from '../../features/billing/components/TrialEndHost';
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { DailyFeaturedHost } from '../../features/featured/components/DailyFeaturedHost';
 import { BecomeCreatorHost } from '../../features/creators/components/BecomeCreatorHost';
@@ -47,6 +48,7 @@ export function RootLayout() {
       <DailyFeaturedHost />
       <BecomeCreatorHost />
       <OwnerMailHost />
+      <TrialEndHost />
       <ScrollRestoration />
     </>
   );

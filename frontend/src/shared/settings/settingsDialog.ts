@@ -1,7 +1,7 @@
 import { createStore } from '../lib/store';
 
-/** The tabs of the settings modal (spec §2: account, vendor API tokens, interests). */
-export type SettingsTab = 'account' | 'vendors' | 'interests';
+/** The tabs of the settings modal (spec §2: account, vendor API tokens, interests, billing subscriptions). */
+export type SettingsTab = 'account' | 'vendors' | 'interests' | 'billing';
 
 export interface SettingsDialogState {
   opened: boolean;

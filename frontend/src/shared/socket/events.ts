@@ -11,6 +11,7 @@ export const REALTIME_EVENTS = {
   creatorAnalytics: 'creator:analytics',
   appVersion: 'app:version',
   trialEnded: 'billing:trial_ended',
+  subscriptionChanged: 'billing:subscription',
   dictionariesChanged: 'dictionaries:changed',
 } as const;
 
@@ -66,6 +67,15 @@ export interface AppVersionEvent {
 export interface TrialEndedEvent {
   subscription_id: number;
   plan_name: string;
+  end_time: string | null;
+}
+
+/** One of the user's subscriptions changed (a Stripe webhook, a cancellation). */
+export interface SubscriptionChangedEvent {
+  subscription_id: number;
+  plan_name: string;
+  status: string;
+  is_trial: boolean;
   end_time: string | null;
 }
 

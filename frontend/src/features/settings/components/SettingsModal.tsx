@@ -1,5 +1,5 @@
 import { Anchor, Group, Modal, Tabs, Text } from '@mantine/core';
-import { IconCategory, IconCookie, IconKey, IconUser, IconWorld } from '@tabler/icons-react';
+import { IconCategory, IconCookie, IconCreditCard, IconKey, IconUser, IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,10 +17,11 @@ import { TabLoading } from './SettingsStates';
 const AccountTab = lazy(async () => ({ default: (await import('./AccountTab')).AccountTab }));
 const InterestsTab = lazy(async () => ({ default: (await import('./InterestsTab')).InterestsTab }));
 const VendorTokensTab = lazy(async () => ({ default: (await import('./VendorTokensTab')).VendorTokensTab }));
+const BillingTab = lazy(async () => ({ default: (await import('./BillingTab')).BillingTab }));
 
 /**
- * The settings modal (spec §2): Account, 3D-capture vendor API tokens (creators and admins: spec §6)
- * and Interests. Opened from the profile menu's 'Settings' and from the guide; fetched when first
+ * The settings modal (spec §2): Account, 3D-capture vendor API tokens (creators and admins: spec §6),
+ * Interests and Billing (the billing subscriptions). Opened from the profile menu's 'Settings' and from the guide; fetched when first
  * opened (SettingsHost).
  */
 export function SettingsModal() {
@@ -49,7 +50,7 @@ export function SettingsModal() {
       data-testid="settings-modal"
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <Tabs value={shownTab} onChange={(next) => selectSettingsTab(next === 'interests' || next === 'vendors' ? next : 'account')} keepMounted={false}>
+      <Tabs value={shownTab} onChange={(next) => selectSettingsTab(next === 'interests' || next === 'vendors' || next === 'billing' ? next : 'account')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="account" leftSection={<IconUser size={16} />}>
             {t('settings.tabs.account')}
@@ -61,6 +62,9 @@ export function SettingsModal() {
           )}
           <Tabs.Tab value="interests" leftSection={<IconCategory size={16} />}>
             {t('settings.tabs.interests')}
+          </Tabs.Tab>
+          <Tabs.Tab value="billing" leftSection={<IconCreditCard size={16} />} data-testid="settings-tab-billing">
+            {t('settings.tabs.billing')}
           </Tabs.Tab>
         </Tabs.List>
         {user.data ? (
@@ -75,6 +79,9 @@ export function SettingsModal() {
             )}
             <Tabs.Panel value="interests">
               <InterestsTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="billing">
+              <BillingTab />
             </Tabs.Panel>
           </Suspense>
         ) : (

@@ -2150,6 +2150,24 @@ export type BetaTestersAnswer = {
 };
 
 /**
+ * BillingConfig
+ */
+export type BillingConfig = {
+    /**
+     * Manage Payments Url
+     */
+    manage_payments_url: string;
+    /**
+     * Payments Enabled
+     */
+    payments_enabled: boolean;
+    /**
+     * Publishable Key
+     */
+    publishable_key: string;
+};
+
+/**
  * Body_ads-upload_preview_image
  */
 export type BodyAdsUploadPreviewImage = {
@@ -2715,6 +2733,60 @@ export type CountryOut = {
      * Name
      */
     name: string;
+};
+
+/**
+ * CreatedData
+ */
+export type CreatedData = {
+    subscription: CreatedSubscriptionOut;
+};
+
+/**
+ * CreatedSubscriptionOut
+ */
+export type CreatedSubscriptionOut = {
+    /**
+     * Cancelled At
+     */
+    cancelled_at: string | null;
+    /**
+     * Client Secret
+     */
+    client_secret: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * End Time
+     */
+    end_time: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Intent Type
+     */
+    intent_type: 'payment' | 'setup' | null;
+    /**
+     * Is Trial
+     */
+    is_trial: boolean;
+    /**
+     * Next Period Start Time
+     */
+    next_period_start_time: string | null;
+    plan: PlanOut;
+    /**
+     * Plan Name
+     */
+    plan_name: string;
+    /**
+     * Status
+     */
+    status: 'active' | 'inactive' | 'incomplete' | 'ended' | 'trialing' | 'error';
 };
 
 /**
@@ -5818,6 +5890,32 @@ export type OpenGraphOut = {
 };
 
 /**
+ * PaymentIntentOut
+ */
+export type PaymentIntentOut = {
+    /**
+     * Client Secret
+     */
+    client_secret: string;
+    /**
+     * Intent Type
+     */
+    intent_type: 'payment' | 'setup' | null;
+    /**
+     * Publishable Key
+     */
+    publishable_key: string;
+    /**
+     * Status
+     */
+    status: 'active' | 'inactive' | 'incomplete' | 'ended' | 'trialing' | 'error';
+    /**
+     * Subscription Id
+     */
+    subscription_id: number;
+};
+
+/**
  * PendingCreatorAnswer
  */
 export type PendingCreatorAnswer = {
@@ -6132,6 +6230,77 @@ export type PendingTourOut = {
 };
 
 /**
+ * PlanFeatureOut
+ */
+export type PlanFeatureOut = {
+    /**
+     * Coming Soon
+     */
+    coming_soon: boolean;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
+ * PlanList
+ */
+export type PlanList = {
+    /**
+     * Data
+     */
+    data: Array<PlanOut>;
+};
+
+/**
+ * PlanOut
+ */
+export type PlanOut = {
+    /**
+     * Active
+     */
+    active: boolean;
+    /**
+     * Cost
+     */
+    cost: string;
+    /**
+     * Currency
+     */
+    currency: string;
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Discount Cost
+     */
+    discount_cost: string | null;
+    /**
+     * Features
+     */
+    features: Array<PlanFeatureOut>;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Free
+     */
+    is_free: boolean;
+    /**
+     * Is Indefinite Trial
+     */
+    is_indefinite_trial: boolean;
+    /**
+     * Plan Name
+     */
+    plan_name: string;
+    recurring: RecurringOut;
+};
+
+/**
  * PlatformConfigOut
  */
 export type PlatformConfigOut = {
@@ -6318,6 +6487,20 @@ export type RanksBulkAnswer = {
      * Updated
      */
     updated: number;
+};
+
+/**
+ * RecurringOut
+ */
+export type RecurringOut = {
+    /**
+     * Interval
+     */
+    interval: 'month' | 'year';
+    /**
+     * Trial Period Days
+     */
+    trial_period_days: number;
 };
 
 /**
@@ -6804,6 +6987,129 @@ export type SubcategoryUpdate = {
     translations?: {
         [key: string]: string;
     } | null;
+};
+
+/**
+ * SubscriptionCancelled
+ */
+export type SubscriptionCancelled = {
+    /**
+     * Creator Deleted
+     */
+    creator_deleted: boolean;
+    data: SubscriptionOut;
+    /**
+     * Hosts Deleted
+     */
+    hosts_deleted: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Tours Deleted
+     */
+    tours_deleted: number;
+};
+
+/**
+ * SubscriptionCreateIn
+ */
+export type SubscriptionCreateIn = {
+    /**
+     * Apprrove Needed
+     */
+    apprrove_needed?: boolean;
+    /**
+     * Plan Name
+     */
+    plan_name: string;
+    /**
+     * User Email
+     */
+    user_email?: string | null;
+    /**
+     * Userid
+     */
+    userid?: number | null;
+};
+
+/**
+ * SubscriptionCreated
+ */
+export type SubscriptionCreated = {
+    data: CreatedData;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * SubscriptionDeleteIn
+ */
+export type SubscriptionDeleteIn = {
+    /**
+     * Plan Name
+     */
+    plan_name: string;
+    /**
+     * User Email
+     */
+    user_email?: string | null;
+    /**
+     * Userid
+     */
+    userid?: number | null;
+};
+
+/**
+ * SubscriptionList
+ */
+export type SubscriptionList = {
+    /**
+     * Data
+     */
+    data: Array<SubscriptionOut>;
+};
+
+/**
+ * SubscriptionOut
+ */
+export type SubscriptionOut = {
+    /**
+     * Cancelled At
+     */
+    cancelled_at: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * End Time
+     */
+    end_time: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Trial
+     */
+    is_trial: boolean;
+    /**
+     * Next Period Start Time
+     */
+    next_period_start_time: string | null;
+    plan: PlanOut;
+    /**
+     * Plan Name
+     */
+    plan_name: string;
+    /**
+     * Status
+     */
+    status: 'active' | 'inactive' | 'incomplete' | 'ended' | 'trialing' | 'error';
 };
 
 /**
@@ -7717,6 +8023,37 @@ export type TranslationIn = {
 };
 
 /**
+ * TrialSubscriptions
+ */
+export type TrialSubscriptions = {
+    /**
+     * Closable
+     */
+    closable: boolean;
+    /**
+     * Count
+     */
+    count: number;
+    /**
+     * Data
+     */
+    data: Array<SubscriptionOut>;
+    /**
+     * Dismiss Count
+     */
+    dismiss_count: number;
+    ended_subscription: SubscriptionOut | null;
+    /**
+     * Max Dismissals
+     */
+    max_dismissals: number;
+    /**
+     * Trial Ended
+     */
+    trial_ended: boolean;
+};
+
+/**
  * UnfollowAllAnswer
  */
 export type UnfollowAllAnswer = {
@@ -8515,6 +8852,20 @@ export type VtTransferResult = {
      * Transferred
      */
     transferred: number;
+};
+
+/**
+ * WebhookAnswer
+ */
+export type WebhookAnswer = {
+    /**
+     * Duplicate
+     */
+    duplicate: boolean;
+    /**
+     * Received
+     */
+    received: boolean;
 };
 
 /**
@@ -10341,6 +10692,323 @@ export type AdsUpdateAdResponses = {
 };
 
 export type AdsUpdateAdResponse = AdsUpdateAdResponses[keyof AdsUpdateAdResponses];
+
+export type BillingBillingConfigData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/billing/config';
+};
+
+export type BillingBillingConfigResponses = {
+    /**
+     * Successful Response
+     */
+    200: BillingConfig;
+};
+
+export type BillingBillingConfigResponse = BillingBillingConfigResponses[keyof BillingBillingConfigResponses];
+
+export type BillingPaymentIntentData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Subscription Id
+         *
+         * The waiting subscription (the newest by default)
+         */
+        subscription_id?: number | null;
+    };
+    url: '/v2/billing/payment-intent';
+};
+
+export type BillingPaymentIntentErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type BillingPaymentIntentError = BillingPaymentIntentErrors[keyof BillingPaymentIntentErrors];
+
+export type BillingPaymentIntentResponses = {
+    /**
+     * Successful Response
+     */
+    200: PaymentIntentOut;
+};
+
+export type BillingPaymentIntentResponse = BillingPaymentIntentResponses[keyof BillingPaymentIntentResponses];
+
+export type BillingListPlansData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/billing/plans';
+};
+
+export type BillingListPlansResponses = {
+    /**
+     * Successful Response
+     */
+    200: PlanList;
+};
+
+export type BillingListPlansResponse = BillingListPlansResponses[keyof BillingListPlansResponses];
+
+export type BillingCancelSubscriptionData = {
+    body: SubscriptionDeleteIn;
+    path?: never;
+    query?: never;
+    url: '/v2/billing/subscriptions';
+};
+
+export type BillingCancelSubscriptionErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller may not do this
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type BillingCancelSubscriptionError = BillingCancelSubscriptionErrors[keyof BillingCancelSubscriptionErrors];
+
+export type BillingCancelSubscriptionResponses = {
+    /**
+     * Successful Response
+     */
+    200: SubscriptionCancelled;
+};
+
+export type BillingCancelSubscriptionResponse = BillingCancelSubscriptionResponses[keyof BillingCancelSubscriptionResponses];
+
+export type BillingListSubscriptionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Userid
+         *
+         * Whose subscriptions (one's own by default; any for admins)
+         */
+        userid?: number | null;
+    };
+    url: '/v2/billing/subscriptions';
+};
+
+export type BillingListSubscriptionsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type BillingListSubscriptionsError = BillingListSubscriptionsErrors[keyof BillingListSubscriptionsErrors];
+
+export type BillingListSubscriptionsResponses = {
+    /**
+     * Successful Response
+     */
+    200: SubscriptionList;
+};
+
+export type BillingListSubscriptionsResponse = BillingListSubscriptionsResponses[keyof BillingListSubscriptionsResponses];
+
+export type BillingCreateSubscriptionData = {
+    body: SubscriptionCreateIn;
+    headers?: {
+        /**
+         * Idempotency-Key
+         *
+         * A key the client makes once per attempt: a retried request with it never subscribes twice
+         */
+        'Idempotency-Key'?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/v2/billing/subscriptions';
+};
+
+export type BillingCreateSubscriptionErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the caller may not do this
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type BillingCreateSubscriptionError = BillingCreateSubscriptionErrors[keyof BillingCreateSubscriptionErrors];
+
+export type BillingCreateSubscriptionResponses = {
+    /**
+     * Successful Response
+     */
+    200: SubscriptionCreated;
+    /**
+     * Subscribed, or the trial started
+     */
+    201: SubscriptionCreated;
+};
+
+export type BillingCreateSubscriptionResponse = BillingCreateSubscriptionResponses[keyof BillingCreateSubscriptionResponses];
+
+export type BillingTrialSubscriptionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * User Id
+         *
+         * Whose trials (one's own by default; any for admins)
+         */
+        user_id?: number | null;
+    };
+    url: '/v2/billing/trial-subscriptions';
+};
+
+export type BillingTrialSubscriptionsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: the account named is not the caller's (administrators may act on any); or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type BillingTrialSubscriptionsError = BillingTrialSubscriptionsErrors[keyof BillingTrialSubscriptionsErrors];
+
+export type BillingTrialSubscriptionsResponses = {
+    /**
+     * Successful Response
+     */
+    200: TrialSubscriptions;
+};
+
+export type BillingTrialSubscriptionsResponse = BillingTrialSubscriptionsResponses[keyof BillingTrialSubscriptionsResponses];
+
+export type BillingDismissTrialDialogData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/billing/trial-subscriptions/dismissals';
+};
+
+export type BillingDismissTrialDialogErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type BillingDismissTrialDialogError = BillingDismissTrialDialogErrors[keyof BillingDismissTrialDialogErrors];
+
+export type BillingDismissTrialDialogResponses = {
+    /**
+     * Successful Response
+     */
+    200: TrialSubscriptions;
+};
+
+export type BillingDismissTrialDialogResponse = BillingDismissTrialDialogResponses[keyof BillingDismissTrialDialogResponses];
+
+export type BillingStripeWebhookData = {
+    body?: never;
+    headers?: {
+        /**
+         * Stripe-Signature
+         */
+        'Stripe-Signature'?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/v2/billing/webhook';
+};
+
+export type BillingStripeWebhookResponses = {
+    /**
+     * Successful Response
+     */
+    200: WebhookAnswer;
+};
+
+export type BillingStripeWebhookResponse = BillingStripeWebhookResponses[keyof BillingStripeWebhookResponses];
 
 export type ClassificationsListCategoriesData = {
     body?: never;
