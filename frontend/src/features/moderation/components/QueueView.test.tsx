@@ -181,12 +181,12 @@ describe('the moderation queue', () => {
     await vi.waitFor(() => expect(titles()).toEqual(['Harbour', 'Granary', 'Mara Keel', 'Tide mill']));
     expect(screen.getByTestId('tab-count-userTours')).toHaveTextContent('3');
 
-    // Another admin approves Harbour: the row leaves at once (before any refetch), the cursor stays on Granary.
-    const listsBefore = server.api.callsTo(LIST).length;
+    // Another admin approves Harbour: the row leaves with the push, the cursor stays on Granary. (That
+    // the push alone removes it, before the refetch 150 ms later, is queue.test.ts's merge test: here a
+    // loaded machine may let the refetch run inside `push`, so the list calls are not counted.)
     const counts = server.decideElsewhere(1);
     await push(socket, { kind: 'new_virtual_tour', id: 'guid-1', item_id: 1, action: 'approved', pending: counts });
     expect(titles()).toEqual(['Granary', 'Mara Keel', 'Tide mill']);
-    expect(server.api.callsTo(LIST).length).toBe(listsBefore);
     expect(cursorTitle()).toBe('Granary');
     expect(screen.getByTestId('tab-count-userTours')).toHaveTextContent('2');
   });
