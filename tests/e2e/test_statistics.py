@@ -1,5 +1,5 @@
 """Issue 14 part 6 in Chromium: the admins' statistics. An admin opens Analytics from the menu and
-reads the four totals the admin-stats calls give for the same days, picks a preset, and a reload keeps
+reads the five totals the admin-stats calls give for the same days, picks a preset, and a reload keeps
 it (the range is in the link); anybody else opening the page is told it is for admins. Screenshots at
 390 and 1440 px, and one in Russian."""
 
@@ -22,6 +22,7 @@ CALLS = {
     "tours": "/v2/virtualtours/admin-stats",
     "creators": "/v2/creators/admin-stats",
     "vendors": "/v2/vendors/admin-stats",
+    "ads": "/v2/ads/admin-stats",
 }
 
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
-import { creatorsAdminStats, toursAdminStats, usersGetAdminStats, vendorsAdminStats } from '../../../shared/api/generated/sdk.gen';
+import { adsAdminStats, creatorsAdminStats, toursAdminStats, usersGetAdminStats, vendorsAdminStats } from '../../../shared/api/generated/sdk.gen';
 import type { DailySeries } from '../../../shared/api/generated/types.gen';
 import type { DayRange } from '../model/range';
 import { type Domain, domainStats, type DomainStats } from '../model/series';
@@ -19,6 +19,7 @@ const FETCHERS: Record<Domain, Fetcher> = {
   tours: async (query, signal) => (await toursAdminStats({ query, signal, throwOnError: true })).data,
   creators: async (query, signal) => (await creatorsAdminStats({ query, signal, throwOnError: true })).data.data,
   vendors: async (query, signal) => (await vendorsAdminStats({ query, signal, throwOnError: true })).data.data,
+  ads: async (query, signal) => (await adsAdminStats({ query, signal, throwOnError: true })).data,
 };
 
 /** One domain's totals and daily series over a range of UTC days. */

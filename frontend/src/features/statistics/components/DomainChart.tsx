@@ -7,7 +7,7 @@ import { formatCount } from '../../../shared/format/formatCount';
 import { formatDay, formatNumber, spansYears } from '../model/format';
 import { busiestDay, chartPoints, type DomainStats } from '../model/series';
 
-const COLORS = { users: 'indigo.6', tours: 'teal.6', creators: 'violet.6', vendors: 'orange.6' } as const;
+const COLORS = { users: 'indigo.6', tours: 'teal.6', creators: 'violet.6', vendors: 'orange.6', ads: 'pink.6' } as const;
 
 /** One domain's new items per day over the range, with a sentence that says the same for a screen reader. */
 export function DomainChart({ stats }: { stats: DomainStats }) {

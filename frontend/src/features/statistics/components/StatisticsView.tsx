@@ -19,7 +19,7 @@ interface StatisticsViewProps {
   onChange: (choice: RangeChoice) => void;
 }
 
-/** The range, the four totals and the four daily charts. */
+/** The range, the five totals and the five daily charts. */
 export function StatisticsView({ choice, linkProblem, onChange }: StatisticsViewProps) {
   const { t, i18n } = useTranslation();
   // The day the page opened on: a preset keeps meaning the same days while the page stays open.
@@ -87,7 +87,7 @@ export function StatisticsView({ choice, linkProblem, onChange }: StatisticsView
 function Totals({ stats }: { stats: DomainStats[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="list" aria-label={t('statistics.totalsLabel')}>
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" role="list" aria-label={t('statistics.totalsLabel')}>
       {stats.map((item) => (
         <Paper key={item.domain} withBorder radius="lg" p="md" role="listitem" className={classes.stat}>
           <Text size="sm" c="dimmed" fw={500}>
@@ -112,7 +112,7 @@ function StatisticsLoading() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" aria-busy="true" aria-label={t('statistics.loading')} data-testid="statistics-loading">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         {DOMAINS.map((domain) => (
           <Skeleton key={domain} height={112} radius="lg" />
         ))}

@@ -1,8 +1,8 @@
 import type { DailySeries } from '../../../shared/api/generated/types.gen';
 import type { DayRange } from './range';
 
-/** The four admin-stats calls, in the order the page shows them. */
-export const DOMAINS = ['users', 'tours', 'creators', 'vendors'] as const;
+/** The five admin-stats calls, in the order the page shows them. */
+export const DOMAINS = ['users', 'tours', 'creators', 'vendors', 'ads'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 /** What the page needs of one admin-stats answer. */

@@ -13,6 +13,7 @@ const CALLS = {
   tours: 'GET /v2/virtualtours/admin-stats',
   creators: 'GET /v2/creators/admin-stats',
   vendors: 'GET /v2/vendors/admin-stats',
+  ads: 'GET /v2/ads/admin-stats',
 } as const;
 
 /** A daily series over the asked days with `perDay(index)` on each; the answer wrapped as each call wraps it. */
@@ -24,7 +25,7 @@ function answer(domain: keyof typeof CALLS, allTime: number, perDay: (index: num
     for (let day = from, index = 0; day <= to; day = addDays(day, 1), index += 1) series.push({ date: day, count: perDay(index) });
     const daily = { date_from: from, date_to: to, total: series.reduce((sum, point) => sum + point.count, 0), series };
     const data = { total: allTime, daily };
-    return { body: domain === 'tours' ? data : { data } };
+    return { body: domain === 'tours' || domain === 'ads' ? data : { data } };
   };
 }
 
@@ -47,13 +48,14 @@ const signInAs = (claims: Record<string, unknown>) => localStorage.setItem(STORA
 const value = (testId: string) => screen.getByTestId(testId).getAttribute('data-value');
 
 describe('the admins’ statistics page', () => {
-  it('shows the four totals of the link’s range and follows a preset into the link', async () => {
+  it('shows the five totals of the link’s range and follows a preset into the link', async () => {
     signInAs({ sub: '1', is_admin: true });
     const api = stubApi({
       [CALLS.users]: answer('users', 12345, (index) => (index === 0 ? 3 : 0)),
       [CALLS.tours]: answer('tours', 80, () => 1),
       [CALLS.creators]: answer('creators', 9, () => 0),
       [CALLS.vendors]: answer('vendors', 4, (index) => (index === 1 ? 2 : 0)),
+      [CALLS.ads]: answer('ads', 6, (index) => (index === 2 ? 5 : 0)),
     });
     renderPage('?days=7');
 
@@ -67,6 +69,7 @@ describe('the admins’ statistics page', () => {
     expect(value('stat-users')).toBe('3');
     expect(value('stat-creators')).toBe('0');
     expect(value('stat-vendors')).toBe('2');
+    expect(value('stat-ads')).toBe('5');
     expect(screen.getByTestId('stat-users-all')).toHaveTextContent('12,345 in all');
     expect(screen.getByTestId('range-preset-7')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('range-summary')).toHaveTextContent('7 days');
@@ -75,6 +78,7 @@ describe('the admins’ statistics page', () => {
       'New tours per day',
       'New creator profiles per day',
       'New providers per day',
+      'New ads per day',
     ]);
     expect(within(screen.getByTestId('chart-tours')).getByText(/Tours: 7 created from/)).toBeInTheDocument();
 
@@ -97,6 +101,7 @@ describe('the admins’ statistics page', () => {
       [CALLS.tours]: answer('tours', 5, () => 0),
       [CALLS.creators]: answer('creators', 5, () => 0),
       [CALLS.vendors]: answer('vendors', 5, () => 0),
+      [CALLS.ads]: answer('ads', 5, () => 0),
     });
     renderPage('?from=2025-01-01&to=2025-01-31');
     expect(await screen.findByTestId('statistics-empty')).toHaveTextContent('Nothing new in this range');
@@ -114,6 +119,7 @@ describe('the admins’ statistics page', () => {
       [CALLS.tours]: (call) => (failing ? { status: 500, body: { message: 'Server error' } } : tours(call)),
       [CALLS.creators]: answer('creators', 1, () => 1),
       [CALLS.vendors]: answer('vendors', 1, () => 1),
+      [CALLS.ads]: answer('ads', 1, () => 1),
     });
     renderPage();
     expect(await screen.findByTestId('statistics-error')).toHaveTextContent('The statistics could not be loaded');
@@ -131,6 +137,7 @@ describe('the admins’ statistics page', () => {
       [CALLS.tours]: answer('tours', 1, () => 1),
       [CALLS.creators]: answer('creators', 1, () => 0),
       [CALLS.vendors]: answer('vendors', 1, () => 0),
+      [CALLS.ads]: answer('ads', 1, () => 0),
     });
     renderPage('?from=2024-01-01&to=2025-06-01');
     expect(await screen.findByTestId('range-link-problem')).toHaveTextContent('more than 366 days');
