@@ -22,6 +22,8 @@ EXPECTED_TASKS: dict[str, tuple[str, float | None]] = {
     "mail.send": ("mail", None),
     "mail.retry": ("mail", 5 * MINUTE),
     "billing.end_trials": ("default", 15 * MINUTE),
+    "billing.process_event": ("default", None),
+    "billing.process_waiting_events": ("default", 5 * MINUTE),
     "classifications.embed_tags": ("embeddings", None),
     "classifications.embed_all_tags": ("embeddings", None),
     "analytics.rollup": ("default", MINUTE),

@@ -33,6 +33,7 @@ def test_approval_items_answer_timestamps_with_an_offset() -> None:
             "userid": 2,
             "payload": {},
             "created_at": datetime(2026, 1, 2, 3, 4, 5),
+            "summary": {"title": None, "username": None, "preview_picture": None, "link": None},
         }
     )
     assert item.model_dump(mode="json")["created_at"].endswith("Z")
