@@ -21,7 +21,8 @@ const KB = 1000;
 // Russian catalogue, socket.io-client, the notifications and modals hosts, and the top bar's menus,
 // filters popover and search suggestions, which draw a stand-in until the visitor reaches for them
 // (src/shared/ui/OnFirstUse.tsx), so Mantine's Menu, Popover, Combobox, Modal and floating-ui are not
-// in it either. What is left: Preact + the router ~41 KB, i18next + English ~26 KB, react-query
+// in it either; nor are the administrators' English texts (locales/en.admin.ts, added when their screens
+// load). What is left: Preact + the router ~41 KB, i18next + English ~26 KB, react-query
 // ~14 KB, Mantine's provider, styles API and the plain components the screen draws, and the feed's
 // own code (bench/RESULTS.md).
 const FEED_LIMIT_KB = 170;

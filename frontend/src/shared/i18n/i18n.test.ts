@@ -1,7 +1,8 @@
 import { STORAGE_KEYS } from '../storage/localStore';
-import { catalogueLoaded, createI18n, storedLanguage } from './i18n';
+import { addEnglishTexts, catalogueLoaded, createI18n, storedLanguage } from './i18n';
 import { LANGUAGES } from './languages';
 import { en } from './locales/en';
+import { enAdmin } from './locales/en.admin';
 import { ru } from './locales/ru';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -19,7 +20,7 @@ function keyPaths(catalogue: object, prefix = ''): Set<string> {
 
 describe('i18n', () => {
   it('has a Russian text for every English one', () => {
-    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths(en)].sort());
+    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin })].sort());
   });
 
   it('uses the four Russian plural forms', async () => {
@@ -31,6 +32,14 @@ describe('i18n', () => {
     expect(i18n.t('cards.views', { count: 21 })).toBe('21 просмотр');
     expect(i18n.t('cards.followersLabel', { count: 22 })).toBe('подписчика');
     expect(i18n.t('cards.toursLabel', { count: 11 })).toBe('туров');
+  });
+
+  it("adds a lazily loaded screen's English texts to instances made before and after", () => {
+    const before = createI18n();
+    expect(before.t('statistics.title')).toBe('statistics.title'); // not in the feed's bundle
+    addEnglishTexts(enAdmin);
+    expect(before.t('statistics.title')).toBe(enAdmin.statistics.title);
+    expect(createI18n().t('moderation.title')).toBe(enAdmin.moderation.title);
   });
 
   it('uses the English plural forms', () => {

@@ -42,10 +42,28 @@ function rememberLanguage(language: string): void {
   document.documentElement.lang = language;
 }
 
+/**
+ * English texts that lazily loaded screens bring with them (addEnglishTexts), and every instance made,
+ * so a part registered after an instance exists still reaches it.
+ */
+const laterEnglishParts: Partial<Catalogue>[] = [];
+const instances: I18n[] = [];
+
+/**
+ * Adds a lazily loaded screen's English texts (en.admin.ts) to every catalogue instance, present and
+ * future. Call it when the screen's module loads, before it draws; adding the same part twice is harmless.
+ */
+export function addEnglishTexts(part: Partial<Catalogue>): void {
+  if (laterEnglishParts.includes(part)) return;
+  laterEnglishParts.push(part);
+  for (const instance of instances) instance.addResourceBundle('en', 'translation', part, true, true);
+}
+
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
+  const english = Object.assign({}, en, ...laterEnglishParts) as Partial<Catalogue>;
   void instance.use(initReactI18next).use(lazyCatalogues).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: english } },
     partialBundledLanguages: true, // English is in `resources`, the others come from lazyCatalogues
     lng: storedLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
@@ -55,6 +73,7 @@ export function createI18n(): I18n {
   });
   instance.on('languageChanged', rememberLanguage);
   document.documentElement.lang = instance.language;
+  instances.push(instance);
   return instance;
 }
 

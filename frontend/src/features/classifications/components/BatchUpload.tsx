@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconListCheck, IconUpload } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { ActionIcon, Alert, Button, CloseButton, Group, Pagination, Select, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCategory } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';

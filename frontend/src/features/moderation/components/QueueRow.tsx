@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { ActionIcon, Badge, Button, Checkbox, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconFileDescription, IconPhoto, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Badge, Button, Center, Checkbox, CloseButton, Group, Loader, Pagination, Select, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconSearch, IconX } from '@tabler/icons-react';

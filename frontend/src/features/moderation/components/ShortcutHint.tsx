@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Group, Kbd, Text } from '@mantine/core';
 import { IconKeyboard } from '@tabler/icons-react';
 import { Fragment } from 'react';

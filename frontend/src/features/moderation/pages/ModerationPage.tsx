@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useCallback } from 'react';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { AreaChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartAreaLine, IconInfoCircle } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';

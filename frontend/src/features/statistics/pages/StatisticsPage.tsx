@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ru';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Group, Loader, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

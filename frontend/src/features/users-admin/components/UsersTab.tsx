@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Badge, Button, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowsTransferUp, IconMail, IconPlayerPlay, IconPlayerStop, IconSearch, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

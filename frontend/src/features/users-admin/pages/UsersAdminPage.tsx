@@ -1,3 +1,4 @@
+import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Anchor, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
