@@ -89,12 +89,13 @@ describe('the Sponsored card', () => {
 
   it('waits until the card is on screen before counting it', async () => {
     const sent = recordRequests();
-    let report: ((entries: Array<{ isIntersecting: boolean }>) => void) | null = null;
+    type Report = (entries: Array<{ isIntersecting: boolean }>) => void;
+    const reports: Report[] = [];
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          report = callback;
+        constructor(callback: Report) {
+          reports.push(callback);
         }
         observe(): void {}
         disconnect(): void {}
@@ -104,7 +105,7 @@ describe('the Sponsored card', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(shows(sent)).toHaveLength(0);
 
-    report?.([{ isIntersecting: true }]);
+    reports.forEach((report) => report([{ isIntersecting: true }]));
     await waitFor(() => expect(shows(sent)).toHaveLength(1));
   });
 
