@@ -1,3 +1,5 @@
+import '../../../shared/i18n/adsTexts';
+
 import { Alert, Button, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { modals } from '@mantine/modals';

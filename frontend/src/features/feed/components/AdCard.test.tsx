@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useNavigate } from 'react-router';
 
 import type { AdCard as AdCardData } from '../../../shared/api/generated/types.gen';
@@ -94,8 +94,9 @@ describe('the Sponsored card', () => {
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(callback: Report) {
-          reports.push(callback);
+        // Only the card's own observer (the preview image has one too).
+        constructor(callback: Report, options?: IntersectionObserverInit) {
+          if (options?.threshold === 0.5) reports.push(callback);
         }
         observe(): void {}
         disconnect(): void {}
@@ -105,7 +106,8 @@ describe('the Sponsored card', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(shows(sent)).toHaveLength(0);
 
-    reports.forEach((report) => report([{ isIntersecting: true }]));
+    expect(reports).toHaveLength(1);
+    act(() => reports.forEach((report) => report([{ isIntersecting: true }])));
     await waitFor(() => expect(shows(sent)).toHaveLength(1));
   });
 
