@@ -1,9 +1,11 @@
-import { Button, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '../../../shared/api/apiError';
+import { useSession } from '../../../shared/auth/session';
+import { usePlatformConfig } from '../../../shared/platform/platformConfig';
 import { uploadAdPreviewImage } from '../api/adsApi';
 import { PREVIEW_ACCEPT, previewFileProblem } from '../model/previewFile';
 import type { AdFormType } from './AdForm';
@@ -66,6 +68,20 @@ export function AdPreviewImageField({ form }: { form: AdFormType }) {
           {note}
         </Text>
       )}
+      <ImagesApprovalHint />
     </Input.Wrapper>
+  );
+}
+
+/** Spec §6: non-admins are told a new picture may need approval when images_approval applies. */
+function ImagesApprovalHint() {
+  const { t } = useTranslation();
+  const isAdmin = useSession().role === 'admin';
+  const config = usePlatformConfig();
+  if (isAdmin || !config.data?.images_approval) return null;
+  return (
+    <Alert variant="light" color="blue" radius="md" mt="xs" p="xs" icon={<IconInfoCircle size={16} />}>
+      <Text size="xs">{t('mediaForm.imagesApproval')}</Text>
+    </Alert>
   );
 }
