@@ -9,7 +9,7 @@ export const enAds = {
     total_one: '{{count}} ad',
     total_other: '{{count}} ads',
     add: 'Add ad',
-    owner: 'Whose ads (platform username)',
+    owner: 'Owner’s username',
     search: 'Search by title',
     filterLabel: 'Show',
     filter: {

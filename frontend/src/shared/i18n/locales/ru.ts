@@ -1827,7 +1827,7 @@ export const ru = {
     total_many: '{{count}} объявлений',
     total_other: '{{count}} объявления',
     add: 'Добавить объявление',
-    owner: 'Чьи объявления (имя пользователя)',
+    owner: 'Имя владельца',
     search: 'Поиск по названию',
     filterLabel: 'Показать',
     filter: {
