@@ -3,6 +3,7 @@ import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
+import { ManageAdsHost } from '../../features/ads/components/ManageAdsHost';
 import { TrialEndHost } from '../../features/billing/components/TrialEndHost';
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { DailyFeaturedHost } from '../../features/featured/components/DailyFeaturedHost';
@@ -42,6 +43,7 @@ export function RootLayout() {
       <LanguagePopupHost />
       <CookieConsent />
       <ManageMediaHost />
+      <ManageAdsHost />
       <SavedToursHost />
       <MediaFormHost />
       <HostRequestHost />
