@@ -7,8 +7,10 @@ click (an unlike, unsave or unfollow is the same kind with `value` -1, so a sum 
 with integer arithmetic that reads the same on SQLite and PostgreSQL, and every time zone's midnight
 falls on a quarter-hour boundary, so a day in the viewer's zone is an exact sum of buckets.
 
-The rollups hold one row per (tour | ad | creator, bucket) with a column per kind. Rows of buckets
-before the watermark (`analytics_rollup_state`) are complete; later events are read live.
+The ad and creator rollups hold one row per (ad | creator, bucket) with a column per kind; the tour
+rollups one per (tour, UTC day: `bucket // 96`), as the per-tour table needs range totals, not a
+series. Rows of buckets before the watermark (`analytics_rollup_state`) are complete, tour rows of
+the UTC days that ended before it; later events are read live.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from app.core.db import Base, utcnow
 
 # Not foreign keys: the log outlives what it is about, and a write of the hot path checks nothing.
 BUCKET_SECONDS = 900
+BUCKETS_PER_DAY = 86_400 // BUCKET_SECONDS
 
 
 class EventKind(enum.StrEnum):
@@ -61,10 +64,10 @@ class AnalyticsEvent(Base):
 
 class TourRollup(Base):
     __tablename__ = "analytics_tour_rollups"
-    __table_args__ = (Index("ix_analytics_tour_rollups_creator_id_bucket", "creator_id", "bucket"),)
+    __table_args__ = (Index("ix_analytics_tour_rollups_creator_id_day", "creator_id", "day"),)
 
     tour_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    bucket: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    day: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)  # UTC days since 1970
     creator_id: Mapped[int | None]
     views: Mapped[int] = mapped_column(default=0)
     likes: Mapped[int] = mapped_column(default=0)

@@ -1,16 +1,19 @@
-"""The rollups: events summed per (tour | ad | creator, quarter-hour bucket), one column per kind.
+"""The rollups: events summed per (ad | creator, quarter-hour bucket) and per (tour, UTC day), one
+column per kind.
 
 A run recomputes every bucket from `watermark - MARGIN_BUCKETS` up to the bucket that ended
 GRACE_SECONDS ago, each with one `INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE SET column =
 excluded.column` per rollup table (the same SQL on SQLite and PostgreSQL), then moves the watermark.
-Buckets from the watermark on have no rows yet (a run's rows commit with its watermark): they take a
+The tour rollups take whole UTC days only: a run recomputes the days that touch its window and have
+ended (a day is written once it is complete, and again while late events may still reach it).
+Periods from the watermark on have no rows yet (a run's rows commit with its watermark): they take a
 plain INSERT … SELECT, without the conflict check (a big backlog's first run). On PostgreSQL a backlog
 of PARALLEL_FROM_BUCKETS or more is split by table over PARALLEL_CONNECTIONS connections of their own
 (one INSERT … SELECT is one process: a big backlog would use one core), each clearing leftovers of an
 interrupted run first; the watermark moves only once all of them have committed.
 Rows are overwritten with complete counts, never incremented, so running a window again gives the
 same rows (idempotent), and an event written late (a slow request, a sink that waited) is counted
-when the next run recomputes its bucket, within MARGIN_BUCKETS. Runs are serialised by the lock on
+when the next run recomputes its period, within MARGIN_BUCKETS. Runs are serialised by the lock on
 the state row (PostgreSQL) or SQLite's single writer.
 """
 
@@ -23,7 +26,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import DateTime, bindparam, select, text
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.analytics.models import BUCKET_SECONDS, RollupState
+from app.analytics.models import BUCKET_SECONDS, BUCKETS_PER_DAY, RollupState
 from app.analytics.recorder import bucket_of
 from app.core.db import utcnow
 
@@ -47,13 +50,14 @@ def _sum(kind: str) -> str:
 
 
 _TOUR_SQL = f"""
-INSERT INTO analytics_tour_rollups (tour_id, bucket, creator_id, views, likes, saves, shares)
-SELECT tour_id, bucket, MAX(creator_id), {_sum("view")}, {_sum("like")}, {_sum("save")}, {_sum("share")}
+INSERT INTO analytics_tour_rollups (tour_id, day, creator_id, views, likes, saves, shares)
+SELECT tour_id, bucket / {BUCKETS_PER_DAY}, MAX(creator_id), {_sum("view")}, {_sum("like")}, {_sum("save")},
+    {_sum("share")}
 FROM analytics_events
 WHERE bucket >= :start AND bucket < :end AND tour_id IS NOT NULL AND kind IN ('view', 'like', 'save', 'share')
-GROUP BY tour_id, bucket
-ORDER BY tour_id, bucket
-ON CONFLICT (tour_id, bucket) DO UPDATE SET creator_id = excluded.creator_id, views = excluded.views,
+GROUP BY tour_id, bucket / {BUCKETS_PER_DAY}
+ORDER BY tour_id, bucket / {BUCKETS_PER_DAY}
+ON CONFLICT (tour_id, day) DO UPDATE SET creator_id = excluded.creator_id, views = excluded.views,
     likes = excluded.likes, saves = excluded.saves, shares = excluded.shares
 """
 
@@ -81,14 +85,37 @@ ON CONFLICT (creator_id, bucket) DO UPDATE SET views = excluded.views, likes = e
     impressions = excluded.impressions, clicks = excluded.clicks
 """
 
-ROLLUP_STATEMENTS = (_TOUR_SQL, _AD_SQL, _CREATOR_SQL)
-ROLLUP_TABLES = {
-    _TOUR_SQL: "analytics_tour_rollups",
-    _AD_SQL: "analytics_ad_rollups",
-    _CREATOR_SQL: "analytics_creator_rollups",
-}
-# The statements each parallel connection runs: the two big rollups apart.
-PARALLEL_SHARES = ((_TOUR_SQL,), (_CREATOR_SQL, _AD_SQL))
+
+@dataclass(frozen=True)
+class Rollup:
+    """One rollup table: its statement (over the events of buckets [:start, :end)) and the length of
+    its period in buckets (1: a quarter hour; BUCKETS_PER_DAY: a UTC day, in the `day` column)."""
+
+    table: str
+    statement: str
+    buckets_per_row: int = 1
+
+    def periods(self, start: int, end: int) -> tuple[int, int]:
+        """The buckets to recompute for a window [start, end): its whole periods that have ended."""
+        size = self.buckets_per_row
+        return (start // size) * size, (end // size) * size
+
+    def clear(self, db: Session, start: int, end: int) -> None:
+        """Delete the rows of the periods of buckets [start, end) (period-aligned)."""
+        size = self.buckets_per_row
+        column = "bucket" if size == 1 else "day"
+        db.execute(
+            text(f"DELETE FROM {self.table} WHERE {column} >= :start AND {column} < :end"),
+            {"start": start // size, "end": end // size},
+        )
+
+
+TOUR_ROLLUP = Rollup("analytics_tour_rollups", _TOUR_SQL, BUCKETS_PER_DAY)
+AD_ROLLUP = Rollup("analytics_ad_rollups", _AD_SQL)
+CREATOR_ROLLUP = Rollup("analytics_creator_rollups", _CREATOR_SQL)
+ROLLUPS = (TOUR_ROLLUP, AD_ROLLUP, CREATOR_ROLLUP)
+# What each parallel connection runs: the two big rollups apart.
+PARALLEL_SHARES = ((TOUR_ROLLUP,), (CREATOR_ROLLUP, AD_ROLLUP))
 
 
 @dataclass(frozen=True)
@@ -107,37 +134,41 @@ def _without_upsert(statement: str) -> str:
     return statement[: statement.index("ON CONFLICT")]
 
 
+def _run(db: Session, statement: str, start: int, end: int) -> int:
+    if start >= end:
+        return 0
+    result = db.execute(text(statement), {"start": start, "end": end})
+    return max(0, int(getattr(result, "rowcount", 0) or 0))
+
+
 def roll_up_window(db: Session, start: int, end: int, *, fresh_from: int | None = None) -> int:
-    """Recompute the rollup rows of buckets [start, end); returns how many rows were written.
-    Buckets from `fresh_from` on are known to have no rollup rows yet (above the watermark): they are
-    inserted without the upsert's conflict check, the cheaper path for a big backlog."""
+    """Recompute the rollup rows of buckets [start, end) (for the tour rollups: of the UTC days that
+    touch it and have ended by `end`); returns how many rows were written. Periods from `fresh_from`
+    on are known to have no rollup rows yet (above the watermark): they are inserted without the
+    upsert's conflict check, the cheaper path for a big backlog."""
     if db.get_bind().dialect.name == "postgresql":
         # The first run over a big backlog groups millions of rows: let the hash aggregate stay in memory.
         db.execute(text("SET LOCAL work_mem = '256MB'"))
-    split = end if fresh_from is None else min(max(fresh_from, start), end)
     written = 0
-    for statement in ROLLUP_STATEMENTS:
-        for sql, low, high in ((statement, start, split), (_without_upsert(statement), split, end)):
-            if low < high:
-                result = db.execute(text(sql), {"start": low, "end": high})
-                written += max(0, int(getattr(result, "rowcount", 0) or 0))
+    for rollup in ROLLUPS:
+        low, high = rollup.periods(start, end)
+        split = high if fresh_from is None else min(max(rollup.periods(fresh_from, fresh_from)[0], low), high)
+        written += _run(db, rollup.statement, low, split)
+        written += _run(db, _without_upsert(rollup.statement), split, high)
     return written
 
 
-def _roll_up_fresh(session_factory: sessionmaker[Session], statements: tuple[str, ...], start: int, end: int) -> int:
+def _roll_up_fresh(session_factory: sessionmaker[Session], rollups: tuple[Rollup, ...], start: int, end: int) -> int:
     """Buckets [start, end), above the watermark, of some rollup tables, in a transaction of their own.
     Rows there can only be an interrupted run's leftovers (a run's rows count once the watermark
     passes them): they are cleared, then the plain INSERT runs."""
     written = 0
     with session_factory.begin() as db:
         db.execute(text("SET LOCAL work_mem = '256MB'"))
-        for statement in statements:
-            db.execute(
-                text(f"DELETE FROM {ROLLUP_TABLES[statement]} WHERE bucket >= :start AND bucket < :end"),
-                {"start": start, "end": end},
-            )
-            result = db.execute(text(_without_upsert(statement)), {"start": start, "end": end})
-            written += max(0, int(getattr(result, "rowcount", 0) or 0))
+        for rollup in rollups:
+            low, high = rollup.periods(start, end)
+            rollup.clear(db, low, high)
+            written += _run(db, _without_upsert(rollup.statement), low, high)
     return written
 
 

@@ -22,7 +22,7 @@ from sqlalchemy import or_, select, text
 from sqlalchemy.orm import Session
 
 from app.ads.models import Ad
-from app.analytics.models import BUCKET_SECONDS, EventKind, RollupState
+from app.analytics.models import BUCKET_SECONDS, BUCKETS_PER_DAY, EventKind, RollupState
 from app.analytics.recorder import record
 from app.analytics.rollup import STATE_NAME
 from app.core.errors import BadRequest, Forbidden, NotFound
@@ -36,7 +36,6 @@ DEFAULT_TIME_ZONE = "UTC"
 EARLIEST_DAY = date(2000, 1, 1)
 LATEST_DAY = date(2199, 12, 31)
 DAY_SECONDS = 86400
-BUCKETS_PER_DAY = DAY_SECONDS // BUCKET_SECONDS
 EPOCH_DAY = date(1970, 1, 1)
 
 CREATOR_NOT_FOUND = "Creator not found"
@@ -284,9 +283,29 @@ def totals_of(days: dict[date, dict[str, int]]) -> dict[str, int]:
     return {name: sum(counts[name] for counts in days.values()) for name in CREATOR_COLUMNS}
 
 
+def tour_day_split(win: Window) -> dict[str, int]:
+    """Where the per-tour table reads what: the tour rollups hold whole UTC days that ended before the
+    watermark (days [day_lo, day_hi)); the events give the rest of the range, the part of a local day
+    before the first whole UTC day ([lo, head_end)) and everything from the last one on ([tail_start, hi)).
+    Without a whole UTC day inside, the events give it all."""
+    day_lo = -(-win.lo // BUCKETS_PER_DAY)
+    day_hi = win.mid // BUCKETS_PER_DAY
+    if day_lo >= day_hi:
+        return {"day_lo": 0, "day_hi": 0, "head_end": win.hi, "tail_start": win.hi}
+    return {
+        "day_lo": day_lo,
+        "day_hi": day_hi,
+        "head_end": day_lo * BUCKETS_PER_DAY,
+        "tail_start": day_hi * BUCKETS_PER_DAY,
+    }
+
+
 def tour_rows(db: Session, win: Window, *, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
     """The creator's tours with their counts in the range, most viewed first, and how many tours."""
     live = ", ".join(f"{_case(kind.value)} AS {name}" for kind, name in TOUR_KINDS.items())
+    events = f"""
+                SELECT tour_id, {live} FROM analytics_events
+                WHERE creator_id = :creator AND tour_id IS NOT NULL"""
     statement = f"""
         SELECT t.guid, t.title, t.preview_picture, t.status,
                COALESCE(c.views, 0), COALESCE(c.likes, 0), COALESCE(c.saves, 0), COALESCE(c.shares, 0)
@@ -294,17 +313,17 @@ def tour_rows(db: Session, win: Window, *, limit: int, offset: int) -> tuple[lis
             SELECT tour_id, SUM(views) AS views, SUM(likes) AS likes, SUM(saves) AS saves, SUM(shares) AS shares
             FROM (
                 SELECT tour_id, views, likes, saves, shares FROM analytics_tour_rollups
-                WHERE creator_id = :creator AND bucket >= :lo AND bucket < :mid
-                UNION ALL
-                SELECT tour_id, {live} FROM analytics_events
-                WHERE creator_id = :creator AND tour_id IS NOT NULL AND bucket >= :mid AND bucket < :hi
+                WHERE creator_id = :creator AND day >= :day_lo AND day < :day_hi
+                UNION ALL {events} AND bucket >= :lo AND bucket < :head_end
+                UNION ALL {events} AND bucket >= :tail_start AND bucket < :hi
             ) AS counted GROUP BY tour_id
         ) AS c ON c.tour_id = t.id
         WHERE t.creator_id = :creator
         ORDER BY COALESCE(c.views, 0) DESC, t.id
         LIMIT :limit OFFSET :offset
     """
-    params = {"creator": win.creator.id, "lo": win.lo, "mid": win.mid, "hi": win.hi, "limit": limit, "offset": offset}
+    params = {"creator": win.creator.id, "lo": win.lo, "hi": win.hi, "limit": limit, "offset": offset}
+    params.update(tour_day_split(win))
     rows = [
         {
             "id": guid,

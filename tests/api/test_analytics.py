@@ -222,7 +222,7 @@ def insert_rows(db: Session, rows: list[dict[str, Any]]) -> None:
 
 def rollup_rows(db: Session) -> tuple[list[Any], list[Any], list[Any]]:
     db.expire_all()
-    tours = db.execute(select(TourRollup).order_by(TourRollup.tour_id, TourRollup.bucket)).scalars().all()
+    tours = db.execute(select(TourRollup).order_by(TourRollup.tour_id, TourRollup.day)).scalars().all()
     ads = db.execute(select(AdRollup).order_by(AdRollup.ad_id, AdRollup.bucket)).scalars().all()
     creators = db.execute(select(CreatorRollup).order_by(CreatorRollup.creator_id, CreatorRollup.bucket)).scalars()
     as_tuple = lambda row: tuple(getattr(row, column.key) for column in row.__table__.columns)  # noqa: E731
@@ -312,8 +312,13 @@ def test_a_late_event_within_the_margin_is_counted_by_the_next_run(
 def test_the_rollup_task_is_registered_and_rolls_up(db: Session, world: World) -> None:
     insert_rows(db, [event_row(EventKind.like, tour_id=world.tours[1].id, creator_id=world.creator.id)])
     task_spec(ROLLUP_TASK).function()
-    # The current quarter hour stays live: the event is rolled up only once its bucket has ended.
+    # The current quarter hour stays live: the event is rolled up only once its bucket has ended, and
+    # into the tour rollups once its UTC day has.
     roll_up(get_sessionmaker(), now=utcnow() + timedelta(minutes=16))
+    db.expire_all()
+    assert db.scalars(select(CreatorRollup.likes).where(CreatorRollup.creator_id == world.creator.id)).all() == [1]
+    assert db.scalars(select(TourRollup.likes).where(TourRollup.tour_id == world.tours[1].id)).all() == []
+    roll_up(get_sessionmaker(), now=utcnow() + timedelta(days=1))
     db.expire_all()
     assert db.scalars(select(TourRollup.likes).where(TourRollup.tour_id == world.tours[1].id)).all() == [1]
 
