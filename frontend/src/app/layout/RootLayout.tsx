@@ -3,6 +3,7 @@ import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
+import { AnalyticsHost } from '../../features/analytics/components/AnalyticsHost';
 import { TrialEndHost } from '../../features/billing/components/TrialEndHost';
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { DailyFeaturedHost } from '../../features/featured/components/DailyFeaturedHost';
@@ -49,6 +50,7 @@ export function RootLayout() {
       <BecomeCreatorHost />
       <OwnerMailHost />
       <TrialEndHost />
+      <AnalyticsHost />
       <ScrollRestoration />
     </>
   );
