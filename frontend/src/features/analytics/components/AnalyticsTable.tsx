@@ -43,7 +43,7 @@ export function AnalyticsTable({ kind, page, onOffset }: AnalyticsTableProps) {
             {t('creatorAnalytics.pageRange', { first: formatNumber(first, language), last: formatNumber(last, language), total: formatNumber(page.total, language) })}
           </Text>
         </Group>
-        <Table.ScrollContainer minWidth={kind === 'ads' ? 560 : 640}>
+        <Table.ScrollContainer minWidth={kind === 'ads' ? 440 : 480}>
           <Table verticalSpacing="xs" highlightOnHover data-testid="analytics-table" aria-labelledby="analytics-table-title">
             <Table.Thead>
               <Table.Tr>
@@ -104,7 +104,7 @@ function Row({ kind, row }: { kind: AnalyticsKind; row: TableRow }) {
         </Group>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={row.status === 'active' ? 'teal' : 'gray'} size="sm">
+        <Badge variant="light" color={row.status === 'active' ? 'teal' : 'gray'} size="sm" className={classes.statusBadge}>
           {status}
         </Badge>
       </Table.Td>
