@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
-import type { RealtimeConnection } from '../../../shared/socket/realtimeConnection';
+import { getRealtimeConnection, type RealtimeConnection } from '../../../shared/socket/realtimeConnection';
 import { REALTIME_EVENTS } from '../../../shared/socket/events';
 import { useRealtimeEvent } from '../../../shared/socket/useRealtime';
 import { dayIsInRange, incrementsDay, mergeRows, mergeSeries, mergeTotals, parseRecent, type RecentIncrements } from '../model/liveMerge';
@@ -12,9 +13,20 @@ import { analyticsQueryKeys } from './queryKeys';
  * the table's loaded pages, straight in the query cache: the numbers move, nothing is refetched. A
  * range that ends before today gains nothing. Other ranges loaded earlier are only marked stale, so
  * going back to one loads it afresh instead of showing counts without the new events.
+ *
+ * A push that lands while an answer is on its way may count an event the answer already holds (at
+ * most one push interval, a second, of events): the next load of the range puts it right.
  */
-export function useAnalyticsLive(kind: AnalyticsKind, range: RangeOfDays, connection?: RealtimeConnection): void {
+export function useAnalyticsLive(kind: AnalyticsKind, range: RangeOfDays, connection: RealtimeConnection = getRealtimeConnection()): void {
   const queryClient = useQueryClient();
+  // Pushes sent while the connection was down are lost: after a reconnect the screen loads afresh once.
+  useEffect(
+    () =>
+      connection.onConnected((reconnected) => {
+        if (reconnected) void queryClient.invalidateQueries({ queryKey: analyticsQueryKeys.all });
+      }),
+    [connection, queryClient],
+  );
   useRealtimeEvent<unknown>(
     REALTIME_EVENTS.creatorAnalytics,
     (payload) => {

@@ -179,6 +179,19 @@ describe('the Analytics screen', () => {
     expect(total('views')).toHaveTextContent('10');
   });
 
+  it('loads afresh after a reconnect, as pushes sent meanwhile were lost', async () => {
+    const api = stubApi(tourRoutes());
+    const socket = renderScreen();
+    await screen.findByTestId('analytics-row-tour-1');
+    expect(api.callsTo(CALLS.totals)).toHaveLength(1);
+    act(() => {
+      socket.disconnect();
+      socket.accept();
+    });
+    await waitFor(() => expect(api.callsTo(CALLS.totals)).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo(CALLS.table)).toHaveLength(2));
+  });
+
   it('shows a readable error and asks again on retry', async () => {
     let failing = true;
     const routes = tourRoutes();
