@@ -23,10 +23,13 @@ interface RangeQuery {
   date_from: string;
   date_to: string;
   time_zone: string;
+  user_id?: number;
 }
 
 function rangeQuery(range: RangeOfDays): RangeQuery {
-  return { date_from: range.from, date_to: range.to, time_zone: range.timeZone };
+  const query: RangeQuery = { date_from: range.from, date_to: range.to, time_zone: range.timeZone };
+  if (range.userId !== null) query.user_id = range.userId;
+  return query;
 }
 
 /** The totals of the range (creator-analytic-totals, ads-analytic-totals). */

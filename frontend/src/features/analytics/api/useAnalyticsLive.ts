@@ -30,6 +30,8 @@ export function useAnalyticsLive(kind: AnalyticsKind, range: RangeOfDays, connec
   useRealtimeEvent<unknown>(
     REALTIME_EVENTS.creatorAnalytics,
     (payload) => {
+      // Pushes reach the owner's own room: another creator's screen (an admin's pick) gets none of its own.
+      if (range.userId !== null) return;
       const recent = parseRecent(payload);
       if (recent) applyIncrements(queryClient, kind, range, recent);
     },

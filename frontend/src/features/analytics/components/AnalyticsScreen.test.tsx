@@ -70,8 +70,8 @@ function tourRoutes({ totals = { views: 10, likes: 3, saves: 1, shared: 2, follo
   };
 }
 
-function renderScreen(kind: 'tours' | 'ads' = 'tours') {
-  localStorage.setItem(STORAGE_KEYS.accessToken, testAccessToken({ sub: '7', creator_id: 3 }));
+function renderScreen(kind: 'tours' | 'ads' = 'tours', claims: Record<string, unknown> = { sub: '7', creator_id: 3 }) {
+  localStorage.setItem(STORAGE_KEYS.accessToken, testAccessToken(claims));
   const { factory, sockets } = fakeSocketFactory();
   const connection = new RealtimeConnection(tokens, factory);
   connection.start();
@@ -211,6 +211,41 @@ describe('the Analytics screen', () => {
     expect(await screen.findByTestId('analytics-error')).toHaveTextContent('Analytics belong to a creator profile');
     expect(screen.queryByTestId('analytics-retry')).not.toBeInTheDocument();
   });
+});
+
+describe('an administrator', () => {
+  it('picks a creator by username: every call names them, and the admin’s own pushes no longer count', async () => {
+    const routes = tourRoutes();
+    const api = stubApi({
+      ...routes,
+      'GET /v2/users/search-users': (call) => {
+        const accounts = [
+          { userid: 42, platform_username: 'mara_q', username: 'Mara Quay', email: 'mara@example.com', creatorId: 8 },
+          { userid: 77, platform_username: 'mara_fan', username: 'Fan', email: 'fan@example.com', creatorId: null },
+        ].filter((item) => item.platform_username.includes(call.search.get('searchPattern') ?? ''));
+        return { body: { data: { data: accounts, total_items: accounts.length } } };
+      },
+    });
+    const socket = renderScreen('tours', { sub: '1', is_admin: true });
+    await screen.findByTestId('analytics-row-tour-1');
+    expect(api.callsTo(CALLS.totals)[0]!.search.has('user_id')).toBe(false); // the admin's own at first
+
+    const input = screen.getByRole('combobox', { name: /Creator/ });
+    input.focus();
+    fireEvent.click(input);
+    fireEvent.change(input, { target: { value: 'mara' } });
+    const listbox = await waitFor(() => document.getElementById(input.getAttribute('aria-controls') ?? '')!);
+    const option = await waitFor(() => within(listbox).getByRole('option', { name: 'mara_q', hidden: true }));
+    expect(within(listbox).queryByRole('option', { name: 'mara_fan', hidden: true })).not.toBeInTheDocument(); // no creator profile
+    fireEvent.click(option);
+
+    await waitFor(() => expect(api.callsTo(CALLS.totals).at(-1)!.search.get('user_id')).toBe('42'));
+    await waitFor(() => expect(api.callsTo(CALLS.table).at(-1)!.search.get('user_id')).toBe('42'));
+    expect(screen.queryByTestId('analytics-live')).not.toBeInTheDocument();
+    await screen.findByText((_, element) => element?.getAttribute('data-testid') === 'analytics-content' && element.getAttribute('data-updating') === 'false');
+    await pushAnalytics(socket, { views: 5 });
+    expect(total('views')).toHaveTextContent('10');
+  }, 60_000);
 });
 
 describe('the Ads Analytics screen', () => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { fieldErrors } from '../../../shared/api/apiError';
+import { useSession } from '../../../shared/auth/session';
 import type { RealtimeConnection } from '../../../shared/socket/realtimeConnection';
 import { dayCount, DEFAULT_DAYS, type RangeChoice, resolveRange, todayIn } from '../../../shared/stats/range';
 import { RangePicker } from '../../../shared/stats/RangePicker';
@@ -13,6 +14,7 @@ import { useAnalyticsLive } from '../api/useAnalyticsLive';
 import { type AnalyticsKind, type RangeOfDays, viewerTimeZone } from '../model/metrics';
 import classes from './Analytics.module.css';
 import { AnalyticsContent, AnalyticsLoading } from './AnalyticsContent';
+import { CreatorPicker } from './CreatorPicker';
 import { ExportButton } from './ExportButton';
 
 interface AnalyticsScreenProps {
@@ -34,7 +36,9 @@ export function AnalyticsScreen({ kind, connection }: AnalyticsScreenProps) {
   const [today] = useState(() => todayIn(timeZone));
   const [choice, setChoice] = useState<RangeChoice>(DEFAULT_CHOICE);
   const [offset, setOffset] = useState(0);
-  const range: RangeOfDays = { ...resolveRange(choice, today), timeZone };
+  const [userId, setUserId] = useState<number | null>(null);
+  const isAdmin = useSession().role === 'admin';
+  const range: RangeOfDays = { ...resolveRange(choice, today), timeZone, userId };
 
   const totals = useQuery(totalsQueryOptions(kind, range));
   const daily = useQuery(dailyQueryOptions(kind, range));
@@ -44,6 +48,10 @@ export function AnalyticsScreen({ kind, connection }: AnalyticsScreenProps) {
   const changeRange = (next: RangeChoice) => {
     setChoice(next);
     setOffset(0); // the table of another range starts at its first page
+  };
+  const changeCreator = (next: number | null) => {
+    setUserId(next);
+    setOffset(0);
   };
   const queries = [totals, daily, page];
   const failed = queries.filter((query) => query.isError);
@@ -55,20 +63,23 @@ export function AnalyticsScreen({ kind, connection }: AnalyticsScreenProps) {
           <Text size="sm" c="dimmed">
             {t(`creatorAnalytics.descriptions.${kind}`, { timeZone })}
           </Text>
-          <Tooltip label={t('creatorAnalytics.liveHint')} withArrow>
-            <Badge variant="dot" color="teal" tabIndex={0} className={classes.live} data-testid="analytics-live">
-              {t('creatorAnalytics.live')}
-            </Badge>
-          </Tooltip>
+          {userId === null && (
+            <Tooltip label={t('creatorAnalytics.liveHint')} withArrow>
+              <Badge variant="dot" color="teal" tabIndex={0} className={classes.live} data-testid="analytics-live">
+                {t('creatorAnalytics.live')}
+              </Badge>
+            </Tooltip>
+          )}
         </Stack>
         <ExportButton kind={kind} range={range} totals={totals.data} points={daily.data} disabled={!totals.data || !daily.data || failed.length > 0} />
       </Group>
+      {isAdmin && <CreatorPicker onPick={changeCreator} />}
       <RangePicker choice={choice} range={range} today={today} onChange={changeRange} />
       <Text size="sm" c="dimmed" data-testid="analytics-range" data-from={range.from} data-to={range.to} data-time-zone={timeZone}>
         {t('statistics.rangeSummary', { days: t('statistics.days', { count: dayCount(range) }) })}
       </Text>
       {failed.length > 0 ? (
-        <LoadError errors={failed.map((query) => query.error)} onRetry={() => failed.forEach((query) => void query.refetch())} />
+        <LoadError errors={failed.map((query) => query.error)} isAdmin={isAdmin} onRetry={() => failed.forEach((query) => void query.refetch())} />
       ) : totals.data && daily.data && page.data ? (
         <AnalyticsContent
           kind={kind}
@@ -86,14 +97,14 @@ export function AnalyticsScreen({ kind, connection }: AnalyticsScreenProps) {
   );
 }
 
-function LoadError({ errors, onRetry }: { errors: unknown[]; onRetry: () => void }) {
+function LoadError({ errors, isAdmin, onRetry }: { errors: unknown[]; isAdmin: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   // An account without a creator profile (an admin's) is told so: asking again would not help.
   const noCreator = errors.some((error) => 'creator_id' in fieldErrors(error));
   return (
     <Alert color={noCreator ? 'yellow' : 'red'} variant="light" radius="lg" icon={<IconAlertTriangle size={20} />} title={t('creatorAnalytics.errorTitle')} data-testid="analytics-error">
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{noCreator ? t('creatorAnalytics.noCreator') : t('creatorAnalytics.errorText')}</Text>
+        <Text size="sm">{noCreator ? t(isAdmin ? 'creatorAnalytics.noCreatorAdmin' : 'creatorAnalytics.noCreator') : t('creatorAnalytics.errorText')}</Text>
         {!noCreator && (
           <Button size="xs" variant="white" color="red" onClick={onRetry} data-testid="analytics-retry">
             {t('common.retry')}

@@ -12,7 +12,7 @@ function recentOf(fields: Record<string, unknown>): RecentIncrements {
   return parseRecent(push({ ...emptyRecent, ...fields }))!;
 }
 
-const range = { from: '2026-11-01', to: '2026-11-30', timeZone: 'Europe/Berlin' };
+const range = { from: '2026-11-01', to: '2026-11-30', timeZone: 'Europe/Berlin', userId: null };
 
 describe('reading a push', () => {
   it('takes the increments per kind and per tour and ad, named by guid', () => {

@@ -55,9 +55,11 @@ export interface TablePage {
   offset: number;
 }
 
-/** Everything the screen shows for a range, as the server answered it for these days. */
+/** What the screen asks about: the days of a time zone, and whose analytics (an admin may pick a creator). */
 export interface RangeOfDays extends DayRange {
   timeZone: string;
+  /** Admins: the creator's user account; null for the caller's own analytics. */
+  userId: number | null;
 }
 
 /** Clicks per impression, as a fraction; null when nothing was shown. */

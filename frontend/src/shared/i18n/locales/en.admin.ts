@@ -683,6 +683,10 @@ export const enAdmin = {
     errorTitle: 'The analytics could not be loaded',
     errorText: 'Something went wrong while asking for them. Check your connection and try again.',
     noCreator: 'Analytics belong to a creator profile, and this account has none yet.',
+    noCreatorAdmin: 'Your account has no creator profile: find a creator above to see theirs.',
+    creator: 'Creator',
+    creatorHint: 'Administrators: anyone’s analytics, by platform username (empty: your own)',
+    creatorPlaceholder: 'Platform username',
     loading: 'Loading the analytics…',
   },
 };
