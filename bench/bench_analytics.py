@@ -5,12 +5,14 @@
     .venv/bin/python -m bench.bench_analytics rollup --events 10000000 --tours 1000000   # PostgreSQL
     .venv/bin/python -m bench.bench_analytics query --runs 200                           # after rollup
 
-`ingest` runs the real write path of an event: request threads (4, like the API's thread pool) each
-open a session, record the event (app.analytics.service.record_tour_event: kept on the session's
-after-commit queue), commit and close; the commit hands the event to the process's sink, whose thread
-writes batches with one multi-row INSERT each (app/analytics/recorder.py). Events/s counts from the
-first request until the last event is in the table. A fresh database each run (a SQLite file under
-data/bench/analytics/, or the PostgreSQL database touratlas_bench_analytics, dropped first).
+`ingest` runs the real write path of an event twice. First inside requests: request threads (4, like the
+API's thread pool) each open a session, record the event (app.analytics.service.record_tour_event: kept
+on the session's after-commit queue), commit and close; the commit hands the event to the process's
+sink, whose thread writes batches with one multi-row INSERT each (app/analytics/recorder.py). Events/s
+counts from the first request until the last event is in the table. Then the write path alone
+(`write_path`): the same events recorded on a session each thread keeps open, so a request's own session
+cost (~80 µs of CPU, what bench_http measures) is left out. A fresh database each run (a SQLite file
+under data/bench/analytics/, or the PostgreSQL database touratlas_bench_analytics, dropped first).
 
 `rollup` (PostgreSQL) builds the corpus with generate_series in SQL: `--creators` users and creators,
 `--tours` tours (creator k owns a block of consecutive tours), `--events` events over the last 90
@@ -150,6 +152,50 @@ def ingest(db: str, events: int, threads: int) -> None:
         f"{marginal * 1e6:.1f} µs of CPU (recording, hand-over, its share of the INSERT) = "
         f"{1 / marginal:,.0f} events per CPU-second on top of the requests"
     )
+    write_path(factory, sink, threads, per_thread, kinds, before=stored)
+
+
+def write_path(factory: Any, sink: Any, threads: int, per_thread: int, kinds: tuple[Any, ...], *, before: int) -> None:
+    """The event's own path, without a request's session around it: each thread keeps one session
+    (as a request has one anyway) and for every event begins, records and commits. A commit that
+    ran no SQL takes no connection, so what is timed is the event's: record_tour_event, the
+    after-commit hand-over, the sink's batched COPY / INSERT and the live push's bookkeeping,
+    until the last event is in the table."""
+    from app.analytics.recorder import count_events, flush_events
+    from app.analytics.service import record_tour_event
+
+    def producer(offset: int) -> None:
+        session = factory()
+        for number in range(per_thread):
+            tour: Any = SimpleNamespace(id=1 + (offset + number) % 50_000, creator_id=1 + (offset + number) % 500)
+            session.begin()
+            record_tour_event(session, tour, kinds[number % len(kinds)], user_id=number, viewer_key=f"u:{number}")
+            session.commit()
+        session.close()
+
+    started = time.perf_counter()
+    cpu_started = time.process_time()
+    producers = [threading.Thread(target=producer, args=(index * per_thread,)) for index in range(threads)]
+    for worker in producers:
+        worker.start()
+    for worker in producers:
+        worker.join()
+    flush_events()
+    elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
+    total = per_thread * threads
+    with factory() as session:
+        stored = count_events(session) - before
+    assert stored == total, (stored, total)
+    print(
+        f"ingest {db_name(factory)} write path: {total:,} events by {threads} threads in {elapsed:.2f} s = "
+        f"**{total / elapsed:,.0f} events/s** until the last is in the table; {cpu:.2f} CPU-s = "
+        f"{total / cpu:,.0f} events per CPU-second"
+    )
+
+
+def db_name(factory: Any) -> str:
+    return str(factory.kw["bind"].dialect.name)
 
 
 # ------------------------------------------------------------------------------------------- rollup

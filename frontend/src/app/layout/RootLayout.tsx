@@ -3,6 +3,7 @@ import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
+import { ManageAdsHost } from '../../features/ads/components/ManageAdsHost';
 import { AnalyticsHost } from '../../features/analytics/components/AnalyticsHost';
 import { TrialEndHost } from '../../features/billing/components/TrialEndHost';
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
@@ -43,6 +44,7 @@ export function RootLayout() {
       <LanguagePopupHost />
       <CookieConsent />
       <ManageMediaHost />
+      <ManageAdsHost />
       <SavedToursHost />
       <MediaFormHost />
       <HostRequestHost />

@@ -33,6 +33,7 @@ describe('navigation menu by role (spec §2)', () => {
     expect(keys('creator', 'desktop', { ...context, creatorId: 9 })).toEqual([
       'updates',
       'manageMedia',
+      'manageAds',
       'creatorProfile',
       'analytics',
       'adsAnalytics',

@@ -72,7 +72,11 @@ const ITEMS: Record<NavigationKey, ItemBuilder> = {
       : { key: 'creatorProfile', target: { kind: 'route', to: paths.creator(creatorId) }, requiresSignIn: true, shown: 'always' },
 };
 
-/** Spec §2 "Navigation menu by role", in the spec's order. Guests see the "other users" list. */
+/**
+ * Spec §2 "Navigation menu by role", in the spec's order. Guests see the "other users" list. A creator
+ * also gets Manage Ads (desktop) beside Manage Media: §1 and §7 let creators add and manage their ads,
+ * which the §2 list leaves them no way to reach.
+ */
 const MENU_BY_ROLE: Record<UserRole, readonly NavigationKey[]> = {
   admin: ['updates', 'moderation', 'manageMedia', 'manageAds', 'analytics', 'adsAnalytics', 'mailingList', 'classifications'],
   creator: [
@@ -80,6 +84,7 @@ const MENU_BY_ROLE: Record<UserRole, readonly NavigationKey[]> = {
     'addMedia',
     'marketplace',
     'manageMedia',
+    'manageAds',
     'creatorProfile',
     'analytics',
     'adsAnalytics',

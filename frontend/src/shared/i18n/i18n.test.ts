@@ -3,6 +3,7 @@ import { addEnglishTexts, catalogueLoaded, createI18n, storedLanguage } from './
 import { LANGUAGES } from './languages';
 import { en } from './locales/en';
 import { enAdmin } from './locales/en.admin';
+import { enAds } from './locales/en.ads';
 import { ru } from './locales/ru';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -20,7 +21,7 @@ function keyPaths(catalogue: object, prefix = ''): Set<string> {
 
 describe('i18n', () => {
   it('has a Russian text for every English one', () => {
-    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin })].sort());
+    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin, ...enAds })].sort());
   });
 
   it('uses the four Russian plural forms', async () => {

@@ -1,4 +1,5 @@
 import type { enAdmin } from './en.admin';
+import type { enAds } from './en.ads';
 
 /**
  * English, the default and fallback catalogue: every text the app shows is here or, for the administrators'
@@ -1106,4 +1107,4 @@ export const en = {
 };
 
 /** The shape every other catalogue follows (same keys; plural suffixes may differ per language). */
-export type Catalogue = typeof en & typeof enAdmin;
+export type Catalogue = typeof en & typeof enAdmin & typeof enAds;
