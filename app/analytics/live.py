@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from app.ads.models import Ad
 from app.analytics.models import EventKind
 from app.core.db import get_sessionmaker
 from app.creators.models import Creator
@@ -67,7 +68,7 @@ class Increments:
                 counts = self.ads.setdefault(row["ad_id"], {})
                 counts[name] = counts.get(name, 0) + value
 
-    def as_payload(self, guids: dict[int, str]) -> dict[str, Any]:
+    def as_payload(self, guids: dict[int, str], ad_guids: dict[int, str] | None = None) -> dict[str, Any]:
         zero = dict.fromkeys(CREATOR_FIELDS.values(), 0)
         return {
             "since": self.since.isoformat() if self.since else None,
@@ -79,7 +80,7 @@ class Increments:
                 for tour_id, counts in sorted(self.tours.items())
             ],
             "ads": [
-                {"ad_id": ad_id, **dict.fromkeys(AD_FIELDS.values(), 0), **counts}
+                {"ad_id": ad_id, "id": (ad_guids or {}).get(ad_id), **dict.fromkeys(AD_FIELDS.values(), 0), **counts}
                 for ad_id, counts in sorted(self.ads.items())
             ],
         }
@@ -164,6 +165,10 @@ class Pusher:
                 tour_ids = {tour_id for increments in due.values() for tour_id in increments.tours}
                 rows = db.execute(select(Tour.id, Tour.guid).where(Tour.id.in_(tour_ids))).all() if tour_ids else []
                 guids = {int(tour_id): str(guid) for tour_id, guid in rows}
+                # The analytics page's rows are keyed by the guid, tours and ads alike.
+                ad_ids = {ad_id for increments in due.values() for ad_id in increments.ads}
+                ad_rows = db.execute(select(Ad.id, Ad.guid).where(Ad.id.in_(ad_ids))).all() if ad_ids else []
+                ad_guids = {int(ad_id): str(guid) for ad_id, guid in ad_rows}
         except Exception:
             logger.exception("could not read the analytics totals of %d creators", len(due))
             return
@@ -172,7 +177,7 @@ class Pusher:
             if payload is None:
                 continue
             owner_id = payload.pop("owner_id")
-            payload["recent"] = increments.as_payload(guids)
+            payload["recent"] = increments.as_payload(guids, ad_guids)
             emit_now(CREATOR_ANALYTICS, payload, room=user_room(owner_id))
 
     def wait_idle(self, timeout: float = 5.0) -> None:

@@ -14,6 +14,7 @@ from app.analytics.recorder import record
 from app.analytics.service import record_tour_event
 from app.realtime import events
 from tests import factories
+from tests.api.test_analytics import add_ad
 from tests.api.test_engagement import RecordedEmits, cheap_passwords, record_emits
 
 
@@ -67,3 +68,19 @@ def test_events_without_a_creator_push_nothing(db: Session, emits: RecordedEmits
     db.commit()
     get_pusher().wait_idle()
     assert [name for name, _data, _room in emits.sent if name == events.CREATOR_ANALYTICS] == []
+
+
+def test_ad_increments_carry_the_ads_guid(db: Session, emits: RecordedEmits) -> None:
+    """The Ads Analytics table's rows are keyed by the ad's guid, so the push names it too."""
+    owner = factories.user(db)
+    creator = factories.creator(db, owner)
+    ad = add_ad(db, owner, creator, "Spring sale")
+    db.commit()
+    record(db, EventKind.ad_impression, ad_id=ad.id, creator_id=creator.id)
+    record(db, EventKind.ad_click, ad_id=ad.id, creator_id=creator.id)
+    db.commit()
+    get_pusher().wait_idle()
+    recent = [payload["recent"] for payload in emits.of(events.CREATOR_ANALYTICS, events.user_room(owner.id))]
+    ads = [row for part in recent for row in part["ads"]]
+    assert {row["id"] for row in ads} == {ad.guid}
+    assert sum(row["impressions"] for row in ads) == 1 and sum(row["clicks"] for row in ads) == 1

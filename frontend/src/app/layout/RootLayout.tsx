@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 
 import { ManageAdsHost } from '../../features/ads/components/ManageAdsHost';
+import { AnalyticsHost } from '../../features/analytics/components/AnalyticsHost';
 import { TrialEndHost } from '../../features/billing/components/TrialEndHost';
 import { CookieConsent } from '../../features/consent/components/CookieConsent';
 import { DailyFeaturedHost } from '../../features/featured/components/DailyFeaturedHost';
@@ -51,6 +52,7 @@ export function RootLayout() {
       <BecomeCreatorHost />
       <OwnerMailHost />
       <TrialEndHost />
+      <AnalyticsHost />
       <ScrollRestoration />
     </>
   );

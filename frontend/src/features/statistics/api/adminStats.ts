@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 import { adsAdminStats, creatorsAdminStats, toursAdminStats, usersGetAdminStats, vendorsAdminStats } from '../../../shared/api/generated/sdk.gen';
 import type { DailySeries } from '../../../shared/api/generated/types.gen';
-import type { DayRange } from '../model/range';
+import type { DayRange } from '../../../shared/stats/range';
 import { type Domain, domainStats, type DomainStats } from '../model/series';
 import { statisticsQueryKeys } from './queryKeys';
 

@@ -1,4 +1,4 @@
-import type { DayRange } from '../model/range';
+import type { DayRange } from '../../../shared/stats/range';
 import type { Domain } from '../model/series';
 
 /** react-query keys of the admins' statistics. */

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatCount } from '../../../shared/format/formatCount';
-import { formatDay, formatNumber, spansYears } from '../model/format';
+import { formatDay, formatNumber, spansYears } from '../../../shared/stats/format';
 import { busiestDay, chartPoints, type DomainStats } from '../model/series';
 
 const COLORS = { users: 'indigo.6', tours: 'teal.6', creators: 'violet.6', vendors: 'orange.6', ads: 'pink.6' } as const;

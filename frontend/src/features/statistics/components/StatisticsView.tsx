@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { adminStatsQueryOptions } from '../api/adminStats';
-import { formatDay, formatNumber } from '../model/format';
-import { dayCount, type RangeChoice, type RangeProblem, resolveRange, todayUtc } from '../model/range';
+import { formatDay, formatNumber } from '../../../shared/stats/format';
+import { dayCount, type RangeChoice, type RangeProblem, resolveRange, todayUtc } from '../../../shared/stats/range';
 import { allZero, DOMAINS, type DomainStats } from '../model/series';
 import { DomainChart } from './DomainChart';
-import { RangePicker } from './RangePicker';
+import { RangePicker } from '../../../shared/stats/RangePicker';
 import classes from './Statistics.module.css';
 
 interface StatisticsViewProps {

@@ -1,4 +1,4 @@
-import { formatDay, formatNumber, spansYears } from './format';
+import { formatDay, formatNumber, spansYears } from '../../../shared/stats/format';
 import { allZero, busiestDay, chartPoints, domainStats } from './series';
 
 const daily = (counts: number[], from = '2026-03-01') => ({

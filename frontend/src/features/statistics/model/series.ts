@@ -1,5 +1,5 @@
 import type { DailySeries } from '../../../shared/api/generated/types.gen';
-import type { DayRange } from './range';
+import type { DayRange } from '../../../shared/stats/range';
 
 /** The five admin-stats calls, in the order the page shows them. */
 export const DOMAINS = ['users', 'tours', 'creators', 'vendors', 'ads'] as const;

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { stubApi, type StubbedAnswer, type StubbedCall } from '../../../testing/apiStub';
 import { renderWithApp } from '../../../testing/render';
 import { testAccessToken } from '../../../testing/users';
-import { addDays, todayUtc } from '../model/range';
+import { addDays, todayUtc } from '../../../shared/stats/range';
 import { StatisticsPage } from './StatisticsPage';
 
 const CALLS = {

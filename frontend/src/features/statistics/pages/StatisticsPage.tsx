@@ -13,7 +13,7 @@ import { useSession } from '../../../shared/auth/session';
 import { PageShell } from '../../../shared/ui/PageShell';
 import classes from '../components/Statistics.module.css';
 import { StatisticsView } from '../components/StatisticsView';
-import { parseRangeParams, type RangeChoice, writeRangeParams } from '../model/range';
+import { parseRangeParams, type RangeChoice, writeRangeParams } from '../../../shared/stats/range';
 
 /**
  * Spec §2 "statistics" (issue 14 part 6): what the platform gained per day, for admins. The range is

@@ -1,6 +1,6 @@
 /**
  * English texts of the administrators' screens (users & platform, moderation, classifications,
- * statistics). Kept out of the feed's bundle: each of those lazily loaded screens imports
+ * statistics, the creators' analytics). Kept out of the feed's bundle: each of those lazily loaded screens imports
  * shared/i18n/adminTexts.ts, which adds them to the English catalogue before the screen draws.
  */
 export const enAdmin = {
@@ -626,5 +626,67 @@ export const enAdmin = {
     skip: 'Do not write',
     sent: 'The e-mail to the owner has been sent',
     failed: 'The e-mail could not be sent',
+  },
+  creatorAnalytics: {
+    titles: { tours: 'Analytics', ads: 'Ads Analytics' },
+    descriptions: {
+      tours: 'How your tours and your page did, day by day. Days are counted in your time zone ({{timeZone}}).',
+      ads: 'How often your ads were shown and clicked, day by day. Days are counted in your time zone ({{timeZone}}).',
+    },
+    live: 'Live',
+    liveHint: 'New events are added while this screen is open.',
+    totalsLabel: 'Totals in the range',
+    metrics: {
+      views: 'Views',
+      likes: 'Likes',
+      saves: 'Saves',
+      shares: 'Shares',
+      follows: 'New followers',
+      impressions: 'Impressions',
+      clicks: 'Clicks',
+      ctr: 'Click-through rate',
+    },
+    notShown: 'not shown yet',
+    chartTitles: {
+      toursReach: 'Views per day',
+      adsReach: 'Impressions per day',
+      toursActivity: 'Likes, saves, shares and new followers per day',
+      adsActivity: 'Clicks per day',
+    },
+    chartSummary: '{{name}} from {{from}} to {{to}}: {{total}} in all; the busiest day was {{day}} ({{count}}).',
+    chartSummaryQuiet: '{{name}}: none from {{from}} to {{to}}.',
+    tables: { tours: 'Your tours', ads: 'Your ads' },
+    orders: { tours: 'Most viewed in the range first', ads: 'Most shown in the range first' },
+    columns: { title: 'Title', status: 'Status' },
+    statuses: { active: 'Active', draft: 'Draft' },
+    pageRange: '{{first}}–{{last}} of {{total}}',
+    pagination: 'Pages of the table',
+    exportCsv: 'Export CSV',
+    exportHint: 'The totals, the days and every row of the table for this range, as a CSV file.',
+    exportFailed: 'The file could not be prepared. Check your connection and try again.',
+    csv: {
+      totals: 'Totals',
+      daily: 'Per day',
+      table: { tours: 'Tours', ads: 'Ads' },
+      date: 'Date',
+      id: 'ID',
+      ctr: 'Click-through rate, %',
+    },
+    empty: {
+      toursTitle: 'No tours yet',
+      toursText: 'Add a tour: its views, likes, saves and shares will show up here.',
+      adsTitle: 'No ads yet',
+      adsText: 'Once you have an ad, its impressions and clicks will show up here.',
+      quietTitle: 'No activity in this range',
+      quietText: 'Nothing was counted from {{from}} to {{to}}. Try a longer range.',
+    },
+    errorTitle: 'The analytics could not be loaded',
+    errorText: 'Something went wrong while asking for them. Check your connection and try again.',
+    noCreator: 'Analytics belong to a creator profile, and this account has none yet.',
+    noCreatorAdmin: 'Your account has no creator profile: find a creator above to see theirs.',
+    creator: 'Creator',
+    creatorHint: 'Administrators: anyone’s analytics, by platform username (empty: your own)',
+    creatorPlaceholder: 'Platform username',
+    loading: 'Loading the analytics…',
   },
 };

@@ -1,12 +1,12 @@
-import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
+import '../i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
 import { Button, Group, Stack } from '@mantine/core';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { choiceFromDays, type DayRange, PRESET_DAYS, type RangeChoice, rangeProblem } from '../model/range';
-import classes from './Statistics.module.css';
+import { choiceFromDays, type DayRange, PRESET_DAYS, type RangeChoice, rangeProblem } from './range';
+import classes from './RangePicker.module.css';
 
 interface RangePickerProps {
   choice: RangeChoice;

@@ -7,6 +7,7 @@ import {
   parseRangeParams,
   rangeProblem,
   resolveRange,
+  todayIn,
   todayUtc,
   writeRangeParams,
 } from './range';
@@ -29,6 +30,13 @@ describe('days', () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
     expect(dayCount({ from: '2026-03-01', to: '2026-03-01' })).toBe(1);
     expect(dayCount({ from: '2024-01-01', to: '2024-12-31' })).toBe(366);
+  });
+
+  it("names today as the viewer's time zone has it", () => {
+    const moment = new Date('2026-03-02T03:30:00Z');
+    expect(todayIn('UTC', moment)).toBe('2026-03-02');
+    expect(todayIn('America/New_York', moment)).toBe('2026-03-01'); // still the evening before
+    expect(todayIn('Asia/Tokyo', new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01');
   });
 });
 

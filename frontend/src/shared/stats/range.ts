@@ -1,6 +1,7 @@
 /**
- * The range of UTC days the admins' statistics cover (GET admin-stats `date_from`, `date_to`), as the
- * page keeps it in its link: `?days=7` for a preset (a bookmark stays "the last 7 days"), `?from=…&to=…`
+ * A range of days a statistics screen covers (`date_from`, `date_to`): the admins' statistics count
+ * UTC days, a creator's analytics the days of the viewer's time zone; the arithmetic is the same. The
+ * admins' page keeps it in its link: `?days=7` for a preset (a bookmark stays "the last 7 days"), `?from=…&to=…`
  * for days picked on the calendar, nothing for the default (the last 30 days). The server answers 400
  * past 366 days; the page never asks for that.
  */
@@ -11,7 +12,7 @@ export const PRESET_DAYS = [7, 30, 90] as const;
 export type PresetDays = (typeof PRESET_DAYS)[number];
 export const DEFAULT_DAYS: PresetDays = 30;
 
-/** Both ends included, ISO dates (YYYY-MM-DD) of UTC days. */
+/** Both ends included, ISO dates (YYYY-MM-DD). */
 export interface DayRange {
   from: string;
   to: string;
@@ -46,6 +47,14 @@ function fromUtcMs(ms: number): string {
 /** Today's UTC day: the server counts UTC days. */
 export function todayUtc(now: Date = new Date()): string {
   return fromUtcMs(now.getTime());
+}
+
+/** Today's day in an IANA time zone (the creators' analytics count the viewer's own days). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA writes YYYY-MM-DD; the parts are read one by one so no locale quirk can change the order.
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 export function addDays(iso: string, days: number): string {
