@@ -1,15 +1,17 @@
-"""Issue 15 in Chromium, the ads journey: a creator adds an ad in Manage Ads (link checked as typed,
+"""Issue 15 in Chromium. The ads journey: a creator adds an ad in Manage Ads (link checked as typed,
 picture uploaded, a tag picked), it waits for approval, an administrator approves it through the API;
 another member, whose likes share the ad's tag, finds it Sponsored in the feed and clicks it; the
 creator's open Ads Analytics counts the impression and the click as they happen, without a reload,
 and exports the range as CSV. Screenshots of Manage Ads, the form and Ads Analytics at 1440 and 390
-px, and Ads Analytics in Russian."""
+px, and Ads Analytics in Russian. And a creator's Analytics: a like of one of their tours moves the
+range's total and the tour's row while the page is open."""
 
 from __future__ import annotations
 
 import csv
 import io
 import os
+import sqlite3
 import uuid
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from typing import Any
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
+from demo.corpus import DEMO_PASSWORD
 from tests.e2e.test_live import (
     ADMIN,
     LOAD_TIMEOUT,
@@ -230,4 +233,63 @@ def test_a_creators_ad_is_approved_served_clicked_and_counted_live(browser: Any,
         russian.context.close()
     finally:
         viewer.context.close()
+        page.context.close()
+
+
+def a_demo_creator(server_data_dir: Path) -> dict[str, Any]:
+    """A demo creator with listed tours: their e-mail, user id and the guids of their tours."""
+    with sqlite3.connect(server_data_dir / "touratlas.db") as database:
+        row = database.execute(
+            "SELECT u.id, u.email FROM users u JOIN creators c ON c.user_id = u.id "
+            "JOIN tours t ON t.user_id = u.id WHERE u.is_admin = 0 AND c.is_active = 1 AND t.status = 'active' "
+            "GROUP BY u.id, u.email HAVING COUNT(t.id) BETWEEN 3 AND 20 ORDER BY u.id DESC LIMIT 1"
+        ).fetchone()
+        guids = [
+            guid
+            for (guid,) in database.execute(
+                "SELECT guid FROM tours WHERE user_id = ? AND status = 'active' AND approval_state = 'approved'",
+                (row[0],),
+            )
+        ]
+    return {"userid": row[0], "email": row[1], "guids": guids}
+
+
+def test_a_creators_analytics_count_a_like_live_and_page_their_tours(
+    browser: Any, server: str, server_data_dir: Path
+) -> None:
+    creator = a_demo_creator(server_data_dir)
+    token = sign_in_token(server, creator["email"], DEMO_PASSWORD)
+    member = new_member(server)
+    liked = creator["guids"][0]
+
+    page = open_context(browser, server, token)
+    # The daily featured-tour dialog (which cannot be closed) is answered for today.
+    page.context.add_init_script(
+        "localStorage.setItem('dailyFeatured', JSON.stringify({"
+        f"'{creator['userid']}': new Date().toISOString().slice(0, 10)"
+        "}));"
+    )
+    try:
+        page.goto("/feed")
+        connected(page)
+        open_menu_item(page, "analytics")
+        screen = page.get_by_test_id("analytics-screen-tours")
+        expect(screen).to_be_visible(timeout=LOAD_TIMEOUT)
+        table = page.get_by_test_id("analytics-table")
+        expect(table).to_be_visible(timeout=LOAD_TIMEOUT)
+        row = page.get_by_test_id(f"analytics-row-{liked}")
+        expect(row).to_be_visible(timeout=LOAD_TIMEOUT)
+        likes_before = int(total(page, "likes").get_attribute("data-value") or "-1")
+        row_before = int(row.get_by_test_id("analytics-cell-likes").get_attribute("data-value") or "-1")
+        mark_page(page)
+
+        api(server, "POST", "/v2/virtualtours/post_likes", member, json={"id": liked, "isLike": True})
+
+        expect(total(page, "likes")).to_have_attribute("data-value", str(likes_before + 1), timeout=PUSH_TIMEOUT)
+        expect(row.get_by_test_id("analytics-cell-likes")).to_have_attribute(
+            "data-value", str(row_before + 1), timeout=PUSH_TIMEOUT
+        )
+        not_reloaded(page)
+        shoot(page, "analytics", screen)
+    finally:
         page.context.close()
