@@ -142,6 +142,7 @@ class TourBatch:
     tour_likes: list[Row] = field(default_factory=list)
     tour_saves: list[Row] = field(default_factory=list)
     tour_views: list[Row] = field(default_factory=list)
+    analytics_events: list[Row] = field(default_factory=list)
 
     def tables(self) -> list[tuple[str, list[Row]]]:
         return [
@@ -151,6 +152,7 @@ class TourBatch:
             ("tour_likes", self.tour_likes),
             ("tour_saves", self.tour_saves),
             ("tour_views", self.tour_views),
+            ("analytics_events", self.analytics_events),
         ]
 
 
@@ -672,7 +674,11 @@ class DemoCorpus:
         created_at = self._tour_created_at(rng, draft.owner)
         status, approval = self._moderation_state(rng)
         listed = status == "active" and approval == "approved"
+        engaged = (len(batch.tour_likes), len(batch.tour_saves), len(batch.tour_views))
         counters = self._engagement(rng, index, tour_id, draft.owner, created_at, batch) if listed else _zero_counters()
+        if listed:
+            creator_id = draft.creator.id if draft.creator else None
+            batch.analytics_events.extend(_analytics_events(batch, engaged, creator_id))
         featured_order = self._featured_order(rng, run, listed)
         if listed and draft.creator is not None:
             batch.creator_featured_tours.extend(self._creator_featured(run, draft.creator, tour_id))
@@ -941,6 +947,38 @@ class DemoCorpus:
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
+
+
+ANALYTICS_BUCKET_SECONDS = 900  # app/analytics/models.py BUCKET_SECONDS
+
+
+def _analytics_events(batch: TourBatch, engaged_before: tuple[int, int, int], creator_id: int | None) -> list[Row]:
+    """The analytics events of one tour's engagement rows written since `engaged_before` (the lengths
+    of the batch's likes, saves and views then): a like, save or view event each, at the same moment,
+    so the creators' Analytics of the demo shows the same activity as the tours' lists."""
+    likes, saves, views = engaged_before
+    events = []
+    for kind, rows in (
+        ("like", batch.tour_likes[likes:]),
+        ("save", batch.tour_saves[saves:]),
+        ("view", batch.tour_views[views:]),
+    ):
+        for row in rows:
+            moment = row["created_at"]
+            events.append(
+                {
+                    "kind": kind,
+                    "value": 1,
+                    "occurred_at": moment,
+                    "bucket": int(moment.timestamp()) // ANALYTICS_BUCKET_SECONDS,
+                    "tour_id": row["tour_id"],
+                    "ad_id": None,
+                    "creator_id": creator_id,
+                    "user_id": row["user_id"],
+                    "viewer_key": f"u:{row['user_id']}",
+                }
+            )
+    return events
 
 
 def _address_columns(address: Address) -> Row:

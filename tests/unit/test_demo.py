@@ -220,6 +220,22 @@ def test_like_and_save_counters_equal_their_rows(demo: LoadedDemo) -> None:
     assert _scalar(demo.engine, views_below_rows) == 0
 
 
+def test_analytics_events_mirror_the_engagement_rows(demo: LoadedDemo) -> None:
+    """The creators' Analytics of the demo is not empty: every like, save and view row has its event,
+    at the same moment, with the tour's creator."""
+    for kind, table in (("like", "tour_likes"), ("save", "tour_saves"), ("view", "tour_views")):
+        rows = _scalar(demo.engine, f"SELECT COUNT(*) FROM {table}")
+        events = _scalar(demo.engine, f"SELECT COUNT(*) FROM analytics_events WHERE kind = '{kind}'")
+        assert events == rows > 0, kind
+    unmatched = (
+        "SELECT COUNT(*) FROM tour_likes l WHERE NOT EXISTS (SELECT 1 FROM analytics_events e JOIN tours t "
+        "ON t.id = e.tour_id WHERE e.kind = 'like' AND e.tour_id = l.tour_id AND e.user_id = l.user_id "
+        "AND e.occurred_at = l.created_at AND e.creator_id IS t.creator_id AND e.bucket * 900 <= "
+        "CAST(strftime('%s', l.created_at) AS INTEGER))"
+    )
+    assert _scalar(demo.engine, unmatched) == 0
+
+
 def test_creator_counters_follow_the_rows(demo: LoadedDemo) -> None:
     followers = (
         "SELECT COUNT(*) FROM creators c"
