@@ -22,22 +22,3 @@ export function fieldErrors(error: unknown): Record<string, string> {
     Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 }
-
-/** The server's message in an answer's body, or null when it has none worth showing. */
-export function answerMessage(body: unknown): string | null {
-  return isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
-}
-
-/**
- * A 400's failing fields renamed to the form's fields (`formFieldOf`: server name → form name),
- * the first message of each kept. Pydantic names nested fields with dots (tags.3.id): the form
- * shows those on the field the path starts with.
- */
-export function formFieldErrorsOf(fields: Record<string, string>, formFieldOf: Readonly<Record<string, string>>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(fields)) {
-    const formField = formFieldOf[field] ?? formFieldOf[field.split('.')[0] ?? ''];
-    if (formField && !(formField in errors)) errors[formField] = message;
-  }
-  return errors;
-}

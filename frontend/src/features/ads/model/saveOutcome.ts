@@ -1,4 +1,5 @@
-import { answerMessage, fieldErrors, formFieldErrorsOf } from '../../../shared/api/apiError';
+import { fieldErrors } from '../../../shared/api/apiError';
+import { answerMessage, formFieldErrorsOf } from '../../../shared/api/saveAnswer';
 
 /**
  * What the ad form says after a save (app/ads/router.py): 201 saved, then either waiting for an

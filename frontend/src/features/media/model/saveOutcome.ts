@@ -1,4 +1,5 @@
-import { answerMessage, fieldErrors, formFieldErrorsOf } from '../../../shared/api/apiError';
+import { fieldErrors } from '../../../shared/api/apiError';
+import { answerMessage, formFieldErrorsOf } from '../../../shared/api/saveAnswer';
 
 /**
  * What the form does with the answer to a media save (spec §8 "Media save"):
