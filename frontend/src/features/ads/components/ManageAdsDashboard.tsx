@@ -1,9 +1,7 @@
 import '../../../shared/i18n/adsTexts';
 
-import { Alert, Autocomplete, Button, Center, Checkbox, Group, Loader, SegmentedControl, Skeleton, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { IconAd2, IconAlertTriangle, IconArchive, IconCheck, IconPlayerPlay, IconPlus, IconSearch, IconTrash, IconUserSearch } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { IconAd2, IconArchive, IconCheck, IconPlayerPlay, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import type { AdCounts, AdOut, AdUserStatus } from '../../../shared/api/generated/types.gen';
 import { useSession } from '../../../shared/auth/session';
 import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
+import { confirmBulkDelete, reportBulkResult, runForEach } from '../../../shared/manage/bulkActions';
+import { BulkBar, LoadMoreButton, ManageListError, ManageListLoading, manageListClasses } from '../../../shared/manage/ManageListParts';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
-import { showMessageDialog } from '../../../shared/ui/messageDialog';
-import { userSearchQueryOptions } from '../../../shared/users/userSearch';
+import { OwnerFilter } from '../../../shared/users/OwnerFilter';
 import { adCountsQueryOptions, deleteAd, runAdTask, userAdsQueryOptions } from '../api/adsApi';
 import { adsQueryKeys } from '../api/queryKeys';
 import type { AdFormOwner } from '../model/adForm';
@@ -66,50 +65,42 @@ export function ManageAdsDashboard() {
 
   const runBulk = async (action: AdRowAction, ids: readonly number[]) => {
     setWorking(action);
-    const results = await Promise.allSettled(ids.map((id) => (action === 'delete' ? deleteAd(id) : runAdTask(id, action))));
+    const result = await runForEach(ids, (id) => (action === 'delete' ? deleteAd(id) : runAdTask(id, action)));
     setWorking(null);
-    const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
-    const done = results.length - failed.length;
-    if (done > 0) notifications.show({ color: 'brand', message: t(`manageAds.done.${action}`, { count: done }) });
-    if (failed.length > 0) {
-      const reason = (failed[0]?.reason as { message?: unknown } | null)?.message;
-      showMessageDialog({
-        title: t('manageAds.someFailed', { count: failed.length }),
-        message: typeof reason === 'string' && reason ? reason : t('manageAds.actionFailed'),
-        okLabel: t('common.ok'),
-      });
-    }
+    reportBulkResult(result, {
+      done: (count) => t(`manageAds.done.${action}`, { count }),
+      someFailed: (count) => t('manageAds.someFailed', { count }),
+      failed: t('manageAds.actionFailed'),
+      ok: t('common.ok'),
+    });
     select({ type: 'clear' });
     await refresh();
   };
 
   const confirmDelete = (ids: readonly number[]) =>
-    modals.openConfirmModal({
+    confirmBulkDelete({
       title: t('manageAds.deleteTitle', { count: ids.length }),
-      children: <Text size="sm">{t('manageAds.deleteText', { count: ids.length })}</Text>,
-      centered: true,
-      radius: 'lg',
-      zIndex: 400,
-      labels: { confirm: t('manageAds.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-ads' },
+      text: t('manageAds.deleteText', { count: ids.length }),
+      confirm: t('manageAds.delete'),
+      cancel: t('common.cancel'),
+      confirmTestId: 'confirm-delete-ads',
       onConfirm: () => void runBulk('delete', ids),
     });
 
   const act = (action: AdRowAction, ids: readonly number[]) => (action === 'delete' ? confirmDelete(ids) : void runBulk(action, ids));
   const selectedAds = list.filter((ad) => selected.has(ad.id));
-  const allSelected = visible.length > 0 && visible.every((id) => selected.has(id));
   const total = ads.data?.pages[0]?.total_items ?? 0;
   const idsWhere = (keep: (ad: AdOut) => boolean) => selectedAds.filter(keep).map((ad) => ad.id);
 
   return (
-    <Stack gap="md" className={classes.dashboard} data-testid="manage-ads">
+    <Stack gap="md" className={manageListClasses.dashboard} data-testid="manage-ads">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text c="dimmed" size="sm" data-testid="manage-ads-total">
           {t('manageAds.total', { count: total })}
           {owner && ` · @${owner.platform_username}`}
         </Text>
         <Group gap="xs">
-          {isAdmin && <OwnerPicker onPick={setOwner} />}
+          {isAdmin && <OwnerFilter label={t('manageAds.owner')} onPick={(picked) => setOwner(picked && { userid: picked.userid, platform_username: picked.platform_username })} />}
           <Button radius="xl" leftSection={<IconPlus size={16} />} onClick={() => setFormRequest({ mode: 'add', onBehalfOf: owner })} data-testid="add-ad">
             {t('manageAds.add')}
           </Button>
@@ -139,31 +130,28 @@ export function ManageAdsDashboard() {
         />
       </div>
 
-      <Group justify="space-between" className={classes.bulkBar} wrap="wrap" gap="xs" data-testid="manage-ads-bulk">
-        <Checkbox
-          label={selected.size > 0 ? t('manageAds.selected', { count: selected.size }) : t('manageAds.selectAll')}
-          checked={allSelected}
-          indeterminate={selected.size > 0 && !allSelected}
-          onChange={() => select({ type: 'toggleAll', visible })}
-          disabled={visible.length === 0}
-        />
-        <Group gap="xs">
-          <Button size="xs" radius="xl" variant="default" leftSection={<IconArchive size={14} />} disabled={idsWhere((ad) => ad.status === 'active').length === 0} loading={working === 'deactivate'} onClick={() => act('deactivate', idsWhere((ad) => ad.status === 'active'))} data-testid="bulk-drafts">
-            {t('manageAds.toDrafts')}
+      <BulkBar
+        selected={selected}
+        visible={visible}
+        onToggleAll={() => select({ type: 'toggleAll', visible })}
+        label={selected.size > 0 ? t('manageAds.selected', { count: selected.size }) : t('manageAds.selectAll')}
+        testId="manage-ads-bulk"
+      >
+        <Button size="xs" radius="xl" variant="default" leftSection={<IconArchive size={14} />} disabled={idsWhere((ad) => ad.status === 'active').length === 0} loading={working === 'deactivate'} onClick={() => act('deactivate', idsWhere((ad) => ad.status === 'active'))} data-testid="bulk-drafts">
+          {t('manageAds.toDrafts')}
+        </Button>
+        <Button size="xs" radius="xl" variant="default" leftSection={<IconPlayerPlay size={14} />} disabled={idsWhere((ad) => ad.status === 'draft').length === 0} loading={working === 'activate'} onClick={() => act('activate', idsWhere((ad) => ad.status === 'draft'))}>
+          {t('manageAds.publish')}
+        </Button>
+        {isAdmin && (
+          <Button size="xs" radius="xl" variant="light" color="teal" leftSection={<IconCheck size={14} />} disabled={idsWhere((ad) => ad.approval_state !== 'approved').length === 0} loading={working === 'approve'} onClick={() => act('approve', idsWhere((ad) => ad.approval_state !== 'approved'))}>
+            {t('manageAds.approve')}
           </Button>
-          <Button size="xs" radius="xl" variant="default" leftSection={<IconPlayerPlay size={14} />} disabled={idsWhere((ad) => ad.status === 'draft').length === 0} loading={working === 'activate'} onClick={() => act('activate', idsWhere((ad) => ad.status === 'draft'))}>
-            {t('manageAds.publish')}
-          </Button>
-          {isAdmin && (
-            <Button size="xs" radius="xl" variant="light" color="teal" leftSection={<IconCheck size={14} />} disabled={idsWhere((ad) => ad.approval_state !== 'approved').length === 0} loading={working === 'approve'} onClick={() => act('approve', idsWhere((ad) => ad.approval_state !== 'approved'))}>
-              {t('manageAds.approve')}
-            </Button>
-          )}
-          <Button size="xs" radius="xl" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={selected.size === 0} loading={working === 'delete'} onClick={() => act('delete', [...selected])} data-testid="bulk-delete-ads">
-            {t('manageAds.delete')}
-          </Button>
-        </Group>
-      </Group>
+        )}
+        <Button size="xs" radius="xl" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={selected.size === 0} loading={working === 'delete'} onClick={() => act('delete', [...selected])} data-testid="bulk-delete-ads">
+          {t('manageAds.delete')}
+        </Button>
+      </BulkBar>
 
       <AdList
         ads={list}
@@ -178,13 +166,7 @@ export function ManageAdsDashboard() {
         onAction={(action, id) => act(action, [id])}
         onEdit={(ad) => setFormRequest({ mode: 'edit', ad })}
       />
-      {ads.hasNextPage && (
-        <Center>
-          <Button variant="default" radius="xl" loading={ads.isFetchingNextPage} onClick={() => void ads.fetchNextPage()}>
-            {t('manageAds.more')}
-          </Button>
-        </Center>
-      )}
+      {ads.hasNextPage && <LoadMoreButton loading={ads.isFetchingNextPage} onClick={() => void ads.fetchNextPage()} label={t('manageAds.more')} />}
       {formRequest && (
         <Suspense fallback={null}>
           <AdFormDialog request={formRequest} onClose={() => setFormRequest(null)} onSaved={() => void refresh()} />
@@ -210,27 +192,8 @@ interface AdListProps {
 
 function AdList({ ads, loading, error, filtered, onRetry, onAdd, selected, onToggle, isAdmin, onAction, onEdit }: AdListProps) {
   const { t } = useTranslation();
-  if (loading) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('page.loading')} data-testid="manage-ads-loading">
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} h={76} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
-  if (error) {
-    return (
-      <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} />} title={t('page.errorTitle')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('manageAds.failed')}</Text>
-          <Button size="xs" variant="white" color="red" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (loading) return <ManageListLoading testId="manage-ads-loading" />;
+  if (error) return <ManageListError message={t('manageAds.failed')} onRetry={onRetry} />;
   if (ads.length === 0) {
     return filtered ? (
       <Text c="dimmed" ta="center" py="xl" data-testid="manage-ads-empty">
@@ -252,7 +215,7 @@ function AdList({ ads, loading, error, filtered, onRetry, onAdd, selected, onTog
     );
   }
   return (
-    <Stack gap="xs" component="ul" className={classes.list} data-testid="manage-ads-list">
+    <Stack gap="xs" component="ul" className={manageListClasses.list} data-testid="manage-ads-list">
       {ads.map((ad) => (
         <ManageAdRow
           key={ad.id}
@@ -265,34 +228,5 @@ function AdList({ ads, loading, error, filtered, onRetry, onAdd, selected, onTog
         />
       ))}
     </Stack>
-  );
-}
-
-/** Admins pick whose ads to manage (spec §6: admins manage every user's ads); empty: their own. */
-function OwnerPicker({ onPick }: { onPick: (owner: AdFormOwner | null) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const { debounced } = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const users = useQuery({ ...userSearchQueryOptions(debounced), enabled: debounced.length >= 2, placeholderData: keepPreviousData });
-  const named = (users.data ?? []).filter((user) => user.platform_username);
-  return (
-    <Autocomplete
-      placeholder={t('manageAds.owner')}
-      aria-label={t('manageAds.owner')}
-      value={text}
-      onChange={(value) => {
-        setText(value);
-        const user = named.find((item) => item.platform_username === value);
-        if (user) onPick({ userid: user.userid, platform_username: value });
-        else if (value.trim() === '') onPick(null);
-      }}
-      data={[...new Set(named.map((user) => user.platform_username ?? ''))]}
-      filter={({ options }) => options}
-      leftSection={<IconUserSearch size={16} />}
-      rightSection={users.isFetching ? <Loader size={14} /> : null}
-      comboboxProps={{ zIndex: 400 }}
-      radius="xl"
-      w={240}
-    />
   );
 }

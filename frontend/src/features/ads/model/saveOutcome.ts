@@ -1,3 +1,6 @@
+import { fieldErrors } from '../../../shared/api/apiError';
+import { answerMessage, formFieldErrorsOf } from '../../../shared/api/saveAnswer';
+
 /**
  * What the ad form says after a save (app/ads/router.py): 201 saved, then either waiting for an
  * administrator's approval (`pending`: every new ad of a non-admin, spec §4), kept as a draft, or
@@ -11,31 +14,20 @@ export type AdSaveOutcome =
   | { kind: 'published' }
   | { kind: 'failed'; message: string | null; fields: Record<string, string> };
 
-interface AnswerBody {
-  message?: unknown;
+/** The parts of a 201 that tell where the ad went. */
+interface SavedAnswer {
   pending?: unknown;
-  fields?: unknown;
   data?: { status?: unknown } | null;
 }
 
-function messageOf(body: AnswerBody | null): string | null {
-  return typeof body?.message === 'string' && body.message.trim() ? body.message : null;
-}
-
-function fieldsOf(body: AnswerBody | null): Record<string, string> {
-  const fields = body?.fields;
-  if (typeof fields !== 'object' || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
 export function adSaveOutcome(status: number, body: unknown): AdSaveOutcome {
-  const answer = typeof body === 'object' && body !== null ? (body as AnswerBody) : null;
+  const answer = typeof body === 'object' && body !== null ? (body as SavedAnswer) : null;
   if (status === 200) return { kind: 'editPending' };
   if (status === 201) {
     if (answer?.pending === true) return { kind: 'pending' };
     return answer?.data?.status === 'draft' ? { kind: 'draft' } : { kind: 'published' };
   }
-  return { kind: 'failed', message: messageOf(answer), fields: fieldsOf(answer) };
+  return { kind: 'failed', message: answerMessage(body), fields: fieldErrors(body) };
 }
 
 /** Server field names (AdWrite, AdOnBehalfWrite) → the form's fields, to show a 400's reasons in place. */
@@ -51,11 +43,5 @@ const FORM_FIELD_OF: Record<string, string> = {
 };
 
 export function adFieldErrors(fields: Record<string, string>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(fields)) {
-    // Pydantic names nested fields with dots (tags.3.id): the form shows it on the list.
-    const formField = FORM_FIELD_OF[field] ?? FORM_FIELD_OF[field.split('.')[0] ?? ''];
-    if (formField && !(formField in errors)) errors[formField] = message;
-  }
-  return errors;
+  return formFieldErrorsOf(fields, FORM_FIELD_OF);
 }

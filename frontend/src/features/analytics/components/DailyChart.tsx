@@ -1,9 +1,8 @@
-import { AreaChart } from '@mantine/charts';
-import { Paper, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatCount } from '../../../shared/format/formatCount';
+import { DayChart } from '../../../shared/stats/DayChart';
 import { formatDay, formatNumber, spansYears } from '../../../shared/stats/format';
 import { busiestDay, metricSum } from '../model/daily';
 import type { DayPoint, Metric, RangeOfDays } from '../model/metrics';
@@ -38,50 +37,33 @@ export function DailyChart({ id, title, metrics, points, range }: DailyChartProp
   const ends = { from: formatDay(range.from, language, true), to: formatDay(range.to, language, true) };
 
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={`analytics-chart-${id}`} data-testid={`analytics-chart-${id}`}>
-      <Stack gap="xs">
+    <DayChart
+      titleId={`analytics-chart-${id}`}
+      testId={`analytics-chart-${id}`}
+      heading={
         <Title order={3} size="h5" id={`analytics-chart-${id}`}>
           {title}
         </Title>
-        <VisuallyHidden>
-          {metrics.map((metric) => {
-            const name = t(`creatorAnalytics.metrics.${metric}`);
-            const busiest = busiestDay(points, metric);
-            return (
-              <span key={metric}>
-                {busiest
-                  ? t('creatorAnalytics.chartSummary', {
-                      name,
-                      total: formatNumber(metricSum(points, metric), language),
-                      day: formatDay(busiest.date, language, true),
-                      count: formatNumber(busiest.count, language),
-                      ...ends,
-                    })
-                  : t('creatorAnalytics.chartSummaryQuiet', { name, ...ends })}{' '}
-              </span>
-            );
-          })}
-        </VisuallyHidden>
-        <div aria-hidden="true">
-          <AreaChart
-            h={220}
-            data={data}
-            dataKey="day"
-            series={metrics.map((metric) => ({ name: metric, label: t(`creatorAnalytics.metrics.${metric}`), color: COLORS[metric] }))}
-            curveType="linear"
-            withDots={data.length <= 31}
-            withLegend={metrics.length > 1}
-            strokeWidth={2}
-            withGradient={false}
-            fillOpacity={metrics.length > 1 ? 0.08 : 0.18}
-            gridAxis="y"
-            tickLine="x"
-            valueFormatter={(value) => formatNumber(value, language)}
-            xAxisProps={{ minTickGap: 24 }}
-            yAxisProps={{ allowDecimals: false, width: 44, tickFormatter: (value: number) => formatCount(value) }}
-          />
-        </div>
-      </Stack>
-    </Paper>
+      }
+      summary={metrics.map((metric) => {
+        const name = t(`creatorAnalytics.metrics.${metric}`);
+        const busiest = busiestDay(points, metric);
+        return (
+          <span key={metric}>
+            {busiest
+              ? t('creatorAnalytics.chartSummary', {
+                  name,
+                  total: formatNumber(metricSum(points, metric), language),
+                  day: formatDay(busiest.date, language, true),
+                  count: formatNumber(busiest.count, language),
+                  ...ends,
+                })
+              : t('creatorAnalytics.chartSummaryQuiet', { name, ...ends })}{' '}
+          </span>
+        );
+      })}
+      data={data}
+      series={metrics.map((metric) => ({ name: metric, label: t(`creatorAnalytics.metrics.${metric}`), color: COLORS[metric] }))}
+    />
   );
 }

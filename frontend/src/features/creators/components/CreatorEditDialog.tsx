@@ -1,4 +1,4 @@
-import { Alert, Modal } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { creatorQueryKeys } from '../../../shared/creators/creatorQueryKeys';
 import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
-import { useIsMobile } from '../../../shared/layout/breakpoints';
+import { FormDialog } from '../../../shared/ui/FormDialog';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
 import { profileToFormValues } from '../model/creatorForm';
 import type { CreatorProfile } from '../model/creatorProfile';
@@ -19,7 +19,6 @@ import { CreatorProfileForm } from './CreatorProfileForm';
  */
 export function CreatorEditDialog({ profile, opened, onClose }: { profile: CreatorProfile; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useIsMobile();
   const queryClient = useQueryClient();
 
   const refresh = () => {
@@ -28,18 +27,7 @@ export function CreatorEditDialog({ profile, opened, onClose }: { profile: Creat
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('creatorEdit.title')}
-      size="xl"
-      radius={mobile ? 0 : 'lg'}
-      fullScreen={mobile}
-      padding={mobile ? 'md' : 'xl'}
-      closeOnClickOutside={false}
-      zIndex={250}
-      styles={{ title: { fontWeight: 700, fontSize: '1.25rem' } }}
-    >
+    <FormDialog opened={opened} onClose={onClose} title={t('creatorEdit.title')} size="xl">
       {profile.edit_pending && (
         <Alert color="yellow" variant="light" radius="md" mb="lg" icon={<IconHourglassHigh size={18} />} data-testid="creator-edit-replaces">
           {t('creatorEdit.replacesPending')}
@@ -66,6 +54,6 @@ export function CreatorEditDialog({ profile, opened, onClose }: { profile: Creat
           }
         }}
       />
-    </Modal>
+    </FormDialog>
   );
 }

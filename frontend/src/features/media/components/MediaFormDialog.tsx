@@ -1,10 +1,10 @@
-import { Center, Loader, Modal, Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useIsMobile } from '../../../shared/layout/breakpoints';
 import { closeMediaForm, useMediaFormRequest } from '../../../shared/media/mediaFormRequest';
+import { FormDialog } from '../../../shared/ui/FormDialog';
 import { tourForEditQueryOptions } from '../api/mediaApi';
 import { tourToFormValues } from '../model/mediaPayload';
 import type { MediaFormHandle } from './MediaForm';
@@ -16,7 +16,6 @@ const MediaForm = lazy(async () => ({ default: (await import('./MediaForm')).Med
 export function MediaFormDialog() {
   const { t } = useTranslation();
   const request = useMediaFormRequest();
-  const mobile = useIsMobile();
   const formRef = useRef<MediaFormHandle>(null);
 
   const editGuid = request?.mode === 'edit' ? request.guid : null;
@@ -30,19 +29,7 @@ export function MediaFormDialog() {
   };
 
   return (
-    <Modal
-      opened={request !== null}
-      onClose={requestClose}
-      title={title}
-      size="xl"
-      radius={mobile ? 0 : 'lg'}
-      fullScreen={mobile}
-      padding={mobile ? 'md' : 'xl'}
-      closeOnClickOutside={false}
-      // Above the manage-media dashboard it may be opened from; below its own dialogs and picker.
-      zIndex={250}
-      styles={{ title: { fontWeight: 700, fontSize: '1.25rem' } }}
-    >
+    <FormDialog opened={request !== null} onClose={requestClose} title={title} size="xl">
       <Suspense fallback={<FormLoading />}>
         {request?.mode === 'add' && <MediaForm ref={formRef} mode="add" onDone={closeMediaForm} />}
         {request?.mode === 'edit' && tour.isPending && <FormLoading />}
@@ -62,7 +49,7 @@ export function MediaFormDialog() {
           />
         )}
       </Suspense>
-    </Modal>
+    </FormDialog>
   );
 }
 

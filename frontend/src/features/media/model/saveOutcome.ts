@@ -1,3 +1,6 @@
+import { fieldErrors } from '../../../shared/api/apiError';
+import { answerMessage, formFieldErrorsOf } from '../../../shared/api/saveAnswer';
+
 /**
  * What the form does with the answer to a media save (spec §8 "Media save"):
  * 208 shows 'Error: {server message}'; 200 the pending-edit message; 201 the server message and, when
@@ -11,37 +14,21 @@ export type SaveOutcome =
   | { kind: 'pickLocation' }
   | { kind: 'failed'; message: string | null; fields: Record<string, string> };
 
-interface ServerBody {
-  message?: unknown;
-  fields?: unknown;
-}
-
-function messageOf(body: unknown): string | null {
-  const message = (body as ServerBody | null)?.message;
-  return typeof message === 'string' && message.trim() ? message : null;
-}
-
-function fieldsOf(body: unknown): Record<string, string> {
-  const fields = (body as ServerBody | null)?.fields;
-  if (typeof fields !== 'object' || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
 export function saveOutcome(status: number, body: unknown, mode: 'add' | 'edit'): SaveOutcome {
   switch (status) {
     case 201:
-      return { kind: 'created', message: messageOf(body), clearForm: mode === 'add' };
+      return { kind: 'created', message: answerMessage(body), clearForm: mode === 'add' };
     case 200:
       return { kind: 'pending' };
     case 208: {
-      const message = messageOf(body) ?? '';
+      const message = answerMessage(body) ?? '';
       // The server may already have prefixed it; never show 'Error: Error: …'.
       return { kind: 'duplicate', message: message.startsWith('Error:') ? message : `Error: ${message}` };
     }
     case 404:
       return { kind: 'pickLocation' };
     default:
-      return { kind: 'failed', message: messageOf(body), fields: fieldsOf(body) };
+      return { kind: 'failed', message: answerMessage(body), fields: fieldErrors(body) };
   }
 }
 
@@ -69,10 +56,5 @@ const FORM_FIELD_OF: Record<string, string> = {
 };
 
 export function formFieldErrors(fields: Record<string, string>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(fields)) {
-    const formField = FORM_FIELD_OF[field] ?? FORM_FIELD_OF[field.split('.')[0] ?? ''];
-    if (formField && !(formField in errors)) errors[formField] = message;
-  }
-  return errors;
+  return formFieldErrorsOf(fields, FORM_FIELD_OF);
 }

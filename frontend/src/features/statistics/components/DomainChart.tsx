@@ -1,10 +1,9 @@
 import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
-import { AreaChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatCount } from '../../../shared/format/formatCount';
+import { DayChart } from '../../../shared/stats/DayChart';
 import { formatDay, formatNumber, spansYears } from '../../../shared/stats/format';
 import { busiestDay, chartPoints, type DomainStats } from '../model/series';
 
@@ -30,8 +29,10 @@ export function DomainChart({ stats }: { stats: DomainStats }) {
     : t('statistics.chartSummaryQuiet', { domain: name, ...ends });
 
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={`chart-title-${stats.domain}`} data-testid={`chart-${stats.domain}`}>
-      <Stack gap="xs">
+    <DayChart
+      titleId={`chart-title-${stats.domain}`}
+      testId={`chart-${stats.domain}`}
+      heading={
         <div>
           <Title order={2} size="h4" id={`chart-title-${stats.domain}`}>
             {t(`statistics.chartTitles.${stats.domain}`)}
@@ -40,26 +41,10 @@ export function DomainChart({ stats }: { stats: DomainStats }) {
             {formatNumber(stats.inRange, language)} {t('statistics.newInRange')}
           </Text>
         </div>
-        <VisuallyHidden>{summary}</VisuallyHidden>
-        <div aria-hidden="true">
-          <AreaChart
-            h={220}
-            data={points}
-            dataKey="day"
-            series={[{ name: 'count', label: t('statistics.seriesLabel'), color: COLORS[stats.domain] }]}
-            curveType="linear"
-            withDots={points.length <= 31}
-            strokeWidth={2}
-            withGradient={false}
-            fillOpacity={0.18}
-            gridAxis="y"
-            tickLine="x"
-            valueFormatter={(value) => formatNumber(value, language)}
-            xAxisProps={{ minTickGap: 24 }}
-            yAxisProps={{ allowDecimals: false, width: 44, tickFormatter: (value: number) => formatCount(value) }}
-          />
-        </div>
-      </Stack>
-    </Paper>
+      }
+      summary={summary}
+      data={points}
+      series={[{ name: 'count', label: t('statistics.seriesLabel'), color: COLORS[stats.domain] }]}
+    />
   );
 }

@@ -1,21 +1,6 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, SegmentedControl, Select, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconArchive, IconCheck, IconMovie, IconPlayerPlay, IconPlus, IconTrash, IconUserSearch } from '@tabler/icons-react';
+import { IconArchive, IconCheck, IconMovie, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +8,13 @@ import { useTranslation } from 'react-i18next';
 import type { TaskName, TourOut, UserTourSort } from '../../../shared/api/generated/types.gen';
 import { useSession } from '../../../shared/auth/session';
 import { discoveryQueryKeys } from '../../../shared/discovery/discoveryQueryKeys';
+import { confirmBulkDelete, reportBulkResult, runForEach } from '../../../shared/manage/bulkActions';
+import { BulkBar, LoadMoreButton, ManageListError, ManageListLoading, manageListClasses } from '../../../shared/manage/ManageListParts';
 import { openMediaForm } from '../../../shared/media/mediaFormRequest';
 import { openOwnerMail } from '../../../shared/moderation/ownerMailRequest';
-import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { showMessageDialog } from '../../../shared/ui/messageDialog';
-import { userSearchQueryOptions } from '../../../shared/users/userSearch';
+import { OwnerFilter } from '../../../shared/users/OwnerFilter';
 import { categoriesQueryOptions, vendorsQueryOptions } from '../../../shared/dictionaries/queries';
 import {
   creatorFeaturedQueryOptions,
@@ -86,42 +72,37 @@ export function ManageMediaDashboard({ onOpenTour }: { onOpenTour: () => void })
 
   const runBulk = async (action: BulkAction, guids: readonly string[]) => {
     setWorking(action);
-    const results = await Promise.allSettled(guids.map((guid) => (action === 'delete' ? deleteTour(guid) : runTourTask(guid, action as TaskName))));
+    const result = await runForEach(guids, (guid) => (action === 'delete' ? deleteTour(guid) : runTourTask(guid, action as TaskName)));
     setWorking(null);
-    const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
-    const done = results.length - failed.length;
-    if (done > 0) notifications.show({ color: 'brand', message: t(`manageMedia.done.${action}`, { count: done }) });
-    // Spec §4: an admin who deleted or deactivated someone else's media writes to the owner.
-    if (done > 0 && isAdmin && owner.userid !== selfId && (action === 'delete' || action === 'deactivate')) {
-      const succeeded = new Set(guids.filter((_, index) => results[index]?.status === 'fulfilled'));
-      openOwnerMail({
-        userid: owner.userid,
-        username: owner.name,
-        titles: list.filter((tour) => succeeded.has(tour.guid)).map((tour) => tour.title),
-        action: action === 'delete' ? 'deleted' : 'deactivated',
-      });
-    }
-    if (failed.length > 0) {
-      const reason = (failed[0]?.reason as { message?: unknown } | null)?.message;
-      showMessageDialog({
-        title: t('manageMedia.someFailed', { count: failed.length }),
-        message: typeof reason === 'string' && reason ? reason : t('mediaForm.failed'),
-        okLabel: t('common.ok'),
-      });
-    }
+    const texts = {
+      done: (count: number) => t(`manageMedia.done.${action}`, { count }),
+      someFailed: (count: number) => t('manageMedia.someFailed', { count }),
+      failed: t('mediaForm.failed'),
+      ok: t('common.ok'),
+    };
+    reportBulkResult(result, texts, () => {
+      // Spec §4: an admin who deleted or deactivated someone else's media writes to the owner.
+      if (result.succeeded.length > 0 && isAdmin && owner.userid !== selfId && (action === 'delete' || action === 'deactivate')) {
+        const succeeded = new Set(result.succeeded);
+        openOwnerMail({
+          userid: owner.userid,
+          username: owner.name,
+          titles: list.filter((tour) => succeeded.has(tour.guid)).map((tour) => tour.title),
+          action: action === 'delete' ? 'deleted' : 'deactivated',
+        });
+      }
+    });
     select({ type: 'clear' });
     await refresh();
   };
 
   const confirmDelete = (guids: readonly string[]) =>
-    modals.openConfirmModal({
+    confirmBulkDelete({
       title: t('manageMedia.deleteTitle', { count: guids.length }),
-      children: <Text size="sm">{t('manageMedia.deleteText', { count: guids.length })}</Text>,
-      centered: true,
-      radius: 'lg',
-      zIndex: 400,
-      labels: { confirm: t('manageMedia.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-tours' },
+      text: t('manageMedia.deleteText', { count: guids.length }),
+      confirm: t('manageMedia.delete'),
+      cancel: t('common.cancel'),
+      confirmTestId: 'confirm-delete-tours',
       onConfirm: () => void runBulk('delete', guids),
     });
 
@@ -129,18 +110,24 @@ export function ManageMediaDashboard({ onOpenTour }: { onOpenTour: () => void })
   const selectedList = [...selected];
   const selectedTours = list.filter((tour) => selected.has(tour.guid));
   const pendingSelected = selectedTours.filter((tour) => tour.approval_state !== 'approved').length;
-  const allSelected = visible.length > 0 && visible.every((guid) => selected.has(guid));
   const featured = useFeatured(owner, sort === 'featured');
 
   return (
-    <Stack gap="md" className={classes.dashboard} data-testid="manage-media">
+    <Stack gap="md" className={manageListClasses.dashboard} data-testid="manage-media">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text c="dimmed" size="sm" data-testid="manage-total">
           {t('manageMedia.total', { count: total })}
           {owner.name && ` · @${owner.name}`}
         </Text>
         <Group gap="xs">
-          {isAdmin && <OwnerPicker onPick={(picked) => setOwner(picked ?? { userid: selfId, name: null, hasCreator: session.creatorId !== null })} />}
+          {isAdmin && (
+            <OwnerFilter
+              label={t('manageMedia.owner')}
+              onPick={(picked) =>
+                setOwner(picked ? { userid: picked.userid, name: picked.platform_username, hasCreator: picked.creatorId !== null } : { userid: selfId, name: null, hasCreator: session.creatorId !== null })
+              }
+            />
+          )}
           <Button radius="xl" leftSection={<IconPlus size={16} />} onClick={() => openMediaForm({ mode: 'add' })}>
             {t('media.add')}
           </Button>
@@ -211,31 +198,28 @@ export function ManageMediaDashboard({ onOpenTour }: { onOpenTour: () => void })
         />
       )}
 
-      <Group justify="space-between" className={classes.bulkBar} wrap="wrap" gap="xs" data-testid="manage-bulk">
-        <Checkbox
-          label={selected.size > 0 ? t('manageMedia.selected', { count: selected.size }) : t('manageMedia.selectAll')}
-          checked={allSelected}
-          indeterminate={selected.size > 0 && !allSelected}
-          onChange={() => select({ type: 'toggleAll', visible })}
-          disabled={visible.length === 0}
-        />
-        <Group gap="xs">
-          <Button size="xs" radius="xl" variant="default" leftSection={<IconArchive size={14} />} disabled={selected.size === 0} loading={working === 'deactivate'} onClick={() => act('deactivate', selectedList)}>
-            {t('manageMedia.toDrafts')}
+      <BulkBar
+        selected={selected}
+        visible={visible}
+        onToggleAll={() => select({ type: 'toggleAll', visible })}
+        label={selected.size > 0 ? t('manageMedia.selected', { count: selected.size }) : t('manageMedia.selectAll')}
+        testId="manage-bulk"
+      >
+        <Button size="xs" radius="xl" variant="default" leftSection={<IconArchive size={14} />} disabled={selected.size === 0} loading={working === 'deactivate'} onClick={() => act('deactivate', selectedList)}>
+          {t('manageMedia.toDrafts')}
+        </Button>
+        <Button size="xs" radius="xl" variant="default" leftSection={<IconPlayerPlay size={14} />} disabled={selected.size === 0} loading={working === 'activate'} onClick={() => act('activate', selectedList)}>
+          {t('manageMedia.activate')}
+        </Button>
+        {isAdmin && (
+          <Button size="xs" radius="xl" variant="light" color="teal" leftSection={<IconCheck size={14} />} disabled={pendingSelected === 0} loading={working === 'approve'} onClick={() => act('approve', selectedTours.filter((tour) => tour.approval_state !== 'approved').map((tour) => tour.guid))}>
+            {t('manageMedia.approve')}
           </Button>
-          <Button size="xs" radius="xl" variant="default" leftSection={<IconPlayerPlay size={14} />} disabled={selected.size === 0} loading={working === 'activate'} onClick={() => act('activate', selectedList)}>
-            {t('manageMedia.activate')}
-          </Button>
-          {isAdmin && (
-            <Button size="xs" radius="xl" variant="light" color="teal" leftSection={<IconCheck size={14} />} disabled={pendingSelected === 0} loading={working === 'approve'} onClick={() => act('approve', selectedTours.filter((tour) => tour.approval_state !== 'approved').map((tour) => tour.guid))}>
-              {t('manageMedia.approve')}
-            </Button>
-          )}
-          <Button size="xs" radius="xl" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={selected.size === 0} loading={working === 'delete'} onClick={() => act('delete', selectedList)} data-testid="bulk-delete">
-            {t('manageMedia.delete')}
-          </Button>
-        </Group>
-      </Group>
+        )}
+        <Button size="xs" radius="xl" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={selected.size === 0} loading={working === 'delete'} onClick={() => act('delete', selectedList)} data-testid="bulk-delete">
+          {t('manageMedia.delete')}
+        </Button>
+      </BulkBar>
 
       <TourList
         tours={list}
@@ -250,13 +234,7 @@ export function ManageMediaDashboard({ onOpenTour }: { onOpenTour: () => void })
         onAction={(action, guid) => act(action, [guid])}
         onOpenTour={onOpenTour}
       />
-      {tours.hasNextPage && (
-        <Center>
-          <Button variant="default" radius="xl" loading={tours.isFetchingNextPage} onClick={() => void tours.fetchNextPage()}>
-            {t('manageMedia.more')}
-          </Button>
-        </Center>
-      )}
+      {tours.hasNextPage && <LoadMoreButton loading={tours.isFetchingNextPage} onClick={() => void tours.fetchNextPage()} label={t('manageMedia.more')} />}
     </Stack>
   );
 }
@@ -277,27 +255,8 @@ interface TourListProps {
 
 function TourList({ tours, loading, error, onRetry, selected, onToggle, isAdmin, featuredGuids, onFeature, onAction, onOpenTour }: TourListProps) {
   const { t } = useTranslation();
-  if (loading) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('page.loading')}>
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} h={76} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
-  if (error) {
-    return (
-      <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} />} title={t('page.errorTitle')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('manageMedia.failed')}</Text>
-          <Button size="xs" variant="white" color="red" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (loading) return <ManageListLoading />;
+  if (error) return <ManageListError message={t('manageMedia.failed')} onRetry={onRetry} />;
   if (tours.length === 0) {
     return (
       <Stack align="center" ta="center" gap="sm" py="xl" data-testid="manage-empty">
@@ -312,7 +271,7 @@ function TourList({ tours, loading, error, onRetry, selected, onToggle, isAdmin,
     );
   }
   return (
-    <Stack gap="xs" component="ul" className={classes.list} data-testid="manage-list">
+    <Stack gap="xs" component="ul" className={manageListClasses.list} data-testid="manage-list">
       {tours.map((tour) => (
         <ManageTourRow
           key={tour.guid}
@@ -359,33 +318,4 @@ function useFeatured(owner: Owner, active: boolean) {
   };
 
   return { available, items, order, changed: draft !== null, saving, save, setOrder: setDraft, reset: () => setDraft(null) };
-}
-
-/** Admins pick whose media to manage (spec §6: admins manage every user's tours). */
-function OwnerPicker({ onPick }: { onPick: (owner: Owner | null) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const { debounced } = useDebouncedValue(text.trim(), 400);
-  const users = useQuery({ ...userSearchQueryOptions(debounced), enabled: debounced.length >= 2, placeholderData: keepPreviousData });
-  const named = (users.data ?? []).filter((user) => user.platform_username);
-  return (
-    <Autocomplete
-      placeholder={t('manageMedia.owner')}
-      aria-label={t('manageMedia.owner')}
-      value={text}
-      onChange={(value) => {
-        setText(value);
-        const user = named.find((item) => item.platform_username === value);
-        if (user) onPick({ userid: user.userid, name: user.platform_username, hasCreator: user.creatorId !== null });
-        else if (value.trim() === '') onPick(null);
-      }}
-      data={[...new Set(named.map((user) => user.platform_username ?? ''))]}
-      filter={({ options }) => options}
-      leftSection={<IconUserSearch size={16} />}
-      rightSection={users.isFetching ? <Loader size={14} /> : null}
-      comboboxProps={{ zIndex: 400 }}
-      radius="xl"
-      w={240}
-    />
-  );
 }

@@ -1,29 +1,13 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Text, Tooltip } from '@mantine/core';
-import {
-  IconArchive,
-  IconBookmark,
-  IconCheck,
-  IconDots,
-  IconEdit,
-  IconExternalLink,
-  IconEye,
-  IconHeart,
-  IconPhoto,
-  IconPlayerPlay,
-  IconStar,
-  IconStarFilled,
-  IconTrash,
-} from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconBookmark, IconEdit, IconExternalLink, IconEye, IconHeart, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { TourOut } from '../../../shared/api/generated/types.gen';
 import { formatCount } from '../../../shared/format/formatCount';
+import { ManageRow, type ManageRowAction, RowMenu } from '../../../shared/manage/ManageRow';
 import { openMediaForm } from '../../../shared/media/mediaFormRequest';
 import { paths } from '../../../shared/routing/paths';
-import classes from './ManageMedia.module.css';
-
-type RowAction = 'deactivate' | 'activate' | 'approve' | 'delete';
 
 interface ManageTourRowProps {
   tour: TourOut;
@@ -33,7 +17,7 @@ interface ManageTourRowProps {
   /** null when featuring does not apply (not a creator, or not sorting by featured). */
   featured: boolean | null;
   onFeature: () => void;
-  onAction: (action: RowAction) => void;
+  onAction: (action: ManageRowAction) => void;
   onOpenTour: () => void;
 }
 
@@ -69,82 +53,69 @@ export function ManageTourRow({ tour, selected, onToggle, isAdmin, featured, onF
   const listed = tour.status === 'active' && tour.approval_state === 'approved';
   const created = new Date(tour.created_date).toLocaleDateString();
   return (
-    <li className={classes.row} data-selected={selected || undefined} data-testid="manage-row" data-guid={tour.guid}>
-      <Checkbox checked={selected} onChange={onToggle} aria-label={t('manageMedia.selectTour', { title: tour.title })} />
-      <div className={classes.thumb}>{tour.preview_picture ? <img src={tour.preview_picture} alt="" loading="lazy" /> : <IconPhoto size={22} stroke={1.4} />}</div>
-      <div className={classes.rowMain}>
-        <Anchor component={Link} to={paths.tour(tour.guid)} onClick={onOpenTour} fw={650} size="sm" lineClamp={1} c="dark">
-          {tour.title}
-        </Anchor>
-        <Group gap={8} wrap="wrap" mt={2}>
-          <StateBadges tour={tour} />
-          <Text size="xs" c="dimmed">
-            {tour.vendor.name} · {created}
-          </Text>
-        </Group>
-      </div>
-      <Group gap={12} wrap="nowrap" className={classes.rowStats}>
-        <span title={t('tourPage.views', { count: tour.views })}>
-          <IconEye size={14} /> {formatCount(tour.views)}
-        </span>
-        <span title={t('tourPage.likes', { count: tour.likes })}>
-          <IconHeart size={14} /> {formatCount(tour.likes)}
-        </span>
-        <span title={t('tourPage.saves', { count: tour.saves })}>
-          <IconBookmark size={14} /> {formatCount(tour.saves)}
-        </span>
-      </Group>
-      <Group gap={4} wrap="nowrap">
-        {featured !== null && (
-          <Tooltip label={featured ? t('manageMedia.unfeature') : listed ? t('manageMedia.feature') : t('manageMedia.featureListedOnly')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={featured ? 'yellow' : 'gray'}
-              onClick={onFeature}
-              disabled={!featured && !listed}
-              aria-pressed={featured}
-              aria-label={featured ? t('manageMedia.unfeature') : t('manageMedia.feature')}
-            >
-              {featured ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+    <ManageRow
+      selected={selected}
+      onToggle={onToggle}
+      selectLabel={t('manageMedia.selectTour', { title: tour.title })}
+      picture={tour.preview_picture}
+      rowData={{ 'data-testid': 'manage-row', 'data-guid': tour.guid }}
+      stats={
+        <>
+          <span title={t('tourPage.views', { count: tour.views })}>
+            <IconEye size={14} /> {formatCount(tour.views)}
+          </span>
+          <span title={t('tourPage.likes', { count: tour.likes })}>
+            <IconHeart size={14} /> {formatCount(tour.likes)}
+          </span>
+          <span title={t('tourPage.saves', { count: tour.saves })}>
+            <IconBookmark size={14} /> {formatCount(tour.saves)}
+          </span>
+        </>
+      }
+      actions={
+        <>
+          {featured !== null && (
+            <Tooltip label={featured ? t('manageMedia.unfeature') : listed ? t('manageMedia.feature') : t('manageMedia.featureListedOnly')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color={featured ? 'yellow' : 'gray'}
+                onClick={onFeature}
+                disabled={!featured && !listed}
+                aria-pressed={featured}
+                aria-label={featured ? t('manageMedia.unfeature') : t('manageMedia.feature')}
+              >
+                {featured ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label={t('manageMedia.edit')} withArrow>
+            <ActionIcon variant="subtle" color="gray" onClick={() => openMediaForm({ mode: 'edit', guid: tour.guid })} aria-label={t('manageMedia.edit')} data-testid="manage-edit">
+              <IconEdit size={18} />
             </ActionIcon>
           </Tooltip>
-        )}
-        <Tooltip label={t('manageMedia.edit')} withArrow>
-          <ActionIcon variant="subtle" color="gray" onClick={() => openMediaForm({ mode: 'edit', guid: tour.guid })} aria-label={t('manageMedia.edit')} data-testid="manage-edit">
-            <IconEdit size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Menu position="bottom-end" withinPortal zIndex={400}>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t('manageMedia.rowActions')}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconExternalLink size={14} />} component={Link} to={paths.tour(tour.guid)} onClick={onOpenTour}>
-              {t('manageMedia.open')}
-            </Menu.Item>
-            {tour.status === 'active' ? (
-              <Menu.Item leftSection={<IconArchive size={14} />} onClick={() => onAction('deactivate')}>
-                {t('manageMedia.toDrafts')}
+          <RowMenu
+            active={tour.status === 'active'}
+            canApprove={isAdmin && tour.approval_state !== 'approved'}
+            onAction={onAction}
+            openItem={
+              <Menu.Item leftSection={<IconExternalLink size={14} />} component={Link} to={paths.tour(tour.guid)} onClick={onOpenTour}>
+                {t('manageMedia.open')}
               </Menu.Item>
-            ) : (
-              <Menu.Item leftSection={<IconPlayerPlay size={14} />} onClick={() => onAction('activate')}>
-                {t('manageMedia.activate')}
-              </Menu.Item>
-            )}
-            {isAdmin && tour.approval_state !== 'approved' && (
-              <Menu.Item leftSection={<IconCheck size={14} />} color="teal" onClick={() => onAction('approve')}>
-                {t('manageMedia.approve')}
-              </Menu.Item>
-            )}
-            <Menu.Divider />
-            <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={() => onAction('delete')}>
-              {t('manageMedia.delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+            }
+            texts={{ menu: t('manageMedia.rowActions'), toDrafts: t('manageMedia.toDrafts'), activate: t('manageMedia.activate'), approve: t('manageMedia.approve'), delete: t('manageMedia.delete') }}
+          />
+        </>
+      }
+    >
+      <Anchor component={Link} to={paths.tour(tour.guid)} onClick={onOpenTour} fw={650} size="sm" lineClamp={1} c="dark">
+        {tour.title}
+      </Anchor>
+      <Group gap={8} wrap="wrap" mt={2}>
+        <StateBadges tour={tour} />
+        <Text size="xs" c="dimmed">
+          {tour.vendor.name} · {created}
+        </Text>
       </Group>
-    </li>
+    </ManageRow>
   );
 }

@@ -1,3 +1,5 @@
+import { changeSelection } from '../../../shared/manage/selection';
+
 /** Spec §2 manage media dashboard: tours are selected, then moved to drafts, deleted or approved together. */
 export type SelectionAction =
   | { type: 'toggle'; guid: string }
@@ -6,25 +8,7 @@ export type SelectionAction =
   | { type: 'clear' };
 
 export function selectionReducer(selected: ReadonlySet<string>, action: SelectionAction): ReadonlySet<string> {
-  switch (action.type) {
-    case 'toggle': {
-      const next = new Set(selected);
-      if (!next.delete(action.guid)) next.add(action.guid);
-      return next;
-    }
-    case 'toggleAll': {
-      const allSelected = action.visible.length > 0 && action.visible.every((guid) => selected.has(guid));
-      return allSelected ? new Set() : new Set(action.visible);
-    }
-    case 'keepOnly': {
-      // After a filter change or a reload, a selection of tours no longer shown would act unseen.
-      const visible = new Set(action.visible);
-      const next = new Set([...selected].filter((guid) => visible.has(guid)));
-      return next.size === selected.size ? selected : next;
-    }
-    case 'clear':
-      return selected.size === 0 ? selected : new Set();
-  }
+  return changeSelection(selected, action.type === 'toggle' ? { type: 'toggle', key: action.guid } : action);
 }
 
 /** Spec §6: up to 10 featured tours per creator. */

@@ -1,4 +1,4 @@
-import { MAX_PREVIEW_BYTES, previewFileProblem } from './previewImage';
+import { MAX_PREVIEW_BYTES, previewFileProblem } from './previewFile';
 
 const file = (name: string, size: number, type: string) => ({ name, size, type });
 
