@@ -55,7 +55,7 @@ function PageBody({ loading, error, onRetry, children }: Pick<PageShellProps, 'l
   const { t } = useTranslation();
   if (loading) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('page.loading')}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={t('page.loading')}>
         <Skeleton height={18} width="70%" radius="sm" />
         <Skeleton height={18} width="90%" radius="sm" />
         <Skeleton height={160} radius="lg" />

@@ -180,7 +180,7 @@ function PlanCard({ plan, action, paymentsOn, busy, onChoose }: PlanCardProps) {
                 {t('billing.plans.price', { amount: price.amount, interval: t(`billing.interval.${price.interval}`) })}
               </Text>
               {price.was && (
-                <Badge color="orange" variant="light" radius="sm" data-testid="plan-discount">
+                <Badge color="orange" variant="light" c="dark.8" radius="sm" data-testid="plan-discount">
                   {t('billing.plans.limitedTime')}
                 </Badge>
               )}

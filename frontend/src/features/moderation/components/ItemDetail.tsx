@@ -82,7 +82,7 @@ function DetailBody({ item, busy, onApprove, onReject }: { item: ModerationItem;
       </Group>
 
       {detail.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('page.loading')}>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('page.loading')}>
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} h={28} radius="sm" />
           ))}

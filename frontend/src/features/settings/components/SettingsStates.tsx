@@ -18,7 +18,7 @@ export function TabLoading({ error, onRetry }: { error?: unknown; onRetry: () =>
     );
   }
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('page.loading')}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('page.loading')}>
       <Skeleton height={36} radius="md" />
       <Skeleton height={36} radius="md" />
       <Skeleton height={36} width="60%" radius="md" />

@@ -96,7 +96,7 @@ function SavedToursGrid({ onOpenTour }: { onOpenTour: () => void }) {
   }
   if (query.isPending || hasNextPage || isFetching) {
     return (
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" aria-busy="true" aria-label={t('page.loading')}>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" role="status" aria-busy="true" aria-label={t('page.loading')}>
         {Array.from({ length: 8 }, (_, index) => (
           <Skeleton key={index} radius="lg" h={220} />
         ))}

@@ -352,7 +352,7 @@ function TourFacts({ tour }: { tour: TourOut }) {
 function TourSkeleton() {
   const { t } = useTranslation();
   return (
-    <Container size={1240} className={classes.page} aria-busy="true" aria-label={t('page.loading')}>
+    <Container size={1240} className={classes.page} role="status" aria-busy="true" aria-label={t('page.loading')}>
       <div className={classes.layout}>
         <Skeleton className={classes.player} radius="lg" />
         <Stack gap="sm" className={classes.side}>

@@ -54,7 +54,7 @@ export function SettingsDialog({ user, self, onClose }: { user: AdminUser; self:
   return (
     <Modal opened onClose={onClose} title={t('usersAdmin.settings.title', { name: displayName(user) })} centered radius="lg" attributes={{ content: { 'data-testid': 'settings-dialog' } }}>
       {settings.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('page.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('page.loading')}>
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} height={32} radius="sm" />
           ))}
