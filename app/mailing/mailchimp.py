@@ -24,7 +24,7 @@ from typing import Any
 
 import httpx
 
-from app.core.errors import AppError
+from app.core.errors import BadRequest
 from app.core.settings import APP_VERSION, Settings, get_settings
 from app.mailing.port import (
     ListInfo,
@@ -206,10 +206,11 @@ def is_configured(settings: Settings) -> bool:
 
 
 def open_provider(settings: Settings | None = None) -> MailchimpApi:
-    """The configured adapter; a 503 naming the missing settings when there is none."""
+    """The configured adapter; without one a 400 naming the missing settings (a 5xx would say the
+    server failed, when it is the platform's set-up that asks for something it cannot do)."""
     settings = settings or get_settings()
     if not is_configured(settings):
-        raise AppError(NOT_CONFIGURED, status_code=503)
+        raise BadRequest(NOT_CONFIGURED)
     return MailchimpApi(
         api_key=settings.mailchimp_api_key,
         list_id=settings.mailchimp_list_id,

@@ -23,7 +23,8 @@ router = APIRouter(prefix="/v2/mailing-list", tags=["mailing"])
 
 Provider = Annotated[MailingListProvider, Depends(get_mailing_provider)]
 Page = Annotated[DiffParams, Query()]
-PROVIDER_ERRORS = error_responses(503)
+# 400: the mailing list is not configured; 503: the provider cannot be reached or refuses.
+PROVIDER_ERRORS = error_responses(400, 503)
 T = TypeVar("T")
 
 

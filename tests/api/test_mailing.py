@@ -79,7 +79,7 @@ def test_without_settings_the_calls_say_the_list_is_not_configured(
 ) -> None:
     monkeypatch.setattr(get_settings(), "mailchimp_api_key", "")
     answer = client.request(method, path, headers=s.admin)
-    assert answer.status_code == 503
+    assert answer.status_code == 400
     assert "not configured" in answer.json()["message"]
     assert "MAILCHIMP_API_KEY" in answer.json()["message"]
 
@@ -294,5 +294,5 @@ def test_members_the_provider_refuses_are_counted_not_retried(client: TestClient
 
 def test_sync_without_settings_starts_nothing(client: TestClient, s: Setup, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(get_settings(), "mailchimp_list_id", "")
-    assert client.post(SYNC, headers=s.admin).status_code == 503
+    assert client.post(SYNC, headers=s.admin).status_code == 400
     assert client.get(SYNC, headers=s.admin).json() == {"data": None}
