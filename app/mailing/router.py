@@ -13,7 +13,7 @@ from app.core.errors import AppError, error_responses
 from app.core.tasks import submit_after_commit
 from app.mailing import service
 from app.mailing.mailchimp import get_mailing_provider
-from app.mailing.models import MailingSyncRun
+from app.mailing.models import MailingSyncRun, SyncStatus
 from app.mailing.port import MailingListError, MailingListProvider
 from app.mailing.schemas import DiffParams, DiffSide, MembersDiffOut, PersonOut, PingOut, SyncRunOut, SyncStateOut
 from app.mailing.service import Person
@@ -69,15 +69,18 @@ def members_diff(db: DbSession, _admin: AdminUser, provider: Provider, page: Pag
 
 
 def _run_out(run: MailingSyncRun) -> SyncRunOut:
+    # A run whose worker died still says "running" in its row: the admin is told it stopped, and
+    # members-sync resumes it.
+    lost = run.status == SyncStatus.running and service.is_stale(run)
     return SyncRunOut(
         run_id=run.id,
-        status=run.status.value,
+        status="failed" if lost else run.status.value,
         total=run.total,
         done=run.done,
         subscribed=run.subscribed,
         unsubscribed=run.unsubscribed,
         rejected=run.rejected,
-        error=run.error,
+        error=service.LOST_WORKER if lost else run.error,
         started_at=run.started_at,
         finished_at=run.finished_at,
     )

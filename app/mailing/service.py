@@ -22,7 +22,8 @@ from app.users.models import User
 # The provider's page size when reading the whole list (Mailchimp's maximum `count`).
 READ_PAGE = 1000
 # A running sync whose heartbeat is older than this lost its worker: a new request resumes it.
-STALE_AFTER = timedelta(minutes=2)
+STALE_AFTER = timedelta(minutes=5)
+LOST_WORKER = "The sync stopped answering: its worker was lost. Resume it to continue."
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ def run_to_start(db: Session, requested_by: int) -> tuple[MailingSyncRun, bool]:
     if run is not None and run.status == SyncStatus.running and not is_stale(run):
         return run, False
     if run is not None and run.status != SyncStatus.completed:
-        run.status, run.error, run.heartbeat_at = SyncStatus.running, None, utcnow()
+        run.status, run.error, run.heartbeat_at, run.finished_at = SyncStatus.running, None, utcnow(), None
         return run, True
     run = MailingSyncRun(requested_by=requested_by, status=SyncStatus.running)
     db.add(run)

@@ -273,6 +273,11 @@ def test_a_run_whose_worker_died_is_resumed_and_a_live_one_is_not_started_twice(
 
     run.heartbeat_at = utcnow() - timedelta(minutes=10)
     db.commit()
+    lost = client.get(SYNC, headers=s.admin).json()["data"]
+    assert (lost["status"], lost["error"]) == (
+        "failed",
+        "The sync stopped answering: its worker was lost. Resume it to continue.",
+    )
     client.post(SYNC, headers=s.admin)
 
     db.expire_all()
