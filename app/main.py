@@ -36,6 +36,7 @@ from app.discovery.previews import page_meta
 from app.discovery.router import router as discovery_router
 from app.engagement.router import router as engagement_router
 from app.locations.router import router as locations_router
+from app.mailing.router import router as mailing_router
 from app.moderation.router import router as moderation_router
 from app.notifications.router import router as notifications_router
 from app.platform import service as platform_service
@@ -71,6 +72,7 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     tours_router,
     ads_router,
     billing_router,
+    mailing_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.

@@ -112,6 +112,21 @@ class Settings(BaseSettings):
         description="Matterport Model API GraphQL endpoint (credential checks, matterport-type).",
     )
     vendor_http_timeout_seconds: float = Field(default=10.0, gt=0, description="Per call to a vendor's API.")
+    # The mailing-list provider (spec §7 mailing-list sync): a Mailchimp Marketing API v3 account and
+    # the audience (list) kept in step with the users who consented to e-mails. An empty key or list id
+    # switches the mailing-list calls off (they answer 503 saying so); tests point the URL at a local fake.
+    mailchimp_api_key: str = Field(default="", description="Mailchimp API key ('<key>-<data centre>').")
+    mailchimp_list_id: str = Field(default="", description="The Mailchimp audience (list) id kept in step.")
+    mailchimp_api_url: str = Field(
+        default="", description="Marketing API base URL; empty means https://<data centre>.api.mailchimp.com/3.0."
+    )
+    mailing_http_timeout_seconds: float = Field(default=10.0, gt=0, description="Per call to the mailing-list API.")
+    mailing_retry_base_seconds: float = Field(
+        default=1.0, ge=0, description="First wait before retrying a 429/5xx of the mailing-list API (doubles)."
+    )
+    mailing_sync_batch_size: int = Field(
+        default=500, ge=1, le=500, description="Members per batch upsert (Mailchimp takes at most 500)."
+    )
     # Abuse limits (limits' notation, e.g. "10/minute"). Sign-in: the failures per account protect the
     # account; the per-IP limit is a looser flood guard (README "Abuse limits"). Sign-up, password reset
     # and the link lookup count every attempt per IP and per account.

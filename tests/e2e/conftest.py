@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.fakes.mailchimp import FakeMailchimp, running_mailchimp
 from tests.fakes.matterport import FakeMatterport, running_matterport
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,7 +63,15 @@ def matterport() -> Iterator[FakeMatterport]:
 
 
 @pytest.fixture(scope="session")
-def server(server_data_dir: Path, matterport: FakeMatterport) -> Iterator[str]:
+def mailchimp() -> Iterator[FakeMailchimp]:
+    """The local fake of Mailchimp's Marketing API the e2e server keeps its mailing list in step with
+    (MAILCHIMP_API_URL); a test adds the list members it needs (`mailchimp.add(email)`)."""
+    with running_mailchimp() as fake:
+        yield fake
+
+
+@pytest.fixture(scope="session")
+def server(server_data_dir: Path, matterport: FakeMatterport, mailchimp: FakeMailchimp) -> Iterator[str]:
     if not (ROOT / "frontend" / "dist" / "index.html").exists():
         pytest.fail("The front end is not built: run `make test` (it builds it) or `npm --prefix frontend run build`.")
     port = _free_port()
@@ -84,6 +93,10 @@ def server(server_data_dir: Path, matterport: FakeMatterport) -> Iterator[str]:
             "DISCOVER_ALLOWED_NETWORKS": "127.0.0.1/32",
             # 3D-capture vendor tokens are checked with the local fake (tests/fakes/matterport.py).
             "MATTERPORT_API_URL": matterport.url,
+            # The mailing list is the local fake of Mailchimp (tests/fakes/mailchimp.py).
+            "MAILCHIMP_API_URL": mailchimp.url,
+            "MAILCHIMP_API_KEY": mailchimp.api_key,
+            "MAILCHIMP_LIST_ID": mailchimp.list_id,
         }
     )
     log = (data_dir / "server.log").open("w")

@@ -3934,6 +3934,20 @@ export type DecisionOutcome = {
 export type DictionaryKind = 'category' | 'subcategory' | 'media_type' | 'capture_device' | 'tag';
 
 /**
+ * DiffSide
+ */
+export type DiffSide = {
+    /**
+     * Data
+     */
+    data: Array<PersonOut>;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
  * DiscoverData
  */
 export type DiscoverData = {
@@ -5491,6 +5505,34 @@ export type MediaViewsByDate = {
 };
 
 /**
+ * MembersDiffOut
+ */
+export type MembersDiffOut = {
+    /**
+     * Consenting
+     */
+    consenting: number;
+    /**
+     * In Step
+     */
+    in_step: boolean;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Subscribed
+     */
+    subscribed: number;
+    to_subscribe: DiffSide;
+    to_unsubscribe: DiffSide;
+};
+
+/**
  * MessageAnswer
  */
 export type MessageAnswer = {
@@ -6227,6 +6269,46 @@ export type PendingTourOut = {
      * Vt Website
      */
     vt_website: string | null;
+};
+
+/**
+ * PersonOut
+ */
+export type PersonOut = {
+    /**
+     * Email
+     */
+    email: string;
+    /**
+     * First Name
+     */
+    first_name: string;
+    /**
+     * Last Name
+     */
+    last_name: string;
+};
+
+/**
+ * PingOut
+ */
+export type PingOut = {
+    /**
+     * Health Status
+     */
+    health_status: string;
+    /**
+     * List Id
+     */
+    list_id: string;
+    /**
+     * List Name
+     */
+    list_name: string;
+    /**
+     * Member Count
+     */
+    member_count: number;
 };
 
 /**
@@ -7110,6 +7192,59 @@ export type SubscriptionOut = {
      * Status
      */
     status: 'active' | 'inactive' | 'incomplete' | 'ended' | 'trialing' | 'error';
+};
+
+/**
+ * SyncRunOut
+ */
+export type SyncRunOut = {
+    /**
+     * Done
+     */
+    done: number;
+    /**
+     * Error
+     */
+    error: string | null;
+    /**
+     * Finished At
+     */
+    finished_at: string | null;
+    /**
+     * Rejected
+     */
+    rejected: number;
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * Started At
+     */
+    started_at: string;
+    /**
+     * Status
+     */
+    status: 'running' | 'completed' | 'failed';
+    /**
+     * Subscribed
+     */
+    subscribed: number;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Unsubscribed
+     */
+    unsubscribed: number;
+};
+
+/**
+ * SyncStateOut
+ */
+export type SyncStateOut = {
+    data: SyncRunOut | null;
 };
 
 /**
@@ -14637,6 +14772,155 @@ export type LocationsUserLocationByCoordsResponses = {
 };
 
 export type LocationsUserLocationByCoordsResponse = LocationsUserLocationByCoordsResponses[keyof LocationsUserLocationByCoordsResponses];
+
+export type MailingMembersDiffData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/mailing-list/members-diff';
+};
+
+export type MailingMembersDiffErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type MailingMembersDiffError = MailingMembersDiffErrors[keyof MailingMembersDiffErrors];
+
+export type MailingMembersDiffResponses = {
+    /**
+     * Successful Response
+     */
+    200: MembersDiffOut;
+};
+
+export type MailingMembersDiffResponse = MailingMembersDiffResponses[keyof MailingMembersDiffResponses];
+
+export type MailingMembersSyncStateData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/mailing-list/members-sync';
+};
+
+export type MailingMembersSyncStateErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type MailingMembersSyncStateError = MailingMembersSyncStateErrors[keyof MailingMembersSyncStateErrors];
+
+export type MailingMembersSyncStateResponses = {
+    /**
+     * Successful Response
+     */
+    200: SyncStateOut;
+};
+
+export type MailingMembersSyncStateResponse = MailingMembersSyncStateResponses[keyof MailingMembersSyncStateResponses];
+
+export type MailingMembersSyncData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/mailing-list/members-sync';
+};
+
+export type MailingMembersSyncErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type MailingMembersSyncError = MailingMembersSyncErrors[keyof MailingMembersSyncErrors];
+
+export type MailingMembersSyncResponses = {
+    /**
+     * Successful Response
+     */
+    202: SyncStateOut;
+};
+
+export type MailingMembersSyncResponse = MailingMembersSyncResponses[keyof MailingMembersSyncResponses];
+
+export type MailingPingData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/mailing-list/ping';
+};
+
+export type MailingPingErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type MailingPingError = MailingPingErrors[keyof MailingPingErrors];
+
+export type MailingPingResponses = {
+    /**
+     * Successful Response
+     */
+    200: PingOut;
+};
+
+export type MailingPingResponse = MailingPingResponses[keyof MailingPingResponses];
 
 export type NotificationsListNotificationsData = {
     body?: never;

@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { mailingMembersDiff, mailingMembersSync, mailingMembersSyncState, mailingPing } from '../../../shared/api/generated/sdk.gen';
+import type { SyncRunOut, SyncStateOut } from '../../../shared/api/generated/types.gen';
+import { mailingQueryKeys } from './queryKeys';
+
+/** People per page on each side of the diff. */
+export const DIFF_PAGE_SIZE = 20;
+/** How often the page asks for a running sync's progress. */
+export const SYNC_POLL_MS = 1000;
+
+/** GET /v2/mailing-list/ping: the provider answers, takes the key and knows the list. */
+export function pingQueryOptions() {
+  return queryOptions({
+    queryKey: mailingQueryKeys.ping,
+    queryFn: async ({ signal }) => (await mailingPing({ signal, throwOnError: true })).data,
+  });
+}
+
+/** GET /v2/mailing-list/members-diff at one offset (both sides are paged by it). */
+export function membersDiffQueryOptions(offset: number) {
+  return queryOptions({
+    queryKey: mailingQueryKeys.diffPage(offset),
+    queryFn: async ({ signal }) => (await mailingMembersDiff({ query: { limit: DIFF_PAGE_SIZE, offset }, signal, throwOnError: true })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function isRunning(run: SyncRunOut | null | undefined): boolean {
+  return run?.status === 'running';
+}
+
+/** GET /v2/mailing-list/members-sync: the latest run, asked again every second while it runs. */
+export function syncStateQueryOptions() {
+  return queryOptions({
+    queryKey: mailingQueryKeys.syncState,
+    queryFn: async ({ signal }) => (await mailingMembersSyncState({ signal, throwOnError: true })).data,
+    refetchInterval: (query) => (isRunning(query.state.data?.data) ? SYNC_POLL_MS : false),
+  });
+}
+
+/** POST /v2/mailing-list/members-sync: starts a sync, or resumes the one that stopped. */
+export function useStartSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await mailingMembersSync({ throwOnError: true })).data,
+    onSuccess: (state: SyncStateOut) => queryClient.setQueryData(mailingQueryKeys.syncState, state),
+  });
+}
