@@ -14,6 +14,7 @@ TASK_MODULES = (
     "app.classifications.tasks",
     "app.analytics.tasks",
     "app.ads.tasks",
+    "app.crawler.tasks",
 )
 
 
