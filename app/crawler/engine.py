@@ -464,62 +464,76 @@ class Crawl:
         with self.sessions() as db:
             session = db.get(CrawlerSession, self.session_id)
             assert session is not None
+            self._record_rows(db, outcomes, now)
             for outcome in outcomes:
-                self._record_row(db, outcome, now)
                 self._add_urls(db, plan, outcome.pages, FrontierKind.page)
                 self._add_urls(db, plan, [(url, 0) for url in outcome.sitemaps], FrontierKind.sitemap)
-                if outcome.tour is not None:
-                    session.total_tours += 1
-                    session.new_tours += self._file(db, outcome.tour)
-                elif outcome.tour_seen:
-                    session.total_tours += 1
+                session.total_tours += int(outcome.tour is not None or outcome.tour_seen)
                 session.pages_fetched += int(outcome.fetched)
                 session.pages_failed += int(outcome.state is FrontierState.failed)
+            session.new_tours += self._file([outcome.tour for outcome in outcomes if outcome.tour], db)
             session.heartbeat_at = now
             self._maybe_emit(db, session)
             db.commit()
 
     @staticmethod
-    def _record_row(db: Session, outcome: Outcome, now: datetime) -> None:
-        values: dict[str, Any] = {
-            "state": outcome.state,
-            "last_error": outcome.error[:ERROR_MAX] if outcome.error else None,
-        }
-        if outcome.fetched:
-            values["attempts"] = outcome.job.attempts + 1
-        if outcome.retry_in is not None:
-            values["next_attempt_at"] = now + timedelta(seconds=outcome.retry_in)
-        db.execute(update(CrawlFrontier).where(CrawlFrontier.id == outcome.job.row_id).values(**values))
+    def _record_rows(db: Session, outcomes: list[Outcome], now: datetime) -> None:
+        """The frontier rows' new states: one UPDATE per distinct outcome (most rows of a batch end
+        alike: done after one attempt), not one per row."""
+        groups: dict[tuple[tuple[str, Any], ...], list[int]] = {}
+        for outcome in outcomes:
+            values: dict[str, Any] = {
+                "state": outcome.state,
+                "last_error": outcome.error[:ERROR_MAX] if outcome.error else None,
+            }
+            if outcome.fetched:
+                values["attempts"] = outcome.job.attempts + 1
+            if outcome.retry_in is not None:
+                values["next_attempt_at"] = now + timedelta(seconds=outcome.retry_in)
+            groups.setdefault(tuple(sorted(values.items())), []).append(outcome.job.row_id)
+        for values_key, row_ids in groups.items():
+            db.execute(update(CrawlFrontier).where(CrawlFrontier.id.in_(row_ids)).values(**dict(values_key)))
 
-    def _file(self, db: Session, tour: FoundTour) -> int:
-        """File the tour as a pending crawler tour; 1 when it is new. A link already filed (by this or
-        an earlier session, or by a worker that died after filing it) refreshes the pending one."""
-        data = {
-            "description": tour.description,
-            "image": tour.image,
-            "etag": tour.validators.etag,
-            "last_modified": tour.validators.last_modified,
+    def _file(self, tours: list[FoundTour], db: Session) -> int:
+        """File the tours as pending crawler tours; returns how many are new. A link already filed (by
+        this or an earlier session, or by a worker that died after filing it) refreshes the pending
+        one instead: the unique normalised link is what makes a second filing impossible."""
+        if not tours:
+            return 0
+        unique = {tour.key: tour for tour in tours}
+        existing = {
+            row.link_normalised: row
+            for row in db.scalars(select(CrawledTour).where(CrawledTour.link_normalised.in_(list(unique))))
         }
-        existing = db.scalar(select(CrawledTour).where(CrawledTour.link_normalised == tour.key))
-        if existing is None:
-            try:
-                with db.begin_nested():
-                    db.add(
-                        CrawledTour(
-                            session_id=self.session_id,
-                            link=tour.link,
-                            link_normalised=tour.key,
-                            title=tour.title or None,
-                            data=data,
-                        )
-                    )
-                return 1
-            except IntegrityError:
-                return 0  # filed meanwhile: the unique link holds
-        if existing.status is CrawledTourStatus.new:
-            existing.title = tour.title or existing.title
-            existing.data = data
-        return 0
+        for key, row in existing.items():
+            if row.status is CrawledTourStatus.new:
+                row.title = unique[key].title or row.title
+                row.data = _tour_data(unique[key])
+        fresh = [tour for key, tour in unique.items() if key not in existing]
+        try:
+            with db.begin_nested():
+                db.add_all(self._crawled(tour) for tour in fresh)
+            return len(fresh)
+        except IntegrityError:
+            # Another worker filed one of them meanwhile: file them one by one, skipping those.
+            return sum(self._file_one(db, tour) for tour in fresh)
+
+    def _file_one(self, db: Session, tour: FoundTour) -> int:
+        try:
+            with db.begin_nested():
+                db.add(self._crawled(tour))
+            return 1
+        except IntegrityError:
+            return 0
+
+    def _crawled(self, tour: FoundTour) -> CrawledTour:
+        return CrawledTour(
+            session_id=self.session_id,
+            link=tour.link,
+            link_normalised=tour.key,
+            title=tour.title or None,
+            data=_tour_data(tour),
+        )
 
     def _add_urls(self, db: Session, plan: Plan, urls: Iterable[tuple[str, int]], kind: FrontierKind) -> None:
         """Queue URLs not yet in this session's frontier, within its scope and page budget."""
@@ -586,6 +600,15 @@ class Crawl:
             session.error = error
             self._maybe_emit(db, session, force=True)
             db.commit()
+
+
+def _tour_data(tour: FoundTour) -> dict[str, Any]:
+    return {
+        "description": tour.description,
+        "image": tour.image,
+        "etag": tour.validators.etag,
+        "last_modified": tour.validators.last_modified,
+    }
 
 
 def status_event(session: CrawlerSession) -> dict[str, Any]:

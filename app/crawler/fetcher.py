@@ -173,8 +173,8 @@ class _HostSlot:
 
 class HostThrottle:
     """Politeness per host: requests start at least `interval` seconds apart (0: no spacing) and at
-    most `concurrency` run at once. Start times are handed out in order under a lock, so N threads
-    asking together get evenly spaced slots instead of a burst."""
+    most `concurrency` run at once. Starts are handed out one by one under a lock, so N threads asking
+    together are spaced evenly instead of bursting."""
 
     def __init__(self, *, interval: float, concurrency: int) -> None:
         self.interval = interval
@@ -201,9 +201,10 @@ class HostThrottle:
         interval = self._intervals.get(host, self.interval)
         with slot.semaphore:
             if interval > 0:
+                # The lock is held through the wait, and the next start counts from when this one
+                # really started: a thread that woke late (a busy machine) never lets the next one
+                # start closer than the interval.
                 with slot.lock:
-                    now = time.monotonic()
-                    start = max(now, slot.next_start)
-                    slot.next_start = start + interval
-                time.sleep(max(0.0, start - time.monotonic()))
+                    time.sleep(max(0.0, slot.next_start - time.monotonic()))
+                    slot.next_start = time.monotonic() + interval
             yield
