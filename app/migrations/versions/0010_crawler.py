@@ -23,7 +23,7 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     with op.batch_alter_table("crawler_sessions") as batch:
-        batch.add_column(sa.Column("heartbeat_at", sa.DateTime(), nullable=True))
+        batch.add_column(sa.Column("heartbeat_at", sa.DateTime(timezone=True), nullable=True))
         batch.add_column(sa.Column("pages_fetched", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("pages_failed", sa.Integer(), nullable=False, server_default="0"))
         batch.create_index(batch.f("ix_crawler_sessions_heartbeat_at"), ["heartbeat_at"], unique=False)
@@ -63,7 +63,7 @@ def upgrade() -> None:
             nullable=False,
         ),
         sa.Column("attempts", sa.Integer(), nullable=False),
-        sa.Column("next_attempt_at", sa.DateTime(), nullable=True),
+        sa.Column("next_attempt_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("last_error", sa.String(length=500), nullable=True),
         sa.ForeignKeyConstraint(
             ["session_id"],
