@@ -102,12 +102,14 @@ def claim(db: Session, session_id: int, pid: str, now: datetime) -> bool:
 
 
 def stale_sessions(db: Session, now: datetime) -> list[int]:
-    """Running sessions whose worker went silent: the watchdog hands them to a new worker."""
+    """Running sessions whose worker went silent, or released between slices with no next slice
+    queued (its process died in between): the watchdog hands them to a new worker. Queueing one that
+    a worker is about to take costs nothing: the second claim fails."""
     return list(
         db.scalars(
             select(CrawlerSession.id).where(
                 CrawlerSession.status == CrawlerSessionStatus.running,
-                CrawlerSession.heartbeat_at < now - STALE_AFTER,
+                or_(CrawlerSession.heartbeat_at.is_(None), CrawlerSession.heartbeat_at < now - STALE_AFTER),
             )
         )
     )
