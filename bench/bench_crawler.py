@@ -20,6 +20,7 @@ to the session's end, divided into the wall time. The rate run records when each
 from __future__ import annotations
 
 import argparse
+import itertools
 import multiprocessing
 import os
 import statistics
@@ -174,7 +175,7 @@ def main() -> None:
     finally:
         site.terminate()
     sent.sort()
-    gaps = [later - earlier for earlier, later in zip(sent, sent[1:], strict=False)]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(sent)]
     achieved = (len(sent) - 1) / (sent[-1] - sent[0])
     print(
         f"rate limit {options.rate}/s, {options.rate_tours} tours, concurrency 4: {limited}; "
