@@ -31,6 +31,7 @@ from app.core.settings import APP_VERSION, get_settings
 from app.core.static import add_response_compression, mount_frontend
 from app.core.tasks import start_periodic_tasks
 from app.core.text_input import reject_nul_characters
+from app.crawler.router import router as crawler_router
 from app.creators.router import router as creators_router
 from app.discovery.previews import page_meta
 from app.discovery.router import router as discovery_router
@@ -73,6 +74,7 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     ads_router,
     billing_router,
     mailing_router,
+    crawler_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.

@@ -15,6 +15,7 @@ TASK_MODULES = (
     "app.analytics.tasks",
     "app.ads.tasks",
     "app.mailing.tasks",
+    "app.crawler.tasks",
 )
 
 

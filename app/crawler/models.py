@@ -6,7 +6,7 @@ import enum
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Enum, ForeignKey, String, Text
+from sqlalchemy import JSON, Enum, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.core.db import Base, TimestampMixin, utcnow
@@ -70,6 +70,11 @@ class CrawlerSession(Base):
     error: Mapped[str | None] = mapped_column(Text)
     # When an admin acknowledged ("signed") the finished run.
     signed_at: Mapped[datetime | None]
+    # The running worker touches this after every batch; a running session whose heartbeat is stale
+    # lost its worker (killed, host gone) and is resumed from its frontier (app/crawler/service.py).
+    heartbeat_at: Mapped[datetime | None] = mapped_column(index=True)
+    pages_fetched: Mapped[int] = mapped_column(default=0)
+    pages_failed: Mapped[int] = mapped_column(default=0)
 
     configuration: Mapped[CrawlerConfiguration] = relationship(back_populates="sessions")
 
@@ -80,6 +85,10 @@ class CrawledTour(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("crawler_sessions.id", ondelete="CASCADE"), index=True)
     link: Mapped[str] = mapped_column(String(2048), unique=True)
+    # The form links are compared in (app.classifications.dictionaries.normalise_link): unique, so a
+    # tour is filed once whatever spelling of its link a sitemap or a page gave, and however often a
+    # resumed worker meets it again.
+    link_normalised: Mapped[str] = mapped_column(String(2048), unique=True)
     title: Mapped[str | None] = mapped_column(String(500))
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     # Set when the crawled tour was imported as a tour.
@@ -90,3 +99,40 @@ class CrawledTour(Base):
         index=True,
     )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class FrontierState(enum.StrEnum):
+    pending = "pending"
+    done = "done"
+    failed = "failed"
+    skipped = "skipped"  # robots.txt disallows it, or the crawl's limits left it out
+
+
+class FrontierKind(enum.StrEnum):
+    sitemap = "sitemap"
+    page = "page"
+
+
+class CrawlFrontier(Base):
+    """A session's URLs to visit and what became of each: the crawl's whole state lives here, so a
+    worker that dies loses nothing; the next one takes the pending rows again."""
+
+    __tablename__ = "crawl_frontier"
+    __table_args__ = (UniqueConstraint("session_id", "url_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("crawler_sessions.id", ondelete="CASCADE"))
+    url: Mapped[str] = mapped_column(String(2048))
+    # The normalised URL: one visit per page in a session whatever spelling led to it.
+    url_key: Mapped[str] = mapped_column(String(2048))
+    kind: Mapped[FrontierKind] = mapped_column(Enum(FrontierKind, native_enum=False, validate_strings=True, length=16))
+    depth: Mapped[int] = mapped_column(default=0)
+    state: Mapped[FrontierState] = mapped_column(
+        Enum(FrontierState, native_enum=False, validate_strings=True, length=16),
+        default=FrontierState.pending,
+        index=True,
+    )
+    attempts: Mapped[int] = mapped_column(default=0)
+    # A failed fetch that may succeed later (timeout, 5xx, 429) waits until then (backoff).
+    next_attempt_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(String(500))

@@ -1,7 +1,7 @@
 """Mailing list: the members-sync runs, whose cursor lets an interrupted sync continue.
 
 Revision ID: 0012_mailing
-Revises: 0009_tour_rollups_by_day
+Revises: 0010_crawler
 Create Date: 2026-11-28 07:10:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0012_mailing"
-down_revision: str | Sequence[str] | None = "0009_tour_rollups_by_day"
+down_revision: str | Sequence[str] | None = "0010_crawler"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

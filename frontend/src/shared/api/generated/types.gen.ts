@@ -2702,6 +2702,159 @@ export type ClicksOnDay = {
 };
 
 /**
+ * ConfigurationIdBody
+ */
+export type ConfigurationIdBody = {
+    /**
+     * Id
+     */
+    id: number;
+};
+
+/**
+ * ConfigurationList
+ */
+export type ConfigurationList = {
+    /**
+     * Data
+     */
+    data: Array<ConfigurationOut>;
+};
+
+/**
+ * ConfigurationOut
+ */
+export type ConfigurationOut = {
+    /**
+     * Concurrency
+     *
+     * Requests in flight per host
+     */
+    concurrency?: number;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Is Active
+     */
+    is_active: boolean;
+    last_session: SessionOut | null;
+    /**
+     * Max Depth
+     *
+     * Link hops followed from a start page
+     */
+    max_depth?: number;
+    /**
+     * Max Pages
+     *
+     * Pages one session visits at most
+     */
+    max_pages?: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Rate Limit
+     */
+    rate_limit?: number;
+    /**
+     * Schedule Cron
+     */
+    schedule_cron: string | null;
+    /**
+     * Sitemap Urls
+     */
+    sitemap_urls: Array<string>;
+    /**
+     * Start Urls
+     */
+    start_urls: Array<string>;
+    /**
+     * Tour Link Pattern
+     */
+    tour_link_pattern?: string | null;
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
+};
+
+/**
+ * ConfigurationWrite
+ */
+export type ConfigurationWrite = {
+    /**
+     * Concurrency
+     *
+     * Requests in flight per host
+     */
+    concurrency?: number;
+    /**
+     * Id
+     *
+     * Set to change a configuration; absent to add one
+     */
+    id?: number | null;
+    /**
+     * Is Active
+     */
+    is_active?: boolean;
+    /**
+     * Max Depth
+     *
+     * Link hops followed from a start page
+     */
+    max_depth?: number;
+    /**
+     * Max Pages
+     *
+     * Pages one session visits at most
+     */
+    max_pages?: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Rate Limit
+     */
+    rate_limit?: number;
+    /**
+     * Schedule Cron
+     */
+    schedule_cron?: string | null;
+    /**
+     * Sitemap Urls
+     */
+    sitemap_urls?: Array<string>;
+    /**
+     * Start Urls
+     */
+    start_urls?: Array<string>;
+    /**
+     * Tour Link Pattern
+     */
+    tour_link_pattern?: string | null;
+    /**
+     * Vendor Id
+     *
+     * The provider (host) crawled
+     */
+    vendor_id: number;
+};
+
+/**
  * CountriesOut
  */
 export type CountriesOut = {
@@ -2734,6 +2887,71 @@ export type CountryOut = {
      */
     name: string;
 };
+
+/**
+ * CrawledTourOut
+ */
+export type CrawledTourOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Image
+     */
+    image: string | null;
+    /**
+     * Link
+     */
+    link: string;
+    /**
+     * Session Id
+     */
+    session_id: number;
+    /**
+     * Status
+     */
+    status: string;
+    /**
+     * Title
+     */
+    title: string | null;
+};
+
+/**
+ * CrawledTourPage
+ */
+export type CrawledTourPage = {
+    /**
+     * Data
+     */
+    data: Array<CrawledTourOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
+ * CrawledTourStatus
+ */
+export type CrawledTourStatus = 'new' | 'imported' | 'skipped';
 
 /**
  * CreatedData
@@ -6805,6 +7023,84 @@ export type SessionBody = {
 };
 
 /**
+ * SessionIdBody
+ */
+export type SessionIdBody = {
+    /**
+     * Session Id
+     */
+    session_id: number;
+};
+
+/**
+ * SessionList
+ */
+export type SessionList = {
+    /**
+     * Data
+     */
+    data: Array<SessionOut>;
+};
+
+/**
+ * SessionOut
+ */
+export type SessionOut = {
+    /**
+     * Configuration Id
+     */
+    configuration_id: number;
+    /**
+     * Error
+     */
+    error: string | null;
+    /**
+     * Finished At
+     */
+    finished_at: string | null;
+    /**
+     * New Tours
+     */
+    new_tours: number;
+    /**
+     * Pages Failed
+     */
+    pages_failed: number;
+    /**
+     * Pages Fetched
+     */
+    pages_fetched: number;
+    /**
+     * Pages Waiting
+     */
+    pages_waiting: number;
+    /**
+     * Pid
+     */
+    pid: string | null;
+    /**
+     * Session Id
+     */
+    session_id: number;
+    /**
+     * Signed At
+     */
+    signed_at: string | null;
+    /**
+     * Started At
+     */
+    started_at: string | null;
+    /**
+     * Status
+     */
+    status: string;
+    /**
+     * Total Tours
+     */
+    total_tours: number;
+};
+
+/**
  * ShareBody
  */
 export type ShareBody = {
@@ -6984,6 +7280,16 @@ export type SocialLinks = {
  * Sorting
  */
 export type Sorting = 'az' | 'za' | 'newest' | 'random' | 'likes' | 'saves' | 'shares' | 'views' | 'near_me';
+
+/**
+ * StartBody
+ */
+export type StartBody = {
+    /**
+     * Configuration Id
+     */
+    configuration_id: number;
+};
 
 /**
  * SubcategoryCreate
@@ -12464,6 +12770,369 @@ export type PlatformGetAppVersionResponses = {
 };
 
 export type PlatformGetAppVersionResponse = PlatformGetAppVersionResponses[keyof PlatformGetAppVersionResponses];
+
+export type CrawlerListConfigurationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Id
+         */
+        id?: number | null;
+    };
+    url: '/v2/crawler/configuration';
+};
+
+export type CrawlerListConfigurationsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CrawlerListConfigurationsError = CrawlerListConfigurationsErrors[keyof CrawlerListConfigurationsErrors];
+
+export type CrawlerListConfigurationsResponses = {
+    /**
+     * Successful Response
+     */
+    200: ConfigurationList;
+};
+
+export type CrawlerListConfigurationsResponse = CrawlerListConfigurationsResponses[keyof CrawlerListConfigurationsResponses];
+
+export type CrawlerSaveConfigurationData = {
+    body: ConfigurationWrite;
+    path?: never;
+    query?: never;
+    url: '/v2/crawler/configuration';
+};
+
+export type CrawlerSaveConfigurationErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CrawlerSaveConfigurationError = CrawlerSaveConfigurationErrors[keyof CrawlerSaveConfigurationErrors];
+
+export type CrawlerSaveConfigurationResponses = {
+    /**
+     * Successful Response
+     */
+    200: ConfigurationOut;
+};
+
+export type CrawlerSaveConfigurationResponse = CrawlerSaveConfigurationResponses[keyof CrawlerSaveConfigurationResponses];
+
+export type CrawlerRemoveConfigurationData = {
+    body: ConfigurationIdBody;
+    path?: never;
+    query?: never;
+    url: '/v2/crawler/configuration/remove';
+};
+
+export type CrawlerRemoveConfigurationErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CrawlerRemoveConfigurationError = CrawlerRemoveConfigurationErrors[keyof CrawlerRemoveConfigurationErrors];
+
+export type CrawlerRemoveConfigurationResponses = {
+    /**
+     * Successful Response
+     */
+    200: MessageAnswer;
+};
+
+export type CrawlerRemoveConfigurationResponse = CrawlerRemoveConfigurationResponses[keyof CrawlerRemoveConfigurationResponses];
+
+export type CrawlerSessionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Active
+         *
+         * true: queued or running; false: ended
+         */
+        active?: boolean | null;
+        /**
+         * Configuration Id
+         */
+        configuration_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+    };
+    url: '/v2/crawler/sessions';
+};
+
+export type CrawlerSessionsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CrawlerSessionsError = CrawlerSessionsErrors[keyof CrawlerSessionsErrors];
+
+export type CrawlerSessionsResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionList;
+};
+
+export type CrawlerSessionsResponse = CrawlerSessionsResponses[keyof CrawlerSessionsResponses];
+
+export type CrawlerSignData = {
+    body: SessionIdBody;
+    path?: never;
+    query?: never;
+    url: '/v2/crawler/sign';
+};
+
+export type CrawlerSignErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type CrawlerSignError = CrawlerSignErrors[keyof CrawlerSignErrors];
+
+export type CrawlerSignResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionOut;
+};
+
+export type CrawlerSignResponse = CrawlerSignResponses[keyof CrawlerSignResponses];
+
+export type CrawlerStartData = {
+    body: StartBody;
+    path?: never;
+    query?: never;
+    url: '/v2/crawler/start';
+};
+
+export type CrawlerStartErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Conflicts with the current state: the message says how
+     */
+    409: ErrorBody;
+};
+
+export type CrawlerStartError = CrawlerStartErrors[keyof CrawlerStartErrors];
+
+export type CrawlerStartResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionOut;
+};
+
+export type CrawlerStartResponse = CrawlerStartResponses[keyof CrawlerStartResponses];
+
+export type CrawlerStatusData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Session Id
+         */
+        session_id: number;
+    };
+    url: '/v2/crawler/status';
+};
+
+export type CrawlerStatusErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CrawlerStatusError = CrawlerStatusErrors[keyof CrawlerStatusErrors];
+
+export type CrawlerStatusResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionOut;
+};
+
+export type CrawlerStatusResponse = CrawlerStatusResponses[keyof CrawlerStatusResponses];
+
+export type CrawlerStopData = {
+    body: SessionIdBody;
+    path?: never;
+    query?: never;
+    url: '/v2/crawler/stop';
+};
+
+export type CrawlerStopErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type CrawlerStopError = CrawlerStopErrors[keyof CrawlerStopErrors];
+
+export type CrawlerStopResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionOut;
+};
+
+export type CrawlerStopResponse = CrawlerStopResponses[keyof CrawlerStopResponses];
+
+export type CrawlerCrawledToursData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Session Id
+         */
+        session_id?: number | null;
+        /**
+         * Status
+         */
+        status?: CrawledTourStatus | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/crawler/tours';
+};
+
+export type CrawlerCrawledToursErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CrawlerCrawledToursError = CrawlerCrawledToursErrors[keyof CrawlerCrawledToursErrors];
+
+export type CrawlerCrawledToursResponses = {
+    /**
+     * Successful Response
+     */
+    200: CrawledTourPage;
+};
+
+export type CrawlerCrawledToursResponse = CrawlerCrawledToursResponses[keyof CrawlerCrawledToursResponses];
 
 export type CreatorsDeleteCreatorData = {
     body?: never;

@@ -1,0 +1,132 @@
+"""The crawler's wire shapes (spec §7 Crawler). A configuration's crawl settings travel flat beside
+its name and start URLs and are kept in its `settings` JSON."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import BaseModel, Field, HttpUrl, field_validator
+
+from app.core.timestamps import UtcDateTime
+from app.core.types import DbId
+
+MAX_START_URLS = 50
+MAX_SITEMAPS = 20
+MAX_PAGES_LIMIT = 100_000
+MAX_CONCURRENCY = 16
+MAX_RATE = 100.0  # requests per second per host
+MAX_DEPTH = 10
+
+Url = Annotated[HttpUrl, Field(max_length=2048)]
+
+
+class CrawlSettings(BaseModel):
+    """How politely and how far a configuration crawls."""
+
+    sitemap_urls: list[Url] = Field(default_factory=list, max_length=MAX_SITEMAPS)
+    # Requests per second to one host; 0 lifts the limit (a robots.txt Crawl-delay still applies).
+    rate_limit: float = Field(1.0, ge=0, le=MAX_RATE)
+    concurrency: int = Field(2, ge=1, le=MAX_CONCURRENCY, description="Requests in flight per host")
+    max_pages: int = Field(10_000, ge=1, le=MAX_PAGES_LIMIT, description="Pages one session visits at most")
+    max_depth: int = Field(3, ge=0, le=MAX_DEPTH, description="Link hops followed from a start page")
+    # Which pages are tours; empty: the host's own link pattern.
+    tour_link_pattern: str | None = Field(None, max_length=1000)
+
+    @field_validator("tour_link_pattern")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        try:
+            re.compile(value)
+        except re.error as exc:
+            raise ValueError(f"Not a valid regular expression: {exc}") from exc
+        return value
+
+
+class ConfigurationWrite(CrawlSettings):
+    id: DbId | None = Field(None, description="Set to change a configuration; absent to add one")
+    name: str = Field(min_length=1, max_length=200)
+    vendor_id: DbId = Field(description="The provider (host) crawled")
+    start_urls: list[Url] = Field(default_factory=list, max_length=MAX_START_URLS)
+    schedule_cron: str | None = Field(None, max_length=100)
+    is_active: bool = True
+
+    @field_validator("name")
+    @classmethod
+    def _trimmed(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("A name is required")
+        return value.strip()
+
+
+class SessionOut(BaseModel):
+    session_id: int
+    configuration_id: int
+    status: str
+    total_tours: int
+    new_tours: int
+    pid: str | None
+    pages_fetched: int
+    pages_failed: int
+    pages_waiting: int
+    started_at: UtcDateTime | None
+    finished_at: UtcDateTime | None
+    signed_at: UtcDateTime | None
+    error: str | None
+
+
+class ConfigurationOut(CrawlSettings):
+    id: int
+    name: str
+    vendor_id: int
+    vendor_name: str
+    start_urls: list[str]
+    sitemap_urls: list[str]  # type: ignore[assignment]
+    schedule_cron: str | None
+    is_active: bool
+    created_at: UtcDateTime
+    last_session: SessionOut | None
+
+
+class ConfigurationList(BaseModel):
+    data: list[ConfigurationOut]
+
+
+class ConfigurationIdBody(BaseModel):
+    id: DbId
+
+
+class StartBody(BaseModel):
+    configuration_id: DbId
+
+
+class SessionIdBody(BaseModel):
+    session_id: DbId
+
+
+class SessionList(BaseModel):
+    data: list[SessionOut]
+
+
+class CrawledTourOut(BaseModel):
+    id: int
+    session_id: int
+    link: str
+    title: str | None
+    description: str | None
+    image: str | None
+    status: str
+    created_at: UtcDateTime
+
+
+class CrawledTourPage(BaseModel):
+    data: list[CrawledTourOut]
+    total_items: int
+    limit: int
+    offset: int
+
+
+class MessageAnswer(BaseModel):
+    message: str
