@@ -1,5 +1,6 @@
 import type { enAdmin } from './en.admin';
 import type { enAds } from './en.ads';
+import type { enSupport } from './en.support';
 
 /**
  * English, the default and fallback catalogue: every text the app shows is here or, for the administrators'
@@ -1107,4 +1108,4 @@ export const en = {
 };
 
 /** The shape every other catalogue follows (same keys; plural suffixes may differ per language). */
-export type Catalogue = typeof en & typeof enAdmin & typeof enAds;
+export type Catalogue = typeof en & typeof enAdmin & typeof enAds & typeof enSupport;
