@@ -110,6 +110,8 @@ class Settings(BaseSettings):
     facebook_app_secret: str = ""
     facebook_graph_url: str = "https://graph.facebook.com/v19.0"
     # The platform's Facebook page that release notes are posted to (POST facebook-post); empty: off.
+    # Its own Graph address (the same API as sign-in's) so a test can fake each one separately.
+    facebook_page_graph_url: str = "https://graph.facebook.com/v19.0"
     facebook_page_id: str = ""
     facebook_page_access_token: str = ""
     # Help & Feedback (spec §2): where support messages are mailed, the bug form's known-bugs link

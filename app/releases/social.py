@@ -1,7 +1,7 @@
 """The social-post port (spec §7 POST facebook-post): a release announced on the platform's Facebook
 page. `SocialPoster` is the port; `GraphPagePoster` is the adapter over httpx speaking the Graph API
 (`POST {graph}/{page-id}/feed` with `message` and the page's access token, answering `{"id": ...}`).
-Tests point `facebook_graph_url` at a local fake (tests/fakes/facebook_graph.py)."""
+Tests point `facebook_page_graph_url` at a local fake (tests/fakes/facebook_graph.py)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def configured_poster() -> SocialPoster:
     if not settings.facebook_page_id or not settings.facebook_page_access_token:
         raise SocialPostFailed(NOT_CONFIGURED)
     return GraphPagePoster(
-        graph_url=settings.facebook_graph_url,
+        graph_url=settings.facebook_page_graph_url,
         page_id=settings.facebook_page_id,
         access_token=settings.facebook_page_access_token,
         timeout_seconds=settings.social_http_timeout_seconds,

@@ -156,7 +156,7 @@ def test_editing_a_missing_release_is_a_404(client: TestClient, admin: dict[str,
 def graph(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeGraph]:
     with running_graph() as fake:
         settings = get_settings()
-        monkeypatch.setattr(settings, "facebook_graph_url", fake.url)
+        monkeypatch.setattr(settings, "facebook_page_graph_url", fake.url)
         monkeypatch.setattr(settings, "facebook_page_id", fake.page_id)
         monkeypatch.setattr(settings, "facebook_page_access_token", fake.page_token)
         monkeypatch.setattr(settings, "social_http_timeout_seconds", 3.0)
@@ -196,7 +196,7 @@ def test_graph_refusals_and_outages_are_503_with_the_reason(
     assert client.post(FACEBOOK, json=FACEBOOK_BODY, headers=admin).json()["message"] == (
         "Facebook refused the post: HTTP 503"
     )
-    monkeypatch.setattr(get_settings(), "facebook_graph_url", "http://127.0.0.1:9/v19.0")
+    monkeypatch.setattr(get_settings(), "facebook_page_graph_url", "http://127.0.0.1:9/v19.0")
     unreachable = client.post(FACEBOOK, json=FACEBOOK_BODY, headers=admin)
     assert unreachable.status_code == 503 and unreachable.json()["message"].startswith("Facebook could not be reached")
     assert graph.posts == []
