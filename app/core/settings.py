@@ -114,10 +114,11 @@ class Settings(BaseSettings):
     facebook_page_graph_url: str = "https://graph.facebook.com/v19.0"
     facebook_page_id: str = ""
     facebook_page_access_token: str = ""
-    # Help & Feedback (spec §2): where support messages are mailed, the bug form's known-bugs link
-    # (the Updates page lists what is fixed and coming by default) and the help tool's tutorial videos.
+    # Help & Feedback (spec §2): where support messages are mailed, the bug form's known-bugs page
+    # (empty: the form links to the Updates screen, whose Fixed and Coming Soon lists say what is
+    # known) and the help tool's tutorial videos.
     support_email: str = "support@touratlas.local"
-    known_bugs_url: str = "/updates"
+    known_bugs_url: str = ""
     tutorial_videos: list[TutorialVideo] = Field(
         default_factory=list, description='JSON: [{"title": "...", "url": "https://..."}]'
     )

@@ -57,7 +57,7 @@ class BugReportsAnswer(BaseModel):
     total_items: int
     limit: int
     offset: int
-    known_bugs_url: str = Field(description="The known-bugs page the bug form links to")
+    known_bugs_url: str = Field(description="The known-bugs page the bug form links to; empty: none configured")
 
 
 class BugReportSaved(BaseModel):

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { runAppAction } from '../../../shared/actions/appActions';
 import { errorMessage, fieldErrors } from '../../../shared/api/apiError';
 import { helpConfigQueryOptions, useSendBugReport, useUploadBugImage } from '../api/supportApi';
 import { DESCRIPTION_MAX, type FieldErrors, type ReportDraft, SCREENSHOTS_MAX, TITLE_MAX, validateBugReport } from '../model/forms';
@@ -76,10 +77,19 @@ export function BugReportForm({ onSent }: { onSent: () => void }) {
   );
 }
 
+/** The configured known-bugs page; without one, the Updates screen, whose Fixed and Coming Soon lists say what is known. */
 function KnownBugsLink() {
   const { t } = useTranslation();
-  const url = useQuery(helpConfigQueryOptions()).data?.known_bugs_url;
-  if (!url) return null;
+  const config = useQuery(helpConfigQueryOptions());
+  if (config.isPending) return null;
+  const url = config.data?.known_bugs_url;
+  if (!url) {
+    return (
+      <Anchor component="button" type="button" size="sm" ta="start" onClick={() => runAppAction('updates')} data-testid="known-bugs-link">
+        {t('help.bug.knownBugsInUpdates')}
+      </Anchor>
+    );
+  }
   return (
     <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" data-testid="known-bugs-link">
       {t('help.bug.knownBugs')} <IconExternalLink size={12} aria-hidden="true" />
@@ -95,9 +105,14 @@ function Screenshots({ paths, onChange }: { paths: string[]; onChange: (paths: s
   };
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={500}>
-        {t('help.bug.screenshots', { max: SCREENSHOTS_MAX })}
-      </Text>
+      <div>
+        <Text size="sm" fw={500}>
+          {t('help.bug.screenshots', { max: SCREENSHOTS_MAX })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('help.bug.screenshotHint')}
+        </Text>
+      </div>
       <Group gap="xs">
         {paths.map((path, index) => (
           <div key={path} className={classes.thumb}>
@@ -118,7 +133,7 @@ function Screenshots({ paths, onChange }: { paths: string[]; onChange: (paths: s
           <FileButton onChange={add} accept="image/png,image/jpeg,image/webp">
             {(props) => (
               <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} />} loading={upload.isPending} data-testid="bug-screenshot">
-                {upload.isPending ? t('help.bug.uploading') : t('help.bug.screenshotHint')}
+                {upload.isPending ? t('help.bug.uploading') : t('help.bug.addScreenshot')}
               </Button>
             )}
           </FileButton>

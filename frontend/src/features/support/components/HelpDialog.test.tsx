@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
+import { registerAppAction } from '../../../shared/actions/appActions';
 import { closeCookiePreferences, useCookiePreferencesOpen } from '../../../shared/consent/cookieConsent';
 import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { stubApi } from '../../../testing/apiStub';
@@ -8,7 +9,7 @@ import { testAccessToken } from '../../../testing/users';
 import { HelpDialog } from './HelpDialog';
 import type { HelpView } from './helpViews';
 
-const CONFIG = { body: { known_bugs_url: '/updates', tutorial_videos: [{ title: 'Your first tour', url: 'https://videos.example/first' }] } };
+const CONFIG = { body: { known_bugs_url: 'https://status.example/known-bugs', tutorial_videos: [{ title: 'Your first tour', url: 'https://videos.example/first' }] } };
 const SAVED_REPORT = { body: { message: 'Sent', data: { id: 1 } } };
 
 function signIn() {
@@ -69,7 +70,7 @@ describe('the bug report', () => {
       'POST /v2/support/bug-report': SAVED_REPORT,
     });
     const { onClose } = renderAt('bugReport');
-    expect(await screen.findByTestId('known-bugs-link')).toHaveAttribute('href', '/updates');
+    expect(await screen.findByTestId('known-bugs-link')).toHaveAttribute('href', 'https://status.example/known-bugs');
 
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
@@ -123,5 +124,18 @@ describe('contact support', () => {
     fireEvent.click(screen.getByTestId('contact-send'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.callsTo('POST /v2/support/contact-support')[0]?.body).toMatchObject({ name: 'Ann', email: 'ann@example.com', subject: null });
+  });
+});
+
+describe('the known-bugs link', () => {
+  it('opens the Updates screen when no known-bugs page is configured', async () => {
+    signIn();
+    stubApi({ 'GET /v2/support/help-config': { body: { known_bugs_url: '', tutorial_videos: [] } } });
+    const opened = vi.fn();
+    const stop = registerAppAction('updates', opened);
+    renderAt('bugReport');
+    fireEvent.click(await screen.findByRole('button', { name: 'See what is already fixed or coming soon' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

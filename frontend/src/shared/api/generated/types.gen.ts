@@ -2406,7 +2406,7 @@ export type BugReportsAnswer = {
     /**
      * Known Bugs Url
      *
-     * The known-bugs page the bug form links to
+     * The known-bugs page the bug form links to; empty: none configured
      */
     known_bugs_url: string;
     /**
