@@ -156,6 +156,26 @@ def test_a_user_reports_a_bug_with_a_screenshot(
     served = api_bytes(server, image["path"])
     assert Image.open(io.BytesIO(served)).size == (1280, 720)
 
+    # The admins' moderation tab lists it with its screenshot and sets its status.
+    admin = open_context(
+        browser, server, sign_in_token(server, *ADMIN), width=width, height=page.viewport_size["height"]
+    )
+    pages.append(admin)
+    admin.goto("/admin/moderation?tab=bugReports")
+    row = admin.get_by_test_id("bug-report-row").filter(has_text=title)
+    expect(row).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(row.get_by_role("img", name="Screenshot 1")).to_be_visible()
+    row.get_by_test_id("bug-status").click()
+    admin.get_by_role("option", name="In progress").click()
+    expect(admin.get_by_text("The status has been saved")).to_be_visible(timeout=LOAD_TIMEOUT)
+    shot(admin, f"moderation-bugs-{width}")
+    status = next(
+        r
+        for r in api(server, "GET", "/v2/support/bug-report", sign_in_token(server, *ADMIN))["data"]
+        if r["id"] == report["id"]
+    )
+    assert status["status"] == "in_progress"
+
 
 def api_bytes(server: str, path: str) -> bytes:
     answer = httpx.get(f"{server}{path}", timeout=30)

@@ -105,4 +105,18 @@ export const enSupport = {
       failed: 'The bug report could not be sent. Try again.',
     },
   },
+  feedback: {
+    empty: 'Nothing here yet.',
+    loadFailed: 'This list could not be loaded.',
+    retry: 'Try again',
+    status: 'Status',
+    statusSaved: 'The status has been saved',
+    statusFailed: 'The status could not be saved.',
+    from: 'From {{name}} · {{date}}',
+    anonymous: 'a deleted account',
+    page: 'Seen on',
+    screenshot: 'Screenshot {{number}}',
+    bugStatus: { open: 'Open', in_progress: 'In progress', fixed: 'Fixed', closed: 'Closed' },
+    featureStatus: { open: 'Open', planned: 'Planned', done: 'Done', declined: 'Declined' },
+  },
 };
