@@ -158,7 +158,7 @@ def test_a_user_reports_a_bug_with_a_screenshot(
 
     # The admins' moderation tab lists it with its screenshot and sets its status.
     admin = open_context(
-        browser, server, sign_in_token(server, *ADMIN), width=width, height=page.viewport_size["height"]
+        browser, server, sign_in_token(server, *ADMIN), width=width, height=844 if width == 390 else 900
     )
     pages.append(admin)
     admin.goto("/admin/moderation?tab=bugReports")
