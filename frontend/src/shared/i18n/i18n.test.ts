@@ -4,6 +4,7 @@ import { LANGUAGES } from './languages';
 import { en } from './locales/en';
 import { enAdmin } from './locales/en.admin';
 import { enAds } from './locales/en.ads';
+import { enSupport } from './locales/en.support';
 import { ru } from './locales/ru';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -21,7 +22,7 @@ function keyPaths(catalogue: object, prefix = ''): Set<string> {
 
 describe('i18n', () => {
   it('has a Russian text for every English one', () => {
-    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin, ...enAds })].sort());
+    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin, ...enAds, ...enSupport })].sort());
   });
 
   it('uses the four Russian plural forms', async () => {
