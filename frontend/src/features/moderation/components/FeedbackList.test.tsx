@@ -33,7 +33,7 @@ describe('the bug reports tab', () => {
 
     const row = await screen.findByTestId('bug-report-row');
     expect(within(row).getByRole('heading', { name: 'Grey map' })).toBeInTheDocument();
-    expect(row).toHaveTextContent('From @ann_r');
+    expect(row).toHaveTextContent('From ann_r');
     expect(within(row).getByRole('img', { name: 'Screenshot 1' })).toHaveAttribute('src', '/uploads/bug-images/abc.png');
 
     const select = within(row).getByTestId('bug-status');

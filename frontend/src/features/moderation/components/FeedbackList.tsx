@@ -87,7 +87,7 @@ function Byline({ username, createdAt }: { username: string | null; createdAt: s
   const date = new Date(createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Text size="xs" c="dimmed">
-      {t('feedback.from', { name: username ? `@${username}` : t('feedback.anonymous'), date })}
+      {t('feedback.from', { name: username ?? t('feedback.anonymous'), date })}
     </Text>
   );
 }
