@@ -44,6 +44,8 @@ from app.platform import service as platform_service
 from app.platform.router import router as platform_router
 from app.platform.schemas import HealthOut
 from app.realtime.server import get_sio, realtime_lifespan
+from app.releases.router import router as releases_router
+from app.support.router import router as support_router
 from app.task_modules import load_task_modules
 from app.tours.router import router as tours_router
 from app.users.router import router as users_router
@@ -75,6 +77,8 @@ DOMAIN_ROUTERS: list[APIRouter] = [
     billing_router,
     mailing_router,
     crawler_router,
+    releases_router,
+    support_router,
 ]
 
 # Paths the single-page app must never swallow: unknown API paths answer 404 JSON.

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from cryptography.fernet import Fernet
-from pydantic import Field, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ROOT_DIR = Path(__file__).resolve().parents[2]
@@ -34,6 +34,11 @@ MAKE_ENCRYPTION_KEY = 'python -c "from cryptography.fernet import Fernet; print(
 class InsecureSettingsError(RuntimeError):
     """A deployment (ENVIRONMENT other than development) without a real secret. Not a ValueError, so
     pydantic lets it through as it is: its message is the whole story, with no settings echoed."""
+
+
+class TutorialVideo(BaseModel):
+    title: str
+    url: str
 
 
 class Settings(BaseSettings):
@@ -104,6 +109,19 @@ class Settings(BaseSettings):
     facebook_app_id: str = ""
     facebook_app_secret: str = ""
     facebook_graph_url: str = "https://graph.facebook.com/v19.0"
+    # The platform's Facebook page that release notes are posted to (POST facebook-post); empty: off.
+    # Its own Graph address (the same API as sign-in's) so a test can fake each one separately.
+    facebook_page_graph_url: str = "https://graph.facebook.com/v19.0"
+    facebook_page_id: str = ""
+    facebook_page_access_token: str = ""
+    # Help & Feedback (spec §2): where support messages are mailed, the bug form's known-bugs page
+    # (empty: the form links to the Updates screen, whose Fixed and Coming Soon lists say what is
+    # known) and the help tool's tutorial videos.
+    support_email: str = "support@touratlas.local"
+    known_bugs_url: str = ""
+    tutorial_videos: list[TutorialVideo] = Field(
+        default_factory=list, description='JSON: [{"title": "...", "url": "https://..."}]'
+    )
     social_http_timeout_seconds: float = 10.0
     # The 3D-capture vendor whose API keys creators connect (spec §6 vendor API credentials): the
     # Matterport Model API's GraphQL endpoint; tests point it at a local fake.

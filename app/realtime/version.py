@@ -20,10 +20,15 @@ MAX_VERSION_LENGTH = 32  # platform_config.gui_version
 
 def announce_version(session_factory: sessionmaker[Session], version: str = APP_VERSION) -> str:
     """Make `version` the platform's gui_version and tell every open page; returns it."""
+    with session_factory.begin() as session:
+        return announce_in(session, version)
+
+
+def announce_in(session: Session, version: str) -> str:
+    """The same notice inside the caller's transaction (a published release): told once it commits."""
     version = version.strip()
     if not version or len(version) > MAX_VERSION_LENGTH:
         raise ValueError(f"a version is 1 to {MAX_VERSION_LENGTH} characters")
-    with session_factory.begin() as session:
-        platform_service.set_gui_version(session, version)
-        emit_after_commit(session, APP_VERSION_EVENT, {"gui_version": version}, room=EVERYONE_ROOM)
+    platform_service.set_gui_version(session, version)
+    emit_after_commit(session, APP_VERSION_EVENT, {"gui_version": version}, room=EVERYONE_ROOM)
     return version

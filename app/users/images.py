@@ -107,3 +107,14 @@ def set_profile_image(session: Session, *, user: User, editor: User, path: str) 
     user.profile_img = path
     session.flush()
     return False
+
+
+def find_bug_image(image: str) -> StoredImage:
+    """A stored bug-report screenshot by name or served path (GET bug-image, and the paths a bug
+    report names); 404 'Image not found' for anything else."""
+    name = image.rsplit("/", 1)[-1]
+    if image not in (name, f"/uploads/{BUG_IMAGE_FOLDER}/{name}"):
+        raise NotFound(IMAGE_NOT_FOUND)
+    if not _STORED_NAME.match(name) or not (_folder(BUG_IMAGE_FOLDER) / name).is_file():
+        raise NotFound(IMAGE_NOT_FOUND)
+    return StoredImage(path=f"/uploads/{BUG_IMAGE_FOLDER}/{name}", content_type=CONTENT_TYPES[name.rsplit(".", 1)[1]])

@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   readonly VITE_MARKETING_SITE_URL?: string;
   readonly VITE_MARKETPLACE_URL?: string;
+  readonly VITE_PRIVACY_POLICY_URL?: string;
+  readonly VITE_TERMS_URL?: string;
   readonly VITE_CREATOR_GROUP_URL?: string;
   readonly VITE_MAP_STYLE_DARK_URL?: string;
   readonly VITE_MAP_STYLE_STREETS_URL?: string;

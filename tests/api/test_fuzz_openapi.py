@@ -54,6 +54,7 @@ from app.tours.models import TourStatus
 from app.users.models import User
 from tests import factories
 from tests.conftest import TEST_DB
+from tests.fakes.facebook_graph import FakeGraph, running_graph
 from tests.fakes.providers import (
     FACEBOOK_APP_ID,
     FACEBOOK_APP_SECRET,
@@ -228,6 +229,12 @@ def fake_providers() -> Iterator[FakeProviders]:
 
 
 @pytest.fixture(scope="module")
+def fake_graph() -> Iterator[FakeGraph]:
+    with running_graph() as fake:
+        yield fake
+
+
+@pytest.fixture(scope="module")
 def fuzz_app(database: Any) -> FastAPI:
     """One application for the module; the cases reach it in-process through Schemathesis' ASGI client."""
     from app.main import create_app
@@ -243,7 +250,9 @@ def fuzz_app(database: Any) -> FastAPI:
 
 
 @pytest.fixture
-def world(db: Any, fuzz_app: FastAPI, fake_providers: FakeProviders, monkeypatch: pytest.MonkeyPatch) -> World:
+def world(
+    db: Any, fuzz_app: FastAPI, fake_providers: FakeProviders, fake_graph: FakeGraph, monkeypatch: pytest.MonkeyPatch
+) -> World:
     # Social sign-in verifies tokens against the local fake providers, never the real ones.
     settings_now = get_settings()
     monkeypatch.setattr(settings_now, "google_client_id", GOOGLE_CLIENT_ID)
@@ -251,6 +260,10 @@ def world(db: Any, fuzz_app: FastAPI, fake_providers: FakeProviders, monkeypatch
     monkeypatch.setattr(settings_now, "facebook_app_id", FACEBOOK_APP_ID)
     monkeypatch.setattr(settings_now, "facebook_app_secret", FACEBOOK_APP_SECRET)
     monkeypatch.setattr(settings_now, "facebook_graph_url", f"{fake_providers.base_url}/facebook")
+    # Release posts go to the local fake Graph page feed.
+    monkeypatch.setattr(settings_now, "facebook_page_graph_url", fake_graph.url)
+    monkeypatch.setattr(settings_now, "facebook_page_id", fake_graph.page_id)
+    monkeypatch.setattr(settings_now, "facebook_page_access_token", fake_graph.page_token)
     jwks_cache.clear()
     reset_rate_limits()
     # The previous operation may have turned restrict_access on; its row is gone, forget the reading.

@@ -13,6 +13,8 @@ import { MediaFormHost } from '../../features/media/components/MediaFormHost';
 import { OwnerMailHost } from '../../features/moderation/components/OwnerMailHost';
 import { LanguagePopupHost } from '../../features/settings/components/LanguagePopupHost';
 import { SettingsHost } from '../../features/settings/components/SettingsHost';
+import { HelpHost } from '../../features/support/components/HelpHost';
+import { UpdatesHost } from '../../features/releases/components/UpdatesHost';
 import { ManageMediaHost } from '../../features/tours/components/ManageMediaHost';
 import { SavedToursHost } from '../../features/tours/components/SavedToursHost';
 import { HostRequestHost } from '../../features/vendors/components/HostRequestHost';
@@ -53,6 +55,8 @@ export function RootLayout() {
       <OwnerMailHost />
       <TrialEndHost />
       <AnalyticsHost />
+      <UpdatesHost />
+      <HelpHost />
       <ScrollRestoration />
     </>
   );

@@ -16,6 +16,7 @@ export type AppAction =
   | 'profile'
   | 'settings'
   | 'helpFeedback'
+  | 'bugReport'
   | 'savedTours';
 
 type Handler = () => void;

@@ -16,3 +16,7 @@ export const HOSTED_MAP_STYLE_URLS = {
 
 /** The version this bundle was built as (package.json), compared with the server's gui_version. */
 export const APP_VERSION: string = __APP_VERSION__;
+
+/** The help tool's privacy policy and terms of use (spec §2); empty: that entry is not shown. */
+export const PRIVACY_POLICY_URL: string = import.meta.env.VITE_PRIVACY_POLICY_URL ?? '';
+export const TERMS_URL: string = import.meta.env.VITE_TERMS_URL ?? '';

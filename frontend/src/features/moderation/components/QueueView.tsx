@@ -17,6 +17,7 @@ import { useQueueLive } from '../api/useQueueLive';
 import { followCursor, keyCommand, moveCursor } from '../model/keyboard';
 import { conflictReason, type DecisionOutcome, summariseOutcomes } from '../model/queue';
 import { itemSummary } from '../model/summary';
+import { FeedbackList } from './FeedbackList';
 import { MODERATION_TABS, type ModerationTabKey, queryKinds, tabByKey, tabCount, tabKinds } from '../model/tabs';
 import { ItemDetail } from './ItemDetail';
 import classes from './Moderation.module.css';
@@ -52,7 +53,8 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
   const [searchText, setSearchText] = useState(state.search);
   const { debounced: search, flushTo } = useDebouncedValue(searchText.trim(), 350);
   const params = { kinds, search: state.search, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE };
-  const queue = useQuery(queueQueryOptions(params));
+  // The feedback tabs list bug reports or feature requests, not approval items.
+  const queue = useQuery({ ...queueQueryOptions(params), enabled: tab.feedback === undefined });
   const items = useMemo(() => queue.data?.data ?? [], [queue.data]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const pending = queue.data?.pending;
@@ -179,8 +181,8 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const chosen = items.filter((item) => selected.has(item.id));
 
-  return (
-    <Stack gap="md">
+  const header = (
+    <>
       <Tabs value={state.tab} onChange={changeTab} classNames={{ root: classes.tabs, list: classes.tabList, tab: classes.tab }} keepMounted={false}>
         <Tabs.List aria-label={t('moderation.tabsLabel')}>
           {MODERATION_TABS.map((entry) => {
@@ -190,10 +192,13 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
                 key={entry.key}
                 value={entry.key}
                 data-testid={`tab-${entry.key}`}
+                // The feedback tabs are not approval items: no waiting count.
                 rightSection={
+                  entry.feedback ? undefined : (
                   <Badge size="sm" radius="xl" miw={22} px={6} className={classes.count} variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? 'red' : 'gray'} data-testid={`tab-count-${entry.key}`}>
                     {count}
                   </Badge>
+                  )
                 }
               >
                 {t(`moderation.tabs.${entry.key}`)}
@@ -206,6 +211,21 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
       <Text size="sm" c="dimmed">
         {t(`moderation.tabHints.${tab.key}`)}
       </Text>
+    </>
+  );
+
+  if (tab.feedback) {
+    return (
+      <Stack gap="md">
+        {header}
+        <FeedbackList kind={tab.feedback} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {header}
 
       <div className={classes.toolbar}>
         <TextInput

@@ -3,15 +3,30 @@ import type { ApprovalKind } from '../../../shared/api/generated/types.gen';
 /**
  * Spec §2 "Moderation tabs" that have something to show today, each a set of the kinds of spec §4
  * "Pending approval items". Every kind belongs to exactly one tab besides "pending", which shows
- * them all. Not here: bug reports and feature requests (no call serves them yet), approved providers,
- * crawler settings and crawler tours (a later issue); ads wait in "pending" only.
+ * them all. Bug reports and feature requests are not approval items: those two tabs list the Help &
+ * Feedback messages with their statuses instead (`feedback`). Not here: approved providers, crawler
+ * settings and crawler tours (a later issue); ads wait in "pending" only.
  */
-export type ModerationTabKey = 'pending' | 'userTours' | 'tours' | 'trusted' | 'users' | 'providers' | 'customProviders' | 'categories';
+export type ModerationTabKey =
+  | 'pending'
+  | 'userTours'
+  | 'tours'
+  | 'trusted'
+  | 'users'
+  | 'providers'
+  | 'customProviders'
+  | 'categories'
+  | 'bugReports'
+  | 'featureRequests';
+
+export type FeedbackKind = 'bugs' | 'features';
 
 export interface ModerationTab {
   key: ModerationTabKey;
   /** The kinds the tab lists; null: every kind (the pending approvals tab, with a kind filter). */
   kinds: readonly ApprovalKind[] | null;
+  /** A Help & Feedback list instead of approval items. */
+  feedback?: FeedbackKind;
 }
 
 /** Every kind of spec §4, in the order the kind filter offers them. */
@@ -43,6 +58,8 @@ export const MODERATION_TABS: readonly ModerationTab[] = [
   { key: 'providers', kinds: ['new_provider', 'new_alternative_provider'] },
   { key: 'customProviders', kinds: ['new_custom_provider', 'new_alternative_custom_provider'] },
   { key: 'categories', kinds: ['category_request'] },
+  { key: 'bugReports', kinds: [], feedback: 'bugs' },
+  { key: 'featureRequests', kinds: [], feedback: 'features' },
 ];
 
 export function isTabKey(value: string | null | undefined): value is ModerationTabKey {

@@ -368,7 +368,7 @@ function TourSkeleton() {
 /** Spec §8 not-found media: the text, a refresh and a way to report it. */
 function TourNotFound() {
   const { t } = useTranslation();
-  const reportable = useAvailableAppActions().has('helpFeedback');
+  const reportable = useAvailableAppActions().has('bugReport');
   return (
     <Container size={640} className={classes.page}>
       <Stack align="center" ta="center" gap="md" data-testid="tour-not-found">
@@ -382,7 +382,7 @@ function TourNotFound() {
             {t('tourPage.refresh')}
           </Button>
           {reportable && (
-            <Button radius="xl" variant="default" onClick={() => runAppAction('helpFeedback')}>
+            <Button radius="xl" variant="default" onClick={() => runAppAction('bugReport')}>
               {t('tourPage.report')}
             </Button>
           )}

@@ -2268,6 +2268,162 @@ export type BugImageAnswer = {
 };
 
 /**
+ * BugImageLookup
+ */
+export type BugImageLookup = {
+    /**
+     * Content Type
+     */
+    content_type: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Path
+     */
+    path: string;
+};
+
+/**
+ * BugImageOut
+ */
+export type BugImageOut = {
+    /**
+     * Content Type
+     */
+    content_type: string;
+    /**
+     * Path
+     */
+    path: string;
+};
+
+/**
+ * BugReportBody
+ */
+export type BugReportBody = {
+    /**
+     * Description
+     */
+    description: string;
+    /**
+     * Images
+     *
+     * Paths answered by POST /v2/users/bug-image
+     */
+    images?: Array<string>;
+    /**
+     * Page Url
+     *
+     * The page the bug was seen on
+     */
+    page_url?: string | null;
+    /**
+     * Title
+     */
+    title: string;
+};
+
+/**
+ * BugReportOut
+ */
+export type BugReportOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Images
+     */
+    images: Array<BugImageOut>;
+    /**
+     * Page Url
+     */
+    page_url: string | null;
+    status: BugReportStatus;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * User Agent
+     */
+    user_agent: string | null;
+    /**
+     * Userid
+     */
+    userid: number | null;
+    /**
+     * Username
+     */
+    username: string | null;
+};
+
+/**
+ * BugReportSaved
+ */
+export type BugReportSaved = {
+    data: BugReportOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * BugReportStatus
+ */
+export type BugReportStatus = 'open' | 'in_progress' | 'fixed' | 'closed';
+
+/**
+ * BugReportStatusBody
+ */
+export type BugReportStatusBody = {
+    /**
+     * Id
+     */
+    id: number;
+    status: BugReportStatus;
+};
+
+/**
+ * BugReportsAnswer
+ */
+export type BugReportsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<BugReportOut>;
+    /**
+     * Known Bugs Url
+     *
+     * The known-bugs page the bug form links to; empty: none configured
+     */
+    known_bugs_url: string;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
  * CaptureDeviceCreate
  */
 export type CaptureDeviceCreate = {
@@ -2852,6 +3008,44 @@ export type ConfigurationWrite = {
      * The provider (host) crawled
      */
     vendor_id: number;
+};
+
+/**
+ * ContactSupportAnswer
+ */
+export type ContactSupportAnswer = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * ContactSupportBody
+ */
+export type ContactSupportBody = {
+    /**
+     * Email
+     *
+     * Where support answers
+     */
+    email: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Subject
+     */
+    subject?: string | null;
 };
 
 /**
@@ -4283,6 +4477,148 @@ export type ExistingAnswer = {
 };
 
 /**
+ * FacebookPostAnswer
+ */
+export type FacebookPostAnswer = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Post Id
+     */
+    post_id: string;
+};
+
+/**
+ * FacebookPostBody
+ */
+export type FacebookPostBody = {
+    /**
+     * List Coming Soon
+     */
+    list_coming_soon?: Array<string>;
+    /**
+     * List Fixed
+     */
+    list_fixed?: Array<string>;
+    /**
+     * List Improved
+     */
+    list_improved?: Array<string>;
+    /**
+     * List New
+     */
+    list_new?: Array<string>;
+    /**
+     * Release Date
+     */
+    release_date: string;
+    /**
+     * Release Name
+     */
+    release_name: string;
+    /**
+     * Release Version
+     */
+    release_version: string;
+};
+
+/**
+ * FeatureRequestBody
+ */
+export type FeatureRequestBody = {
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Title
+     */
+    title: string;
+};
+
+/**
+ * FeatureRequestOut
+ */
+export type FeatureRequestOut = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    status: FeatureRequestStatus;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Userid
+     */
+    userid: number | null;
+    /**
+     * Username
+     */
+    username: string | null;
+};
+
+/**
+ * FeatureRequestSaved
+ */
+export type FeatureRequestSaved = {
+    data: FeatureRequestOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * FeatureRequestStatus
+ */
+export type FeatureRequestStatus = 'open' | 'planned' | 'done' | 'declined';
+
+/**
+ * FeatureRequestStatusBody
+ */
+export type FeatureRequestStatusBody = {
+    /**
+     * Id
+     */
+    id: number;
+    status: FeatureRequestStatus;
+};
+
+/**
+ * FeatureRequestsAnswer
+ */
+export type FeatureRequestsAnswer = {
+    /**
+     * Data
+     */
+    data: Array<FeatureRequestOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
  * FeaturedAdsAnswer
  */
 export type FeaturedAdsAnswer = {
@@ -4661,6 +4997,20 @@ export type HealthOut = {
      * What an operator must fix though every part answers, e.g. an embedded index the workers write in a folder this process cannot see
      */
     warnings?: Array<string>;
+};
+
+/**
+ * HelpConfig
+ */
+export type HelpConfig = {
+    /**
+     * Known Bugs Url
+     */
+    known_bugs_url: string;
+    /**
+     * Tutorial Videos
+     */
+    tutorial_videos: Array<TutorialVideoOut>;
 };
 
 /**
@@ -6804,6 +7154,193 @@ export type RecurringOut = {
 };
 
 /**
+ * ReleaseDeleted
+ */
+export type ReleaseDeleted = {
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Release Id
+     */
+    release_id: number;
+};
+
+/**
+ * ReleaseIn
+ *
+ * POST release-notes: a new release, or (with `id`) the new content of an existing one.
+ */
+export type ReleaseIn = {
+    /**
+     * Announce
+     *
+     * Tell every open page that a new version is out (when this is the newest release)
+     */
+    announce?: boolean;
+    /**
+     * Id
+     */
+    id?: number | null;
+    /**
+     * Listcomingsoonitems
+     */
+    listComingSoonItems?: Array<ReleaseItemIn>;
+    /**
+     * Listfixeditems
+     */
+    listFixedItems?: Array<ReleaseItemIn>;
+    /**
+     * Listimproveditems
+     */
+    listImprovedItems?: Array<ReleaseItemIn>;
+    /**
+     * Listnewitems
+     */
+    listNewItems?: Array<ReleaseItemIn>;
+    /**
+     * Releasedate
+     */
+    releaseDate: string;
+    /**
+     * Releasename
+     */
+    releaseName: string;
+    /**
+     * Releasetime
+     *
+     * HH:MM
+     */
+    releaseTime?: string | null;
+    /**
+     * Releaseversion
+     *
+     * 'Version ' is prefixed when missing
+     */
+    releaseVersion: string;
+};
+
+/**
+ * ReleaseItemIn
+ */
+export type ReleaseItemIn = {
+    /**
+     * Description
+     */
+    description?: string | null;
+    /**
+     * Title
+     */
+    title: string;
+};
+
+/**
+ * ReleaseItemOut
+ */
+export type ReleaseItemOut = {
+    /**
+     * Description
+     */
+    description: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Title
+     */
+    title: string;
+    type: ReleaseItemType;
+};
+
+/**
+ * ReleaseItemType
+ */
+export type ReleaseItemType = 'New' | 'Improved' | 'Fixed' | 'Coming Soon';
+
+/**
+ * ReleaseOut
+ */
+export type ReleaseOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Listcomingsoonitems
+     */
+    listComingSoonItems: Array<ReleaseItemOut>;
+    /**
+     * Listfixeditems
+     */
+    listFixedItems: Array<ReleaseItemOut>;
+    /**
+     * Listimproveditems
+     */
+    listImprovedItems: Array<ReleaseItemOut>;
+    /**
+     * Listnewitems
+     */
+    listNewItems: Array<ReleaseItemOut>;
+    /**
+     * Releasedate
+     */
+    releaseDate: string;
+    /**
+     * Releasename
+     */
+    releaseName: string;
+    /**
+     * Releasetime
+     */
+    releaseTime: string | null;
+    /**
+     * Releaseversion
+     */
+    releaseVersion: string;
+};
+
+/**
+ * ReleaseSaved
+ */
+export type ReleaseSaved = {
+    /**
+     * Announced Version
+     *
+     * The version every open page was told about, if any
+     */
+    announced_version: string | null;
+    data: ReleaseOut;
+    /**
+     * Message
+     */
+    message: string;
+};
+
+/**
+ * ReleasesAnswer
+ */
+export type ReleasesAnswer = {
+    /**
+     * Data
+     */
+    data: Array<ReleaseOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
  * ResetRequestBody
  */
 export type ResetRequestBody = {
@@ -8492,6 +9029,20 @@ export type TrialSubscriptions = {
      * Trial Ended
      */
     trial_ended: boolean;
+};
+
+/**
+ * TutorialVideoOut
+ */
+export type TutorialVideoOut = {
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Url
+     */
+    url: string;
 };
 
 /**
@@ -14846,6 +15397,43 @@ export type CreatorsSetTrustedResponses = {
 
 export type CreatorsSetTrustedResponse = CreatorsSetTrustedResponses[keyof CreatorsSetTrustedResponses];
 
+export type ReleasesPostToFacebookData = {
+    body: FacebookPostBody;
+    path?: never;
+    query?: never;
+    url: '/v2/facebook-post/';
+};
+
+export type ReleasesPostToFacebookErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * A service this call depends on cannot be reached: try again later
+     */
+    503: ErrorBody;
+};
+
+export type ReleasesPostToFacebookError = ReleasesPostToFacebookErrors[keyof ReleasesPostToFacebookErrors];
+
+export type ReleasesPostToFacebookResponses = {
+    /**
+     * Successful Response
+     */
+    200: FacebookPostAnswer;
+};
+
+export type ReleasesPostToFacebookResponse = ReleasesPostToFacebookResponses[keyof ReleasesPostToFacebookResponses];
+
 export type ClassificationsSetTranslationData = {
     body: TranslationIn;
     path?: never;
@@ -15804,6 +16392,127 @@ export type ModerationDecidePendingItemsResponses = {
 
 export type ModerationDecidePendingItemsResponse = ModerationDecidePendingItemsResponses[keyof ModerationDecidePendingItemsResponses];
 
+export type ReleasesDeleteReleaseNoteData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Release Id
+         */
+        release_id: number;
+    };
+    url: '/v2/releases/release-notes';
+};
+
+export type ReleasesDeleteReleaseNoteErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type ReleasesDeleteReleaseNoteError = ReleasesDeleteReleaseNoteErrors[keyof ReleasesDeleteReleaseNoteErrors];
+
+export type ReleasesDeleteReleaseNoteResponses = {
+    /**
+     * Successful Response
+     */
+    200: ReleaseDeleted;
+};
+
+export type ReleasesDeleteReleaseNoteResponse = ReleasesDeleteReleaseNoteResponses[keyof ReleasesDeleteReleaseNoteResponses];
+
+export type ReleasesListReleaseNotesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/releases/release-notes';
+};
+
+export type ReleasesListReleaseNotesErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type ReleasesListReleaseNotesError = ReleasesListReleaseNotesErrors[keyof ReleasesListReleaseNotesErrors];
+
+export type ReleasesListReleaseNotesResponses = {
+    /**
+     * Successful Response
+     */
+    200: ReleasesAnswer;
+};
+
+export type ReleasesListReleaseNotesResponse = ReleasesListReleaseNotesResponses[keyof ReleasesListReleaseNotesResponses];
+
+export type ReleasesSaveReleaseNoteData = {
+    body: ReleaseIn;
+    path?: never;
+    query?: never;
+    url: '/v2/releases/release-notes';
+};
+
+export type ReleasesSaveReleaseNoteErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type ReleasesSaveReleaseNoteError = ReleasesSaveReleaseNoteErrors[keyof ReleasesSaveReleaseNoteErrors];
+
+export type ReleasesSaveReleaseNoteResponses = {
+    /**
+     * Successful Response
+     */
+    200: ReleaseSaved;
+};
+
+export type ReleasesSaveReleaseNoteResponse = ReleasesSaveReleaseNoteResponses[keyof ReleasesSaveReleaseNoteResponses];
+
 export type SessionsStartSessionData = {
     /**
      * Body
@@ -15901,6 +16610,354 @@ export type ClassificationsListRankSourcesResponses = {
 };
 
 export type ClassificationsListRankSourcesResponse = ClassificationsListRankSourcesResponses[keyof ClassificationsListRankSourcesResponses];
+
+export type SupportGetBugImageData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Image
+         */
+        image: string;
+    };
+    url: '/v2/support/bug-image';
+};
+
+export type SupportGetBugImageErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type SupportGetBugImageError = SupportGetBugImageErrors[keyof SupportGetBugImageErrors];
+
+export type SupportGetBugImageResponses = {
+    /**
+     * Successful Response
+     */
+    200: BugImageLookup;
+};
+
+export type SupportGetBugImageResponse = SupportGetBugImageResponses[keyof SupportGetBugImageResponses];
+
+export type SupportListBugReportsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Status
+         */
+        status?: BugReportStatus | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/support/bug-report';
+};
+
+export type SupportListBugReportsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type SupportListBugReportsError = SupportListBugReportsErrors[keyof SupportListBugReportsErrors];
+
+export type SupportListBugReportsResponses = {
+    /**
+     * Successful Response
+     */
+    200: BugReportsAnswer;
+};
+
+export type SupportListBugReportsResponse = SupportListBugReportsResponses[keyof SupportListBugReportsResponses];
+
+export type SupportPostBugReportData = {
+    body: BugReportBody;
+    path?: never;
+    query?: never;
+    url: '/v2/support/bug-report';
+};
+
+export type SupportPostBugReportErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
+};
+
+export type SupportPostBugReportError = SupportPostBugReportErrors[keyof SupportPostBugReportErrors];
+
+export type SupportPostBugReportResponses = {
+    /**
+     * Successful Response
+     */
+    200: BugReportSaved;
+};
+
+export type SupportPostBugReportResponse = SupportPostBugReportResponses[keyof SupportPostBugReportResponses];
+
+export type SupportPutBugReportData = {
+    body: BugReportStatusBody;
+    path?: never;
+    query?: never;
+    url: '/v2/support/bug-report';
+};
+
+export type SupportPutBugReportErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type SupportPutBugReportError = SupportPutBugReportErrors[keyof SupportPutBugReportErrors];
+
+export type SupportPutBugReportResponses = {
+    /**
+     * Successful Response
+     */
+    200: BugReportSaved;
+};
+
+export type SupportPutBugReportResponse = SupportPutBugReportResponses[keyof SupportPutBugReportResponses];
+
+export type SupportPostContactSupportData = {
+    body: ContactSupportBody;
+    path?: never;
+    query?: never;
+    url: '/v2/support/contact-support';
+};
+
+export type SupportPostContactSupportErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
+};
+
+export type SupportPostContactSupportError = SupportPostContactSupportErrors[keyof SupportPostContactSupportErrors];
+
+export type SupportPostContactSupportResponses = {
+    /**
+     * Successful Response
+     */
+    200: ContactSupportAnswer;
+};
+
+export type SupportPostContactSupportResponse = SupportPostContactSupportResponses[keyof SupportPostContactSupportResponses];
+
+export type SupportListFeatureRequestsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Status
+         */
+        status?: FeatureRequestStatus | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/v2/support/feature-request';
+};
+
+export type SupportListFeatureRequestsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type SupportListFeatureRequestsError = SupportListFeatureRequestsErrors[keyof SupportListFeatureRequestsErrors];
+
+export type SupportListFeatureRequestsResponses = {
+    /**
+     * Successful Response
+     */
+    200: FeatureRequestsAnswer;
+};
+
+export type SupportListFeatureRequestsResponse = SupportListFeatureRequestsResponses[keyof SupportListFeatureRequestsResponses];
+
+export type SupportPostFeatureRequestData = {
+    body: FeatureRequestBody;
+    path?: never;
+    query?: never;
+    url: '/v2/support/feature-request';
+};
+
+export type SupportPostFeatureRequestErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Too many attempts: wait the Retry-After seconds
+     */
+    429: ErrorBody;
+};
+
+export type SupportPostFeatureRequestError = SupportPostFeatureRequestErrors[keyof SupportPostFeatureRequestErrors];
+
+export type SupportPostFeatureRequestResponses = {
+    /**
+     * Successful Response
+     */
+    200: FeatureRequestSaved;
+};
+
+export type SupportPostFeatureRequestResponse = SupportPostFeatureRequestResponses[keyof SupportPostFeatureRequestResponses];
+
+export type SupportPutFeatureRequestData = {
+    body: FeatureRequestStatusBody;
+    path?: never;
+    query?: never;
+    url: '/v2/support/feature-request';
+};
+
+export type SupportPutFeatureRequestErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type SupportPutFeatureRequestError = SupportPutFeatureRequestErrors[keyof SupportPutFeatureRequestErrors];
+
+export type SupportPutFeatureRequestResponses = {
+    /**
+     * Successful Response
+     */
+    200: FeatureRequestSaved;
+};
+
+export type SupportPutFeatureRequestResponse = SupportPutFeatureRequestResponses[keyof SupportPutFeatureRequestResponses];
+
+export type SupportHelpConfigData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/support/help-config';
+};
+
+export type SupportHelpConfigErrors = {
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type SupportHelpConfigError = SupportHelpConfigErrors[keyof SupportHelpConfigErrors];
+
+export type SupportHelpConfigResponses = {
+    /**
+     * Successful Response
+     */
+    200: HelpConfig;
+};
+
+export type SupportHelpConfigResponse = SupportHelpConfigResponses[keyof SupportHelpConfigResponses];
 
 export type DiscoveryCreatorMediaData = {
     body?: never;

@@ -243,6 +243,8 @@ export const enAdmin = {
       providers: 'Providers',
       customProviders: 'Custom provider requests',
       categories: 'Categories and subcategories',
+      bugReports: 'Bug reports',
+      featureRequests: 'Feature requests',
     },
     tabHints: {
       pending: 'Every kind of item, oldest first.',
@@ -253,6 +255,8 @@ export const enAdmin = {
       providers: 'New providers and alternative versions of providers.',
       customProviders: 'Requests for custom providers and their alternative versions.',
       categories: 'Categories and subcategories users asked for with their tours.',
+      bugReports: 'What users reported from Help & Feedback, newest first: set each one’s status.',
+      featureRequests: 'What users asked for from Help & Feedback, newest first: set each one’s status.',
     },
     kinds: {
       category_request: 'Category request',

@@ -1,6 +1,7 @@
 import type { enAdmin } from './en.admin';
 import type { enAds } from './en.ads';
 import type { enMailing } from './en.mailing';
+import type { enSupport } from './en.support';
 
 /**
  * English, the default and fallback catalogue: every text the app shows is here or, for the administrators'
@@ -1108,4 +1109,4 @@ export const en = {
 };
 
 /** The shape every other catalogue follows (same keys; plural suffixes may differ per language). */
-export type Catalogue = typeof en & typeof enAdmin & typeof enAds & typeof enMailing;
+export type Catalogue = typeof en & typeof enAdmin & typeof enAds & typeof enMailing & typeof enSupport;

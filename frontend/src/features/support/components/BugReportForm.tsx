@@ -1,0 +1,149 @@
+import { ActionIcon, Anchor, Button, FileButton, Group, Image, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconExternalLink, IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { runAppAction } from '../../../shared/actions/appActions';
+import { errorMessage, fieldErrors } from '../../../shared/api/apiError';
+import { helpConfigQueryOptions, useSendBugReport, useUploadBugImage } from '../api/supportApi';
+import { DESCRIPTION_MAX, type FieldErrors, type ReportDraft, SCREENSHOTS_MAX, TITLE_MAX, validateBugReport } from '../model/forms';
+import classes from './Support.module.css';
+import { FormFailure } from './FormFailure';
+
+/** The bug report (spec §2): what went wrong, screenshots uploaded as they are chosen, and the known-bugs link. */
+export function BugReportForm({ onSent }: { onSent: () => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<ReportDraft>({ title: '', description: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof ReportDraft>>({});
+  const [screenshots, setScreenshots] = useState<string[]>([]);
+  const send = useSendBugReport();
+  const server = fieldErrors(send.error);
+  const describe = (field: keyof ReportDraft, max: number) => {
+    const error = errors[field];
+    return error ? t(`help.${error === 'tooLong' ? 'tooLong' : 'required'}`, { max }) : server[field];
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateBugReport(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    send.mutate(
+      { title: draft.title.trim(), description: draft.description.trim(), page_url: window.location.href, images: screenshots },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('help.bug.sent') });
+          onSent();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="bug-report-form">
+      <Stack gap="sm">
+        <KnownBugsLink />
+        <TextInput
+          label={t('help.bug.title')}
+          required
+          maxLength={TITLE_MAX}
+          value={draft.title}
+          onChange={(event) => setDraft({ ...draft, title: event.currentTarget.value })}
+          error={describe('title', TITLE_MAX)}
+          data-testid="bug-title"
+        />
+        <Textarea
+          label={t('help.bug.description')}
+          required
+          autosize
+          minRows={4}
+          maxLength={DESCRIPTION_MAX}
+          value={draft.description}
+          onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
+          error={describe('description', DESCRIPTION_MAX)}
+          data-testid="bug-description"
+        />
+        <Screenshots paths={screenshots} onChange={setScreenshots} />
+        <FormFailure error={send.error} fallback={t('help.bug.failed')} />
+        <Group justify="flex-end">
+          <Button type="submit" radius="xl" loading={send.isPending} data-testid="bug-send">
+            {t('help.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The configured known-bugs page; without one, the Updates screen, whose Fixed and Coming Soon lists say what is known. */
+function KnownBugsLink() {
+  const { t } = useTranslation();
+  const config = useQuery(helpConfigQueryOptions());
+  if (config.isPending) return null;
+  const url = config.data?.known_bugs_url;
+  if (!url) {
+    return (
+      <Anchor component="button" type="button" size="sm" ta="start" onClick={() => runAppAction('updates')} data-testid="known-bugs-link">
+        {t('help.bug.knownBugsInUpdates')}
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" data-testid="known-bugs-link">
+      {t('help.bug.knownBugs')} <IconExternalLink size={12} aria-hidden="true" />
+    </Anchor>
+  );
+}
+
+function Screenshots({ paths, onChange }: { paths: string[]; onChange: (paths: string[]) => void }) {
+  const { t } = useTranslation();
+  const upload = useUploadBugImage();
+  const add = (file: File | null) => {
+    if (file) upload.mutate(file, { onSuccess: (stored) => onChange([...paths, stored.path]) });
+  };
+  return (
+    <Stack gap={6}>
+      <div>
+        <Text size="sm" fw={500}>
+          {t('help.bug.screenshots', { max: SCREENSHOTS_MAX })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('help.bug.screenshotHint')}
+        </Text>
+      </div>
+      <Group gap="xs">
+        {paths.map((path, index) => (
+          <div key={path} className={classes.thumb}>
+            <Image src={path} alt={t('help.bug.screenshotAlt', { number: index + 1 })} w={96} h={64} fit="cover" radius="sm" />
+            <ActionIcon
+              size="sm"
+              radius="xl"
+              color="dark"
+              className={classes.remove}
+              aria-label={t('help.bug.removeScreenshot', { number: index + 1 })}
+              onClick={() => onChange(paths.filter((kept) => kept !== path))}
+            >
+              <IconX size={12} />
+            </ActionIcon>
+          </div>
+        ))}
+        {paths.length < SCREENSHOTS_MAX && (
+          <FileButton onChange={add} accept="image/png,image/jpeg,image/webp">
+            {(props) => (
+              <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} />} loading={upload.isPending} data-testid="bug-screenshot">
+                {upload.isPending ? t('help.bug.uploading') : t('help.bug.addScreenshot')}
+              </Button>
+            )}
+          </FileButton>
+        )}
+      </Group>
+      {upload.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorMessage(upload.error, t('help.bug.uploadFailed'))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
