@@ -51,7 +51,7 @@ from app.core.settings import get_settings
 from app.core.tasks import submit_after_commit
 from app.core.types import DB_INT_MAX
 from app.engagement.service import Viewer, delete_rows, insert_if_absent, step
-from app.moderation import decisions
+from app.moderation import decisions, pending_edits
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import images
@@ -87,6 +87,8 @@ IMAGE_LINK = "The image must be an uploaded image or an https:// address"
 CANNOT_SAVE_OWN = "You cannot save your own ad"
 
 AD_KINDS = (ApprovalKind.new_ad, ApprovalKind.ad_edit)
+# The approval items' entity_type of an ad.
+AD = "ad"
 # An impression or click without a page-view id counts once per viewer per UTC day.
 DAY = timedelta(days=1)
 
@@ -254,83 +256,32 @@ def flush_unique_link(session: Session) -> None:
 
 
 def current_content(ad: Ad, keys: Sequence[str]) -> dict[str, Any]:
-    return {key: [link.tag_id for link in ad.tag_links] if key == "tag_ids" else getattr(ad, key) for key in keys}
-
-
-def _changes(ad: Ad, content: dict[str, Any]) -> dict[str, Any]:
-    current = current_content(ad, list(content))
-    return {key: value for key, value in content.items() if current[key] != value}
-
-
-def _set_tags(ad: Ad, tag_ids: Sequence[int]) -> None:
-    """Keep the links still wanted (a delete and re-insert of one key would collide in one flush)."""
-    wanted = {tag_id: position for position, tag_id in enumerate(tag_ids)}
-    for link in list(ad.tag_links):
-        if link.tag_id in wanted:
-            link.position = wanted.pop(link.tag_id)
-        else:
-            ad.tag_links.remove(link)
-    for tag_id, position in wanted.items():
-        ad.tag_links.append(AdTag(tag_id=tag_id, position=position))
+    return pending_edits.current_content(ad, keys)
 
 
 def apply_changes(ad: Ad, changes: dict[str, Any]) -> None:
-    for key, value in changes.items():
-        if key == "tag_ids":
-            _set_tags(ad, value)
-        else:
-            setattr(ad, key, value)
+    pending_edits.apply_changes(ad, changes, _tag_link)
+
+
+def _tag_link(tag_id: int, position: int) -> AdTag:
+    return AdTag(tag_id=tag_id, position=position)
 
 
 # ------------------------------------------------------------------------------ approval items
 
 
 def pending_item(session: Session, kind: ApprovalKind, ad_id: int) -> ApprovalItem | None:
-    return session.scalar(
-        select(ApprovalItem).where(
-            ApprovalItem.kind == kind,
-            ApprovalItem.entity_type == "ad",
-            ApprovalItem.entity_id == ad_id,
-            ApprovalItem.status == ApprovalStatus.pending,
-        )
-    )
+    return pending_edits.pending_item(session, kind, AD, ad_id)
 
 
 def _file_new_ad(session: Session, ad: Ad, submitter: User) -> None:
-    if pending_item(session, ApprovalKind.new_ad, ad.id) is not None:
-        return
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.new_ad,
-            status=ApprovalStatus.pending,
-            entity_type="ad",
-            entity_id=ad.id,
-            payload={"ad_id": ad.id, "title": ad.title},
-            submitted_by_user_id=submitter.id,
-            created_at=utcnow(),
-        )
-    )
+    payload = {"ad_id": ad.id, "title": ad.title}
+    pending_edits.file_once(session, ApprovalKind.new_ad, AD, ad.id, payload, submitter)
 
 
 def _file_edit(session: Session, ad: Ad, submitter: User, changes: dict[str, Any]) -> None:
-    """One pending edit per ad: a newer edit replaces the proposal (on top of what is published)."""
     payload = {"ad_id": ad.id, "title": changes.get("title", ad.title), "changes": changes}
-    item = pending_item(session, ApprovalKind.ad_edit, ad.id)
-    if item is None:
-        session.add(
-            ApprovalItem(
-                kind=ApprovalKind.ad_edit,
-                status=ApprovalStatus.pending,
-                entity_type="ad",
-                entity_id=ad.id,
-                payload=payload,
-                submitted_by_user_id=submitter.id,
-                created_at=utcnow(),
-            )
-        )
-    else:
-        item.payload = payload
-        item.submitted_by_user_id = submitter.id
+    pending_edits.file_edit(session, ApprovalKind.ad_edit, AD, ad.id, payload, submitter)
 
 
 def in_queue(ad: Ad) -> bool:
@@ -342,7 +293,7 @@ def push_queue(session: Session, kind: ApprovalKind, ad: Ad, action: str) -> Non
     session.flush()
     item_id = session.scalar(
         select(ApprovalItem.id)
-        .where(ApprovalItem.entity_type == "ad", ApprovalItem.entity_id == ad.id, ApprovalItem.kind == kind)
+        .where(ApprovalItem.entity_type == AD, ApprovalItem.entity_id == ad.id, ApprovalItem.kind == kind)
         .order_by(ApprovalItem.id.desc())
         .limit(1)
     )
@@ -350,17 +301,7 @@ def push_queue(session: Session, kind: ApprovalKind, ad: Ad, action: str) -> Non
 
 
 def edit_pending_ids(session: Session, ad_ids: Sequence[int]) -> set[int]:
-    if not ad_ids:
-        return set()
-    rows = session.scalars(
-        select(ApprovalItem.entity_id).where(
-            ApprovalItem.kind == ApprovalKind.ad_edit,
-            ApprovalItem.status == ApprovalStatus.pending,
-            ApprovalItem.entity_type == "ad",
-            ApprovalItem.entity_id.in_(ad_ids),
-        )
-    )
-    return {ad_id for ad_id in rows if ad_id is not None}
+    return pending_edits.pending_entity_ids(session, ApprovalKind.ad_edit, AD, ad_ids)
 
 
 # ------------------------------------------------------------------------------ after every change
@@ -435,7 +376,7 @@ def edit_ad(session: Session, *, editor: User, ad_id: int, body: AdUpdate) -> Sa
     form = check_form(session, body, current=ad)
     _refuse_taken_link(session, form.link, ad)
     was_queued = in_queue(ad)
-    changes = _changes(ad, form.content())
+    changes = pending_edits.changes_of(ad, form.content())
     ad.status = AdStatus.active if body.is_active else AdStatus.draft
     if body.is_featured is not None:
         ad.is_featured = body.is_featured
@@ -496,9 +437,7 @@ def approve_ad(session: Session, ad: Ad, admin: User) -> None:
     ad.approval_state = AdApprovalState.approved
     item = pending_item(session, ApprovalKind.new_ad, ad.id)
     if item is not None:
-        item.status = ApprovalStatus.approved
-        item.reviewed_by_user_id = admin.id
-        item.reviewed_at = utcnow()
+        pending_edits.record_decision(item, admin, ApprovalStatus.approved, None)
 
 
 def _activation_message(ad: Ad) -> str:
@@ -517,11 +456,7 @@ def _delete_ads(session: Session, ads: Sequence[Ad]) -> None:
     queued_items = [
         item.id for ad in ads if in_queue(ad) and (item := pending_item(session, ApprovalKind.new_ad, ad.id))
     ]
-    session.execute(
-        delete(ApprovalItem).where(
-            ApprovalItem.entity_type == "ad", ApprovalItem.entity_id.in_(ids), ApprovalItem.kind.in_(AD_KINDS)
-        )
-    )
+    pending_edits.delete_items(session, AD, ids, AD_KINDS)
     # Ranks point at ads without a foreign key (one table for tours, creators and ads).
     session.execute(delete(Rank).where(Rank.entity_type == RankEntityType.ad, Rank.entity_id.in_(ids)))
     for ad in ads:

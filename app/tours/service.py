@@ -35,6 +35,7 @@ from app.core.errors import BadRequest, Conflict, Forbidden, NotFound, field_err
 from app.creators.models import Creator
 from app.locations import service as locations
 from app.locations.ports import Geocoder
+from app.moderation import pending_edits
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import images, rules
@@ -66,6 +67,8 @@ EDIT_PENDING = "Your changes are saved and wait for an administrator's approval"
 TOUR_KINDS = (ApprovalKind.new_virtual_tour, ApprovalKind.vt_edit)
 # Every kind of item about one tour (deleted with it).
 ITEM_KINDS_OF_A_TOUR = (*TOUR_KINDS, ApprovalKind.trusted_audit)
+# The approval items' entity_type of a tour.
+TOUR = "tour"
 
 
 # ------------------------------------------------------------------------------ lookups and access
@@ -298,32 +301,15 @@ def _content_of(form: rules.CheckedForm, body: TourWrite) -> dict[str, Any]:
 
 
 def current_content(tour: Tour, keys: Sequence[str]) -> dict[str, Any]:
-    return {key: [link.tag_id for link in tour.tag_links] if key == "tag_ids" else getattr(tour, key) for key in keys}
-
-
-def _changes(tour: Tour, content: dict[str, Any]) -> dict[str, Any]:
-    current = current_content(tour, list(content))
-    return {key: value for key, value in content.items() if current[key] != value}
-
-
-def _set_tags(tour: Tour, tag_ids: Sequence[int]) -> None:
-    """Keep the links still wanted (a delete and re-insert of one key would collide in one flush)."""
-    wanted = {tag_id: position for position, tag_id in enumerate(tag_ids)}
-    for link in list(tour.tag_links):
-        if link.tag_id in wanted:
-            link.position = wanted.pop(link.tag_id)
-        else:
-            tour.tag_links.remove(link)
-    for tag_id, position in wanted.items():
-        tour.tag_links.append(TourTag(tag_id=tag_id, position=position))
+    return pending_edits.current_content(tour, keys)
 
 
 def apply_changes(tour: Tour, changes: dict[str, Any]) -> None:
-    for key, value in changes.items():
-        if key == "tag_ids":
-            _set_tags(tour, value)
-        else:
-            setattr(tour, key, value)
+    pending_edits.apply_changes(tour, changes, _tag_link)
+
+
+def _tag_link(tag_id: int, position: int) -> TourTag:
+    return TourTag(tag_id=tag_id, position=position)
 
 
 def flush_unique_link(session: Session) -> None:
@@ -391,7 +377,7 @@ def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
     if form.link_normalised != tour.link_normalised and tour_by_link(session, form.link) is not None:
         raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE})
     was_queued = in_queue(tour)
-    changes = _changes(tour, _content_of(form, body))
+    changes = pending_edits.changes_of(tour, _content_of(form, body))
     image_waits = _image_waits(session, editor, form.preview_picture, tour.preview_picture)
     trusted = _trusted(editor, owner) and not image_waits
     tour.status = TourStatus.active if body.is_active else TourStatus.draft
@@ -423,84 +409,33 @@ def _resubmit(session: Session, tour: Tour, editor: User, *, approved: bool) -> 
 
 
 def _file_new_tour(session: Session, tour: Tour, submitter: User) -> None:
-    if _pending_item(session, ApprovalKind.new_virtual_tour, tour.id) is not None:
-        return
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.new_virtual_tour,
-            status=ApprovalStatus.pending,
-            entity_type="tour",
-            entity_id=tour.id,
-            payload={"guid": tour.guid, "title": tour.title},
-            submitted_by_user_id=submitter.id,
-            created_at=utcnow(),
-        )
-    )
+    payload = {"guid": tour.guid, "title": tour.title}
+    pending_edits.file_once(session, ApprovalKind.new_virtual_tour, TOUR, tour.id, payload, submitter)
 
 
 def _file_trusted_audit(session: Session, tour: Tour, submitter: User) -> None:
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.trusted_audit,
-            status=ApprovalStatus.pending,
-            entity_type="tour",
-            entity_id=tour.id,
-            payload={"guid": tour.guid, "title": tour.title},
-            submitted_by_user_id=submitter.id,
-            created_at=utcnow(),
-        )
-    )
+    payload = {"guid": tour.guid, "title": tour.title}
+    pending_edits.file_item(session, ApprovalKind.trusted_audit, TOUR, tour.id, payload, submitter)
 
 
 def _file_edit(session: Session, tour: Tour, submitter: User, changes: dict[str, Any]) -> None:
-    """One pending edit per tour: a newer edit replaces the proposal (on top of what is published)."""
-    item = _pending_item(session, ApprovalKind.vt_edit, tour.id)
-    if item is None:
-        session.add(
-            ApprovalItem(
-                kind=ApprovalKind.vt_edit,
-                status=ApprovalStatus.pending,
-                entity_type="tour",
-                entity_id=tour.id,
-                payload={"guid": tour.guid, "changes": changes},
-                submitted_by_user_id=submitter.id,
-                created_at=utcnow(),
-            )
-        )
-    else:
-        item.payload = {"guid": tour.guid, "changes": changes}
-        item.submitted_by_user_id = submitter.id
+    payload = {"guid": tour.guid, "changes": changes}
+    pending_edits.file_edit(session, ApprovalKind.vt_edit, TOUR, tour.id, payload, submitter)
     tour.owner.tour_edit_pending = True
 
 
 def _file_category_request(session: Session, tour: Tour, owner: User, request: NewCategory) -> None:
     """New category mode: the names wait for the admins as a category request (spec §4)."""
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.category_request,
-            status=ApprovalStatus.pending,
-            entity_type="tour",
-            entity_id=tour.id,
-            payload={
-                "category": request.category.strip(),
-                "subcategory": (request.subcategory or "").strip() or None,
-                "tour_guid": tour.guid,
-            },
-            submitted_by_user_id=owner.id,
-            created_at=utcnow(),
-        )
-    )
+    payload = {
+        "category": request.category.strip(),
+        "subcategory": (request.subcategory or "").strip() or None,
+        "tour_guid": tour.guid,
+    }
+    pending_edits.file_item(session, ApprovalKind.category_request, TOUR, tour.id, payload, owner)
 
 
 def _pending_item(session: Session, kind: ApprovalKind, tour_id: int) -> ApprovalItem | None:
-    return session.scalar(
-        select(ApprovalItem).where(
-            ApprovalItem.kind == kind,
-            ApprovalItem.entity_type == "tour",
-            ApprovalItem.entity_id == tour_id,
-            ApprovalItem.status == ApprovalStatus.pending,
-        )
-    )
+    return pending_edits.pending_item(session, kind, TOUR, tour_id)
 
 
 # ------------------------------------------------------------------------------ after every change
@@ -534,7 +469,7 @@ def push_queue(session: Session, kind: ApprovalKind, guid: str, action: str) -> 
     item_id = session.scalar(
         select(ApprovalItem.id)
         .join(Tour, Tour.id == ApprovalItem.entity_id)
-        .where(ApprovalItem.entity_type == "tour", ApprovalItem.kind == kind, Tour.guid == guid)
+        .where(ApprovalItem.entity_type == TOUR, ApprovalItem.kind == kind, Tour.guid == guid)
         .order_by(ApprovalItem.id.desc())
         .limit(1)
     )
@@ -563,7 +498,7 @@ def sync_edit_flag(session: Session, user_id: int) -> None:
         .where(
             ApprovalItem.kind == ApprovalKind.vt_edit,
             ApprovalItem.status == ApprovalStatus.pending,
-            ApprovalItem.entity_type == "tour",
+            ApprovalItem.entity_type == TOUR,
             Tour.user_id == user_id,
         )
     )
@@ -580,15 +515,7 @@ def approve_tour(session: Session, tour: Tour, admin: User) -> None:
         tour.published_at = utcnow()
     item = _pending_item(session, ApprovalKind.new_virtual_tour, tour.id)
     if item is not None:
-        record_decision(item, admin, ApprovalStatus.approved, None)
-
-
-def record_decision(item: ApprovalItem, admin: User, status: ApprovalStatus, note: str | None) -> None:
-    """Mark an approval item decided, by whom and when."""
-    item.status = status
-    item.reviewed_by_user_id = admin.id
-    item.reviewed_at = utcnow()
-    item.review_note = note
+        pending_edits.record_decision(item, admin, ApprovalStatus.approved, None)
 
 
 def run_task(session: Session, *, editor: User, guid: str, body: TaskBody) -> tuple[Tour, str]:
@@ -630,11 +557,7 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
     ids = [tour.id for tour in tours]
     owners = {tour.user_id for tour in tours}
     queued = [tour for tour in tours if in_queue(tour)]
-    session.execute(
-        delete(ApprovalItem)
-        .where(ApprovalItem.entity_type == "tour", ApprovalItem.entity_id.in_(ids))
-        .where(ApprovalItem.kind.in_(ITEM_KINDS_OF_A_TOUR))
-    )
+    pending_edits.delete_items(session, TOUR, ids, ITEM_KINDS_OF_A_TOUR)
     # Ranks point at tours without a foreign key (one table for tours, creators and ads).
     session.execute(delete(Rank).where(Rank.entity_type == RankEntityType.tour, Rank.entity_id.in_(ids)))
     for tour in tours:
@@ -712,17 +635,7 @@ def count_rows(session: Session, statement: Select[Any]) -> int:
 
 def edit_pending_ids(session: Session, tour_ids: Sequence[int]) -> set[int]:
     """Which of these tours have a 'VT edit' still waiting (TourOut.edit_pending)."""
-    if not tour_ids:
-        return set()
-    rows = session.scalars(
-        select(ApprovalItem.entity_id).where(
-            ApprovalItem.kind == ApprovalKind.vt_edit,
-            ApprovalItem.status == ApprovalStatus.pending,
-            ApprovalItem.entity_type == "tour",
-            ApprovalItem.entity_id.in_(tour_ids),
-        )
-    )
-    return {tour_id for tour_id in rows if tour_id is not None}
+    return pending_edits.pending_entity_ids(session, ApprovalKind.vt_edit, TOUR, tour_ids)
 
 
 # ------------------------------------------------------------------------------ shaping

@@ -1,0 +1,158 @@
+"""The mechanics of "a published item with a pending edit" (spec §4), shared by the domains whose
+items work that way (tours, ads): the item's form content as column values, the changes an edit
+makes, applying them (tags kept as ordered links), and the approval items about one item (filing a
+new item's approval once, filing or replacing its one pending edit, finding them, closing one,
+deleting them with the item).
+
+Each domain's service calls these with its own model and approval kinds, so the service stays the
+only code that decides when its tables change; what differs (payloads, messages, who is trusted,
+what follows a change) stays in the domain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from app.core.db import utcnow
+from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
+from app.users.models import User
+
+TAG_IDS = "tag_ids"
+
+
+class TagLink(Protocol):
+    """A row linking an item to one of its tags, in the order the owner chose."""
+
+    tag_id: int
+    position: int
+
+
+class Tagged(Protocol):
+    """An item whose content includes ordered tag links (Tour.tag_links, Ad.tag_links)."""
+
+    @property
+    def tag_links(self) -> list[Any]: ...
+
+
+# ------------------------------------------------------------------------------ content
+
+
+def current_content(item: Tagged, keys: Sequence[str]) -> dict[str, Any]:
+    """The published values of these content keys (`tag_ids`: the tag ids in order)."""
+    return {key: [link.tag_id for link in item.tag_links] if key == TAG_IDS else getattr(item, key) for key in keys}
+
+
+def changes_of(item: Tagged, content: dict[str, Any]) -> dict[str, Any]:
+    """The part of the form's content that differs from what is published."""
+    current = current_content(item, list(content))
+    return {key: value for key, value in content.items() if current[key] != value}
+
+
+def apply_changes(item: Tagged, changes: dict[str, Any], new_link: Callable[[int, int], Any]) -> None:
+    """Write the changes onto the item; `new_link(tag_id, position)` makes the model's tag link."""
+    for key, value in changes.items():
+        if key == TAG_IDS:
+            _set_tags(item, value, new_link)
+        else:
+            setattr(item, key, value)
+
+
+def _set_tags(item: Tagged, tag_ids: Sequence[int], new_link: Callable[[int, int], Any]) -> None:
+    """Keep the links still wanted (a delete and re-insert of one key would collide in one flush)."""
+    wanted = {tag_id: position for position, tag_id in enumerate(tag_ids)}
+    for link in list(item.tag_links):
+        if link.tag_id in wanted:
+            link.position = wanted.pop(link.tag_id)
+        else:
+            item.tag_links.remove(link)
+    for tag_id, position in wanted.items():
+        item.tag_links.append(new_link(tag_id, position))
+
+
+# ------------------------------------------------------------------------------ approval items
+
+
+def pending_item(session: Session, kind: ApprovalKind, entity_type: str, entity_id: int) -> ApprovalItem | None:
+    return session.scalar(
+        select(ApprovalItem).where(
+            ApprovalItem.kind == kind,
+            ApprovalItem.entity_type == entity_type,
+            ApprovalItem.entity_id == entity_id,
+            ApprovalItem.status == ApprovalStatus.pending,
+        )
+    )
+
+
+def file_item(
+    session: Session, kind: ApprovalKind, entity_type: str, entity_id: int, payload: dict[str, Any], submitter: User
+) -> None:
+    """A new pending item about one row."""
+    session.add(
+        ApprovalItem(
+            kind=kind,
+            status=ApprovalStatus.pending,
+            entity_type=entity_type,
+            entity_id=entity_id,
+            payload=payload,
+            submitted_by_user_id=submitter.id,
+            created_at=utcnow(),
+        )
+    )
+
+
+def file_once(
+    session: Session, kind: ApprovalKind, entity_type: str, entity_id: int, payload: dict[str, Any], submitter: User
+) -> None:
+    """A new item's approval: filed unless one is waiting already."""
+    if pending_item(session, kind, entity_type, entity_id) is None:
+        file_item(session, kind, entity_type, entity_id, payload, submitter)
+
+
+def file_edit(
+    session: Session, kind: ApprovalKind, entity_type: str, entity_id: int, payload: dict[str, Any], submitter: User
+) -> None:
+    """One pending edit per item: a newer edit replaces the proposal (on top of what is published)."""
+    item = pending_item(session, kind, entity_type, entity_id)
+    if item is None:
+        file_item(session, kind, entity_type, entity_id, payload, submitter)
+    else:
+        item.payload = payload
+        item.submitted_by_user_id = submitter.id
+
+
+def pending_entity_ids(session: Session, kind: ApprovalKind, entity_type: str, entity_ids: Sequence[int]) -> set[int]:
+    """Which of these rows have an item of this kind still waiting (e.g. `edit_pending`)."""
+    if not entity_ids:
+        return set()
+    rows = session.scalars(
+        select(ApprovalItem.entity_id).where(
+            ApprovalItem.kind == kind,
+            ApprovalItem.status == ApprovalStatus.pending,
+            ApprovalItem.entity_type == entity_type,
+            ApprovalItem.entity_id.in_(entity_ids),
+        )
+    )
+    return {entity_id for entity_id in rows if entity_id is not None}
+
+
+def record_decision(item: ApprovalItem, admin: User, status: ApprovalStatus, note: str | None) -> None:
+    """Mark an approval item decided, by whom and when."""
+    item.status = status
+    item.reviewed_by_user_id = admin.id
+    item.reviewed_at = utcnow()
+    item.review_note = note
+
+
+def delete_items(session: Session, entity_type: str, entity_ids: Sequence[int], kinds: Iterable[ApprovalKind]) -> None:
+    """Every item of these kinds about these rows (the rows are being deleted)."""
+    session.execute(
+        delete(ApprovalItem).where(
+            ApprovalItem.entity_type == entity_type,
+            ApprovalItem.entity_id.in_(entity_ids),
+            ApprovalItem.kind.in_(list(kinds)),
+        )
+    )
