@@ -46,7 +46,7 @@ from app.analytics import service as analytics
 from app.classifications.models import Rank, RankEntityType, Tag
 from app.core import outbox_topics
 from app.core.db import utcnow
-from app.core.errors import BadRequest, Conflict, Forbidden, NotFound, field_error
+from app.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.core.settings import get_settings
 from app.core.tasks import submit_after_commit
 from app.core.types import DB_INT_MAX
@@ -57,17 +57,15 @@ from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import images
 from app.tours.schemas import TagOut
 from app.tours.service import as_utc, count_rows, escape_like
+from app.users import owners
 from app.users.models import User
 from app.users.validation import has_profanity, raise_for_fields
 
 # The task that computes ads' embeddings (app/ads/tasks.py); services submit it by this name.
 EMBED_ADS_TASK = "embeddings.ads"
 
-USER_NOT_FOUND = "User not found"
 NOT_YOURS = "You can only manage your own ads"
 ADMINS_ONLY = "Administrators only"
-ACCOUNT_INACTIVE = "This account is not active"
-SELECT_USER = "select user"
 ADDED = "Your ad has been added"
 ADDED_PENDING = "Your ad has been added and waits for an administrator's approval"
 UPDATED = "Your ad has been updated"
@@ -130,39 +128,25 @@ def link_exists(session: Session, *, viewer: User, link: str) -> LinkExistsAnswe
     return LinkExistsAnswer(exists=True, id=ad.id if queries.is_served(ad) or can_manage(viewer, ad) else None)
 
 
-def _user(session: Session, user_id: int) -> User:
-    user = session.get(User, user_id)
-    if user is None or user.is_deleted:
-        raise NotFound(USER_NOT_FOUND)
-    return user
-
-
 def owner_visible_to(session: Session, *, viewer: User, userid: int) -> User:
     """The account whose ads a call manages: one's own, or any for an admin."""
-    if not (viewer.is_admin or viewer.id == userid):
-        raise Forbidden(NOT_YOURS)
-    return viewer if userid == viewer.id else _user(session, userid)
+    allowed = viewer.is_admin or viewer.id == userid
+    return owners.managed_owner(session, viewer=viewer, userid=userid, allowed=allowed, not_yours=NOT_YOURS)
 
 
 def owner_for_admin(session: Session, *, userid: int | None, platform_username: str | None) -> User:
     """POST on-behalf-of: the account named by id or platform username (spec §5 'select user')."""
-    if userid is not None:
-        return _user(session, userid)
-    name = (platform_username or "").strip().lower()
-    if not name:
-        raise field_error("platform_username", SELECT_USER)
-    user = session.scalar(select(User).where(func.lower(User.platform_username) == name))
-    if user is None or user.is_deleted:
-        raise BadRequest(USER_NOT_FOUND, fields={"platform_username": SELECT_USER})
-    return user
+    return owners.named_owner(session, userid=userid, platform_username=platform_username)
 
 
 def _owner_for_add(session: Session, editor: User, userid: int | None) -> User:
-    if userid is None or userid == editor.id:
-        return editor
-    if not editor.is_admin:
-        raise Forbidden("Only administrators add ads for other accounts")
-    return _user(session, userid)
+    return owners.owner_for_add(
+        session,
+        editor=editor,
+        userid=userid,
+        may_add_for_others=editor.is_admin,
+        refusal="Only administrators add ads for other accounts",
+    )
 
 
 # ------------------------------------------------------------------------------ the form rules
@@ -330,15 +314,10 @@ class SaveResult:
     fields: dict[str, str] = field(default_factory=dict)
 
 
-def _check_owner_active(owner: User) -> None:
-    if owner.is_deleted or not owner.is_active or not owner.user_active:
-        raise BadRequest(ACCOUNT_INACTIVE, fields={"userid": ACCOUNT_INACTIVE})
-
-
 def add_ad(session: Session, *, editor: User, body: AdWrite, owner: User | None = None) -> SaveResult:
     """POST / and on-behalf-of. An admin's ad is approved at once; every other ad waits (spec §4)."""
     owner = owner or _owner_for_add(session, editor, body.userid)
-    _check_owner_active(owner)
+    owners.check_active(owner)
     form = check_form(session, body, current=None)
     _refuse_taken_link(session, form.link, None)
     approved = editor.is_admin

@@ -31,7 +31,7 @@ from app.classifications.dictionaries import normalise_link
 from app.classifications.models import Rank, RankEntityType
 from app.core import outbox_topics
 from app.core.db import utcnow
-from app.core.errors import BadRequest, Conflict, Forbidden, NotFound, field_error
+from app.core.errors import Conflict, Forbidden, NotFound, field_error
 from app.creators.models import Creator
 from app.locations import service as locations
 from app.locations.ports import Geocoder
@@ -53,13 +53,12 @@ from app.tours.schemas import (
     TourWrite,
     VendorRef,
 )
+from app.users import owners
 from app.users.models import User
 
-USER_NOT_FOUND = "User not found"
 ADDRESS_NOT_FOUND = "Address not found"
 NOT_YOURS = "You can only manage your own tours"
 ADMINS_ONLY = "Administrators only"
-ACCOUNT_INACTIVE = "This account is not active"
 ADDED = "Your virtual tour has been added"
 ADDED_PENDING = "Your virtual tour has been added and waits for an administrator's approval"
 UPDATED = "Your virtual tour has been updated"
@@ -115,39 +114,25 @@ def visible_tour_by_link(session: Session, *, viewer: User | None, link: str) ->
     return tour
 
 
-def _user(session: Session, user_id: int) -> User:
-    user = session.get(User, user_id)
-    if user is None or user.is_deleted:
-        raise NotFound(USER_NOT_FOUND)
-    return user
-
-
 def owner_visible_to(session: Session, *, viewer: User, userid: int) -> User:
     """The account whose tours a call manages: one's own, or any for an admin."""
-    if not can_manage_tours_of(viewer, userid):
-        raise Forbidden(NOT_YOURS)
-    return viewer if userid == viewer.id else _user(session, userid)
+    allowed = can_manage_tours_of(viewer, userid)
+    return owners.managed_owner(session, viewer=viewer, userid=userid, allowed=allowed, not_yours=NOT_YOURS)
 
 
 def owner_for_staff(session: Session, *, userid: int | None, platform_username: str | None) -> User:
     """POST on-behalf-of: the account named by id or platform username (spec §5 'select user')."""
-    if userid is not None:
-        return _user(session, userid)
-    name = (platform_username or "").strip().lower()
-    if not name:
-        raise field_error("platform_username", rules.SELECT_USER)
-    user = session.scalar(select(User).where(func.lower(User.platform_username) == name))
-    if user is None or user.is_deleted:
-        raise BadRequest(USER_NOT_FOUND, fields={"platform_username": rules.SELECT_USER})
-    return user
+    return owners.named_owner(session, userid=userid, platform_username=platform_username)
 
 
 def _owner_for_add(session: Session, editor: User, userid: int | None) -> User:
-    if userid is None or userid == editor.id:
-        return editor
-    if not (editor.is_admin or editor.is_content_manager):
-        raise Forbidden("Only administrators and content managers add tours for other accounts")
-    return _user(session, userid)
+    return owners.owner_for_add(
+        session,
+        editor=editor,
+        userid=userid,
+        may_add_for_others=editor.is_admin or editor.is_content_manager,
+        refusal="Only administrators and content managers add tours for other accounts",
+    )
 
 
 def _trusted(editor: User, owner: User) -> bool:
@@ -320,16 +305,11 @@ def flush_unique_link(session: Session) -> None:
         raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE}) from exc
 
 
-def _check_owner_active(owner: User) -> None:
-    if owner.is_deleted or not owner.is_active or not owner.user_active:
-        raise BadRequest(ACCOUNT_INACTIVE, fields={"userid": ACCOUNT_INACTIVE})
-
-
 def add_tour(
     session: Session, *, editor: User, body: TourWrite, geocoder: Geocoder, owner: User | None = None
 ) -> SaveResult:
     owner = owner or _owner_for_add(session, editor, body.userid)
-    _check_owner_active(owner)
+    owners.check_active(owner)
     form = rules.check_form(session, body, owner=owner, editor=editor, current=None)
     if tour_by_link(session, form.link) is not None:
         return SaveResult(208, rules.LINK_EXISTS, None, editor, fields={"link": rules.LINK_NOT_UNIQUE})
