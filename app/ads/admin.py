@@ -10,13 +10,12 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.ads.approvals import proposed_changes
+from app.ads.approvals import ADS
 from app.ads.models import Ad, AdApprovalState, AdStatus
 from app.ads.queries import served_clause
 from app.ads.schemas import AdApprovalItemOut, AdApprovalItemsPage, AdApprovalKindName, AdminStats
-from app.ads.service import AD_KINDS, current_content
+from app.ads.service import AD_KINDS
 from app.core import daily_series
-from app.core.errors import NotFound
 from app.moderation import decisions
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
@@ -29,9 +28,7 @@ def approval_items_page(session: Session, *, limit: int, offset: int) -> AdAppro
     """Pending 'new ad' (of ads sent for review, not drafts) and 'ad edit' items, oldest first: the
     moderation queue's own rule (moderation.pending_items)."""
     items, total = moderation.pending_items(session, kinds=list(AD_KINDS), limit=limit, offset=offset)
-    ads = {
-        ad.id: ad for ad in session.scalars(select(Ad).where(Ad.id.in_([i.entity_id for i in items if i.entity_id])))
-    }
+    ads = ADS.items_of(session, items)
     return AdApprovalItemsPage(
         data=[_item_out(item, ads.get(item.entity_id or 0)) for item in items],
         total_items=total,
@@ -41,7 +38,7 @@ def approval_items_page(session: Session, *, limit: int, offset: int) -> AdAppro
 
 
 def _item_out(item: ApprovalItem, ad: Ad | None) -> AdApprovalItemOut:
-    proposed = proposed_changes(item) if item.kind == ApprovalKind.ad_edit else {}
+    changes, current = ADS.queue_row(item, ad)
     return AdApprovalItemOut(
         id=item.id,
         kind=AdApprovalKindName(item.kind.value),
@@ -50,8 +47,8 @@ def _item_out(item: ApprovalItem, ad: Ad | None) -> AdApprovalItemOut:
         title=ad.title if ad else (item.payload or {}).get("title"),
         userid=ad.user_id if ad else item.submitted_by_user_id,
         platform_username=ad.owner.platform_username if ad else None,
-        changes=proposed,
-        current=current_content(ad, list(proposed)) if ad is not None else {},
+        changes=changes,
+        current=current,
         created_at=item.created_at,
     )
 
@@ -59,25 +56,10 @@ def _item_out(item: ApprovalItem, ad: Ad | None) -> AdApprovalItemOut:
 def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
     """Approve or reject ad items through the one decision path; items decided already are skipped,
     an unknown one is a 404."""
-    items = list(
-        session.scalars(select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(AD_KINDS)))
+    approve = decision.action == ApprovalAction.approve
+    return decisions.decide_listed(
+        session, admin=admin, ids=decision.ids, approve=approve, note=decision.review_note, kinds=AD_KINDS
     )
-    if len(items) != len(set(decision.ids)):
-        raise NotFound("Approval item not found", fields={"ids": "Unknown approval item"})
-    decided: list[int] = []
-    for item in sorted(items, key=lambda row: row.id):
-        if item.status != ApprovalStatus.pending:
-            continue
-        decisions.decide(
-            session,
-            admin=admin,
-            item_id=item.id,
-            approve=decision.action == ApprovalAction.approve,
-            note=decision.review_note,
-            kinds=AD_KINDS,
-        )
-        decided.append(item.id)
-    return decided
 
 
 def admin_stats(session: Session, first: date, last: date) -> AdminStats:

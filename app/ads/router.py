@@ -246,8 +246,7 @@ def list_approval_items(
 def decide_approval_items(body: ApprovalDecision, admin_user: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
     """Approve or reject new ads and ad edits (the owner is mailed)."""
     decided = admin.decide_approval_items(db, admin=admin_user, decision=body)
-    verb = "approved" if body.action == "approve" else "rejected"
-    return ApprovalDecisionAnswer(message=f"{len(decided)} item(s) {verb}", ids=decided)
+    return ApprovalDecisionAnswer.of(decided, body.action)
 
 
 @router.get("/admin-stats", response_model=AdminStats)

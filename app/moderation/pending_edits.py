@@ -2,7 +2,8 @@
 items work that way (tours, ads): the item's form content as column values, the changes an edit
 makes, applying them (tags kept as ordered links), and the approval items about one item (filing a
 new item's approval once, filing or replacing its one pending edit, finding them, closing one,
-deleting them with the item).
+deleting them with the item), and the parts of their approval kinds' handlers that read the same
+(`Published`: the item an approval item is about, its owner, its summary, both versions of an edit).
 
 Each domain's service calls these with its own model and approval kinds, so the service stays the
 only code that decides when its tables change; what differs (payloads, messages, who is trusted,
@@ -12,12 +13,15 @@ what follows a change) stays in the domain.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, inspect, select
 from sqlalchemy.orm import Session
 
 from app.core.db import utcnow
+from app.core.errors import Conflict
+from app.moderation import registry
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.users.models import User
 
@@ -36,6 +40,24 @@ class Tagged(Protocol):
 
     @property
     def tag_links(self) -> list[Any]: ...
+
+
+class Publishable(Tagged, Protocol):
+    """What the approval queue shows of an item (Tour, Ad)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def link(self) -> str: ...
+    @property
+    def preview_picture(self) -> str | None: ...
+    @property
+    def owner(self) -> User: ...
+
+
+ItemT = TypeVar("ItemT", bound=Publishable)
 
 
 # ------------------------------------------------------------------------------ content
@@ -156,3 +178,91 @@ def delete_items(session: Session, entity_type: str, entity_ids: Sequence[int], 
             ApprovalItem.kind.in_(list(kinds)),
         )
     )
+
+
+# ------------------------------------------------------------------------------ deciding
+
+
+def refuse_taken_link(
+    item: Publishable, changes: dict[str, Any], by_link: Callable[[str], Publishable | None], message: str
+) -> None:
+    """Approving an edit whose new link another item took meanwhile is a 409."""
+    link = changes.get("link")
+    if isinstance(link, str) and link != item.link:
+        other = by_link(link)
+        if other is not None and other.id != item.id:
+            raise Conflict(message, fields={"link": message})
+
+
+@dataclass(frozen=True, slots=True)
+class Published(Generic[ItemT]):
+    """One domain's published items as their approval kinds see them: `model` rows named by
+    `entity_type` in the items, a new one filed as `new_kind`, an edit as `edit_kind`; `shown` is the
+    item's JSON as the domain answers it; `hidden` are content keys an edit carries but does not show
+    (derived columns)."""
+
+    model: type[ItemT]
+    entity_type: str
+    new_kind: ApprovalKind
+    edit_kind: ApprovalKind
+    shown: Callable[[ItemT], dict[str, Any]]
+    hidden: tuple[str, ...] = ()
+
+    @property
+    def kinds(self) -> tuple[ApprovalKind, ApprovalKind]:
+        return self.new_kind, self.edit_kind
+
+    def item_of(self, session: Session, approval: ApprovalItem) -> ItemT | None:
+        if approval.entity_type != self.entity_type or approval.entity_id is None:
+            return None
+        return session.get(self.model, approval.entity_id)
+
+    def items_of(self, session: Session, approvals: Sequence[ApprovalItem]) -> dict[int, ItemT]:
+        """The items these approval items are about, by id (gone ones missing)."""
+        ids = [approval.entity_id for approval in approvals if approval.entity_id]
+        key = inspect(self.model).primary_key[0]
+        return {item.id: item for item in session.scalars(select(self.model).where(key.in_(ids)))}
+
+    def owner(self, session: Session, approval: ApprovalItem) -> User | None:
+        item = self.item_of(session, approval)
+        return item.owner if item is not None else approval.submitted_by
+
+    def proposed(self, approval: ApprovalItem) -> dict[str, Any]:
+        """The changes an edit proposes, as shown."""
+        changes = dict((approval.payload or {}).get("changes") or {})
+        for key in self.hidden:
+            changes.pop(key, None)
+        return changes
+
+    def summary(self, session: Session, approval: ApprovalItem) -> registry.Summary:
+        item = self.item_of(session, approval)
+        if item is None:
+            return registry.Summary(title=(approval.payload or {}).get("title"))
+        proposed = self.proposed(approval)
+        return registry.Summary(
+            title=proposed.get("title") or item.title,
+            username=item.owner.platform_username,
+            preview_picture=proposed.get("preview_picture") or item.preview_picture,
+            link=proposed.get("link") or item.link,
+        )
+
+    def new_versions(self, session: Session, approval: ApprovalItem) -> registry.Versions:
+        """A new item: nothing published yet; the item as it would be (the payload once it is gone)."""
+        item = self.item_of(session, approval)
+        return registry.Versions(
+            current=None, proposed=self.shown(item) if item is not None else dict(approval.payload or {})
+        )
+
+    def edit_versions(self, session: Session, approval: ApprovalItem) -> registry.Versions:
+        item = self.item_of(session, approval)
+        proposed = self.proposed(approval)
+        return registry.Versions(current=current_content(item, list(proposed)) if item else None, proposed=proposed)
+
+    def edit_withdrawn(self, session: Session, approval: ApprovalItem) -> bool:
+        """An edit is withdrawn only with its item (a draft keeps its published version)."""
+        return self.item_of(session, approval) is None
+
+    def queue_row(self, approval: ApprovalItem, item: ItemT | None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """An approval-items row's `changes` (an edit's; none for a new item) and their `current` values."""
+        proposed = self.proposed(approval) if approval.kind == self.edit_kind else {}
+        return proposed, current_content(item, list(proposed)) if item is not None else {}

@@ -18,9 +18,9 @@ from sqlalchemy.orm import Session
 from app.classifications.models import Category
 from app.core import daily_series
 from app.core.db import utcnow
-from app.core.errors import NotFound
 from app.moderation import decisions
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
+from app.tours.approvals import TOURS
 from app.tours.models import ApprovalState, Tour, TourStatus
 from app.tours.queries import listed_clause
 from app.tours.schemas import (
@@ -36,7 +36,6 @@ from app.tours.schemas import (
 from app.tours.service import (
     TOUR_KINDS,
     count_rows,
-    current_content,
     edit_pending_ids,
     escape_like,
     tour_out,
@@ -73,12 +72,7 @@ def approval_items_page(session: Session, *, limit: int, offset: int) -> Approva
     items = list(
         session.scalars(statement.order_by(ApprovalItem.created_at, ApprovalItem.id).limit(limit).offset(offset))
     )
-    tours = {
-        tour.id: tour
-        for tour in session.scalars(
-            select(Tour).where(Tour.id.in_([item.entity_id for item in items if item.entity_id]))
-        )
-    }
+    tours = TOURS.items_of(session, items)
     return ApprovalItemsPage(
         data=[_approval_item_out(item, tours.get(item.entity_id or 0)) for item in items],
         total_items=total,
@@ -88,9 +82,7 @@ def approval_items_page(session: Session, *, limit: int, offset: int) -> Approva
 
 
 def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut:
-    proposed = dict(item.payload.get("changes") or {}) if item.kind == ApprovalKind.vt_edit else {}
-    proposed.pop("link_normalised", None)
-    current = current_content(tour, list(proposed)) if tour is not None else {}
+    changes, current = TOURS.queue_row(item, tour)
     return ApprovalItemOut(
         id=item.id,
         kind=ApprovalKindName(item.kind.value),
@@ -99,7 +91,7 @@ def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut
         title=tour.title if tour else item.payload.get("title"),
         userid=tour.user_id if tour else item.submitted_by_user_id,
         platform_username=tour.owner.platform_username if tour else None,
-        changes=proposed,
+        changes=changes,
         current=current,
         created_at=item.created_at,
     )
@@ -108,27 +100,10 @@ def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut
 def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
     """Approve or reject 'new virtual tour' and 'VT edit' items through the one decision path
     (app/moderation/decisions.py); items decided already are skipped, an unknown one is a 404."""
-    items = list(
-        session.scalars(
-            select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(TOUR_KINDS))
-        )
+    approve = decision.action == ApprovalAction.approve
+    return decisions.decide_listed(
+        session, admin=admin, ids=decision.ids, approve=approve, note=decision.review_note, kinds=TOUR_KINDS
     )
-    if len(items) != len(set(decision.ids)):
-        raise NotFound("Approval item not found", fields={"ids": "Unknown approval item"})
-    decided: list[int] = []
-    for item in sorted(items, key=lambda row: row.id):
-        if item.status != ApprovalStatus.pending:
-            continue
-        decisions.decide(
-            session,
-            admin=admin,
-            item_id=item.id,
-            approve=decision.action == ApprovalAction.approve,
-            note=decision.review_note,
-            kinds=TOUR_KINDS,
-        )
-        decided.append(item.id)
-    return decided
 
 
 # ------------------------------------------------------------------------------ statistics

@@ -211,8 +211,7 @@ def list_approval_items(
 def decide_approval_items(body: ApprovalDecision, admin: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
     """Approve or reject new tours and tour edits."""
     decided = moderation_queue.decide_approval_items(db, admin=admin, decision=body)
-    verb = "approved" if body.action == "approve" else "rejected"
-    return ApprovalDecisionAnswer(message=f"{len(decided)} item(s) {verb}", ids=decided)
+    return ApprovalDecisionAnswer.of(decided, body.action)
 
 
 @tour_router.get("/admin-stats", response_model=AdminStats)
