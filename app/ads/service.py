@@ -274,13 +274,7 @@ def in_queue(ad: Ad) -> bool:
 
 
 def push_queue(session: Session, kind: ApprovalKind, ad: Ad, action: str) -> None:
-    session.flush()
-    item_id = session.scalar(
-        select(ApprovalItem.id)
-        .where(ApprovalItem.entity_type == AD, ApprovalItem.entity_id == ad.id, ApprovalItem.kind == kind)
-        .order_by(ApprovalItem.id.desc())
-        .limit(1)
-    )
+    item_id = pending_edits.latest_item_id(session, kind, AD, ad.id)
     moderation.announce_queue_change(session, kind=kind, subject=item_id or ad.id, action=action, item_id=item_id)
 
 
@@ -379,11 +373,9 @@ def edit_ad(session: Session, *, editor: User, ad_id: int, body: AdUpdate) -> Sa
 
 
 def _push_queue_moves(session: Session, ad: Ad, was_queued: bool, action_when_left: str) -> None:
-    now_queued = in_queue(ad)
-    if now_queued and not was_queued:
-        push_queue(session, ApprovalKind.new_ad, ad, "added")
-    elif was_queued and not now_queued:
-        push_queue(session, ApprovalKind.new_ad, ad, action_when_left)
+    action = pending_edits.queue_move(was_queued, in_queue(ad), action_when_left)
+    if action is not None:
+        push_queue(session, ApprovalKind.new_ad, ad, action)
 
 
 def run_task(session: Session, *, editor: User, ad_id: int, task: AdTaskName) -> tuple[Ad, str]:

@@ -161,6 +161,28 @@ def pending_entity_ids(session: Session, kind: ApprovalKind, entity_type: str, e
     return {entity_id for entity_id in rows if entity_id is not None}
 
 
+def latest_item_id(session: Session, kind: ApprovalKind, entity_type: str, entity_id: int) -> int | None:
+    """The newest item of this kind about the row, whatever its status (flushed first: one filed
+    just now counts); None once the row's items went with it."""
+    session.flush()
+    return session.scalar(
+        select(ApprovalItem.id)
+        .where(ApprovalItem.entity_type == entity_type, ApprovalItem.entity_id == entity_id, ApprovalItem.kind == kind)
+        .order_by(ApprovalItem.id.desc())
+        .limit(1)
+    )
+
+
+def queue_move(was_queued: bool, now_queued: bool, action_when_left: str) -> str | None:
+    """What a change did to the moderation queue: "added" when the item entered it,
+    `action_when_left` when it left it, None when neither."""
+    if now_queued and not was_queued:
+        return "added"
+    if was_queued and not now_queued:
+        return action_when_left
+    return None
+
+
 def record_decision(item: ApprovalItem, admin: User, status: ApprovalStatus, note: str | None) -> None:
     """Mark an approval item decided, by whom and when."""
     item.status = status

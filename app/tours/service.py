@@ -343,9 +343,9 @@ def add_tour(
         _file_category_request(session, tour, owner, body.newCategory)
     record_change(session, tour)
     if in_queue(tour):
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour, "added")
     elif approved and _audited_after(editor, owner):
-        push_queue(session, ApprovalKind.trusted_audit, tour.guid, "added")
+        push_queue(session, ApprovalKind.trusted_audit, tour, "added")
     return SaveResult(201, ADDED if approved else ADDED_PENDING, tour, editor, pending=not approved)
 
 
@@ -376,7 +376,7 @@ def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
     record_change(session, tour)
     push_queue_moves(session, tour, was_queued, "removed")
     if edit_waits:
-        push_queue(session, ApprovalKind.vt_edit, tour.guid, "added")
+        push_queue(session, ApprovalKind.vt_edit, tour, "added")
         return SaveResult(200, EDIT_PENDING, tour, editor, pending=True)
     return SaveResult(201, UPDATED, tour, editor, pending=is_pending(tour))
 
@@ -442,27 +442,18 @@ def _recount_creator(session: Session, user_id: int) -> None:
     outbox_topics.creator_changed(session, creator.id)
 
 
-def push_queue(session: Session, kind: ApprovalKind, guid: str, action: str) -> None:
+def push_queue(session: Session, kind: ApprovalKind, tour: Tour, action: str) -> None:
     """Push `moderation:queue` to the admins (after the commit), naming the tour and its latest item
     of this kind (none once a deleted tour took its items along)."""
-    session.flush()
-    item_id = session.scalar(
-        select(ApprovalItem.id)
-        .join(Tour, Tour.id == ApprovalItem.entity_id)
-        .where(ApprovalItem.entity_type == TOUR, ApprovalItem.kind == kind, Tour.guid == guid)
-        .order_by(ApprovalItem.id.desc())
-        .limit(1)
-    )
-    moderation.announce_queue_change(session, kind=kind, subject=guid, action=action, item_id=item_id)
+    item_id = pending_edits.latest_item_id(session, kind, TOUR, tour.id)
+    moderation.announce_queue_change(session, kind=kind, subject=tour.guid, action=action, item_id=item_id)
 
 
 def push_queue_moves(session: Session, tour: Tour, was_queued: bool, action_when_left: str) -> None:
     """Tell the admins when a tour entered or left the moderation queue."""
-    now_queued = in_queue(tour)
-    if now_queued and not was_queued:
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
-    elif was_queued and not now_queued:
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, action_when_left)
+    action = pending_edits.queue_move(was_queued, in_queue(tour), action_when_left)
+    if action is not None:
+        push_queue(session, ApprovalKind.new_virtual_tour, tour, action)
 
 
 def sync_edit_flag(session: Session, user_id: int) -> None:
@@ -549,7 +540,7 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
         _recount_creator(session, owner_id)
         sync_edit_flag(session, owner_id)
     for tour in queued:
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "deleted")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour, "deleted")
 
 
 def delete_tour(session: Session, *, editor: User, guid: str) -> None:
@@ -589,7 +580,7 @@ def pending_to_drafts(session: Session, *, editor: User, guids: Sequence[str]) -
     for tour in moved:
         tour.status = TourStatus.draft
         record_change(session, tour)
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "removed")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour, "removed")
     return [tour.guid for tour in moved]
 
 
