@@ -16,9 +16,9 @@ from app.ads.queries import served_clause
 from app.ads.schemas import AdApprovalItemOut, AdApprovalItemsPage, AdApprovalKindName, AdminStats
 from app.ads.service import AD_KINDS
 from app.core import daily_series
-from app.moderation import decisions
+from app.moderation import decisions, pending_edits
 from app.moderation import service as moderation
-from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
+from app.moderation.models import ApprovalItem, ApprovalKind
 from app.tours.schemas import ApprovalAction, ApprovalDecision
 from app.tours.service import count_rows
 from app.users.models import User
@@ -63,16 +63,7 @@ def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDe
 
 
 def admin_stats(session: Session, first: date, last: date) -> AdminStats:
-    by_state = session.execute(
-        select(Ad.status, Ad.approval_state, func.count()).group_by(Ad.status, Ad.approval_state)
-    ).all()
-
-    def total(status: AdStatus | None = None, state: AdApprovalState | None = None) -> int:
-        return sum(
-            count
-            for row_status, row_state, count in by_state
-            if (status is None or row_status == status) and (state is None or row_state == state)
-        )
+    total = pending_edits.state_counts(session, Ad.status, Ad.approval_state).total
 
     sums = session.execute(
         select(
@@ -83,11 +74,6 @@ def admin_stats(session: Session, first: date, last: date) -> AdminStats:
             func.coalesce(func.sum(Ad.shared), 0),
         )
     ).one()
-    edits = session.scalar(
-        select(func.count())
-        .select_from(ApprovalItem)
-        .where(ApprovalItem.kind == ApprovalKind.ad_edit, ApprovalItem.status == ApprovalStatus.pending)
-    )
     return AdminStats(
         total=total(),
         served=count_rows(session, select(Ad.id).where(served_clause())),
@@ -95,7 +81,7 @@ def admin_stats(session: Session, first: date, last: date) -> AdminStats:
         draft=total(AdStatus.draft),
         pending=total(AdStatus.active, AdApprovalState.pending),
         rejected=total(None, AdApprovalState.rejected),
-        edits_pending=int(edits or 0),
+        edits_pending=pending_edits.pending_count(session, ApprovalKind.ad_edit),
         featured=int(session.scalar(select(func.count()).select_from(Ad).where(Ad.is_featured.is_(True))) or 0),
         views=int(sums[0]),
         clicks=int(sums[1]),

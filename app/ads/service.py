@@ -134,11 +134,6 @@ def owner_visible_to(session: Session, *, viewer: User, userid: int) -> User:
     return owners.managed_owner(session, viewer=viewer, userid=userid, allowed=allowed, not_yours=NOT_YOURS)
 
 
-def owner_for_admin(session: Session, *, userid: int | None, platform_username: str | None) -> User:
-    """POST on-behalf-of: the account named by id or platform username (spec §5 'select user')."""
-    return owners.named_owner(session, userid=userid, platform_username=platform_username)
-
-
 def _owner_for_add(session: Session, editor: User, userid: int | None) -> User:
     return owners.owner_for_add(
         session,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from sqlalchemy import delete, inspect, select
+from sqlalchemy import delete, func, inspect, select
 from sqlalchemy.orm import Session
 
 from app.core.db import utcnow
@@ -288,3 +288,35 @@ class Published(Generic[ItemT]):
         """An approval-items row's `changes` (an edit's; none for a new item) and their `current` values."""
         proposed = self.proposed(approval) if approval.kind == self.edit_kind else {}
         return proposed, current_content(item, list(proposed)) if item is not None else {}
+
+
+# ------------------------------------------------------------------------------ statistics
+
+
+@dataclass(frozen=True, slots=True)
+class StateCounts:
+    """How many items there are of each (status, approval state), for the admin statistics."""
+
+    rows: Sequence[tuple[str, str, int]]
+
+    def total(self, status: str | None = None, state: str | None = None) -> int:
+        """Items of this status and approval state (None: any)."""
+        return sum(
+            count
+            for row_status, row_state, count in self.rows
+            if (status is None or row_status == status) and (state is None or row_state == state)
+        )
+
+
+def state_counts(session: Session, status: Any, approval_state: Any) -> StateCounts:
+    """The counts of one model's (status, approval state) columns."""
+    rows = session.execute(select(status, approval_state, func.count()).group_by(status, approval_state)).all()
+    return StateCounts([(row_status, row_state, int(count)) for row_status, row_state, count in rows])
+
+
+def pending_count(session: Session, kind: ApprovalKind) -> int:
+    """Items of this kind waiting (e.g. the edits waiting for an admin)."""
+    statement = select(func.count()).select_from(ApprovalItem)
+    return int(
+        session.scalar(statement.where(ApprovalItem.kind == kind, ApprovalItem.status == ApprovalStatus.pending)) or 0
+    )

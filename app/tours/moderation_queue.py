@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from app.classifications.models import Category
 from app.core import daily_series
 from app.core.db import utcnow
-from app.moderation import decisions
+from app.moderation import decisions, pending_edits
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours.approvals import TOURS
 from app.tours.models import ApprovalState, Tour, TourStatus
@@ -110,16 +110,7 @@ def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDe
 
 
 def admin_stats(session: Session, first: date, last: date) -> AdminStats:
-    by_state = session.execute(
-        select(Tour.status, Tour.approval_state, func.count()).group_by(Tour.status, Tour.approval_state)
-    ).all()
-
-    def total(status: TourStatus | None = None, state: ApprovalState | None = None) -> int:
-        return sum(
-            count
-            for row_status, row_state, count in by_state
-            if (status is None or row_status == status) and (state is None or row_state == state)
-        )
+    total = pending_edits.state_counts(session, Tour.status, Tour.approval_state).total
 
     now = utcnow()
 
@@ -129,11 +120,6 @@ def admin_stats(session: Session, first: date, last: date) -> AdminStats:
             or 0
         )
 
-    edits = session.scalar(
-        select(func.count())
-        .select_from(ApprovalItem)
-        .where(ApprovalItem.kind == ApprovalKind.vt_edit, ApprovalItem.status == ApprovalStatus.pending)
-    )
     vendors = session.execute(
         select(Vendor.name, func.count()).join(Tour, Tour.vendor_id == Vendor.id).group_by(Vendor.name)
     )
@@ -147,7 +133,7 @@ def admin_stats(session: Session, first: date, last: date) -> AdminStats:
         draft=total(TourStatus.draft),
         pending=total(TourStatus.active, ApprovalState.pending),
         rejected=total(None, ApprovalState.rejected),
-        edits_pending=int(edits or 0),
+        edits_pending=pending_edits.pending_count(session, ApprovalKind.vt_edit),
         added_today=added_since(1),
         added_last_7_days=added_since(7),
         added_last_30_days=added_since(30),
