@@ -10,16 +10,15 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.ads.approvals import proposed_changes
+from app.ads.approvals import ADS
 from app.ads.models import Ad, AdApprovalState, AdStatus
 from app.ads.queries import served_clause
 from app.ads.schemas import AdApprovalItemOut, AdApprovalItemsPage, AdApprovalKindName, AdminStats
-from app.ads.service import AD_KINDS, current_content
+from app.ads.service import AD_KINDS
 from app.core import daily_series
-from app.core.errors import NotFound
-from app.moderation import decisions
+from app.moderation import decisions, pending_edits
 from app.moderation import service as moderation
-from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
+from app.moderation.models import ApprovalItem, ApprovalKind
 from app.tours.schemas import ApprovalAction, ApprovalDecision
 from app.tours.service import count_rows
 from app.users.models import User
@@ -29,9 +28,7 @@ def approval_items_page(session: Session, *, limit: int, offset: int) -> AdAppro
     """Pending 'new ad' (of ads sent for review, not drafts) and 'ad edit' items, oldest first: the
     moderation queue's own rule (moderation.pending_items)."""
     items, total = moderation.pending_items(session, kinds=list(AD_KINDS), limit=limit, offset=offset)
-    ads = {
-        ad.id: ad for ad in session.scalars(select(Ad).where(Ad.id.in_([i.entity_id for i in items if i.entity_id])))
-    }
+    ads = ADS.items_of(session, items)
     return AdApprovalItemsPage(
         data=[_item_out(item, ads.get(item.entity_id or 0)) for item in items],
         total_items=total,
@@ -41,7 +38,7 @@ def approval_items_page(session: Session, *, limit: int, offset: int) -> AdAppro
 
 
 def _item_out(item: ApprovalItem, ad: Ad | None) -> AdApprovalItemOut:
-    proposed = proposed_changes(item) if item.kind == ApprovalKind.ad_edit else {}
+    changes, current = ADS.queue_row(item, ad)
     return AdApprovalItemOut(
         id=item.id,
         kind=AdApprovalKindName(item.kind.value),
@@ -50,8 +47,8 @@ def _item_out(item: ApprovalItem, ad: Ad | None) -> AdApprovalItemOut:
         title=ad.title if ad else (item.payload or {}).get("title"),
         userid=ad.user_id if ad else item.submitted_by_user_id,
         platform_username=ad.owner.platform_username if ad else None,
-        changes=proposed,
-        current=current_content(ad, list(proposed)) if ad is not None else {},
+        changes=changes,
+        current=current,
         created_at=item.created_at,
     )
 
@@ -59,38 +56,14 @@ def _item_out(item: ApprovalItem, ad: Ad | None) -> AdApprovalItemOut:
 def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
     """Approve or reject ad items through the one decision path; items decided already are skipped,
     an unknown one is a 404."""
-    items = list(
-        session.scalars(select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(AD_KINDS)))
+    approve = decision.action == ApprovalAction.approve
+    return decisions.decide_listed(
+        session, admin=admin, ids=decision.ids, approve=approve, note=decision.review_note, kinds=AD_KINDS
     )
-    if len(items) != len(set(decision.ids)):
-        raise NotFound("Approval item not found", fields={"ids": "Unknown approval item"})
-    decided: list[int] = []
-    for item in sorted(items, key=lambda row: row.id):
-        if item.status != ApprovalStatus.pending:
-            continue
-        decisions.decide(
-            session,
-            admin=admin,
-            item_id=item.id,
-            approve=decision.action == ApprovalAction.approve,
-            note=decision.review_note,
-            kinds=AD_KINDS,
-        )
-        decided.append(item.id)
-    return decided
 
 
 def admin_stats(session: Session, first: date, last: date) -> AdminStats:
-    by_state = session.execute(
-        select(Ad.status, Ad.approval_state, func.count()).group_by(Ad.status, Ad.approval_state)
-    ).all()
-
-    def total(status: AdStatus | None = None, state: AdApprovalState | None = None) -> int:
-        return sum(
-            count
-            for row_status, row_state, count in by_state
-            if (status is None or row_status == status) and (state is None or row_state == state)
-        )
+    total = pending_edits.state_counts(session, Ad.status, Ad.approval_state).total
 
     sums = session.execute(
         select(
@@ -101,11 +74,6 @@ def admin_stats(session: Session, first: date, last: date) -> AdminStats:
             func.coalesce(func.sum(Ad.shared), 0),
         )
     ).one()
-    edits = session.scalar(
-        select(func.count())
-        .select_from(ApprovalItem)
-        .where(ApprovalItem.kind == ApprovalKind.ad_edit, ApprovalItem.status == ApprovalStatus.pending)
-    )
     return AdminStats(
         total=total(),
         served=count_rows(session, select(Ad.id).where(served_clause())),
@@ -113,7 +81,7 @@ def admin_stats(session: Session, first: date, last: date) -> AdminStats:
         draft=total(AdStatus.draft),
         pending=total(AdStatus.active, AdApprovalState.pending),
         rejected=total(None, AdApprovalState.rejected),
-        edits_pending=int(edits or 0),
+        edits_pending=pending_edits.pending_count(session, ApprovalKind.ad_edit),
         featured=int(session.scalar(select(func.count()).select_from(Ad).where(Ad.is_featured.is_(True))) or 0),
         views=int(sums[0]),
         clicks=int(sums[1]),

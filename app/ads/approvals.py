@@ -13,45 +13,26 @@ from sqlalchemy.orm import Session
 
 from app.ads.models import Ad, AdApprovalState, AdStatus
 from app.ads.service import (
+    AD,
     LINK_EXISTS,
     ad_by_link,
     ad_out,
     apply_changes,
     approve_ad,
-    current_content,
     flush_unique_link,
     record_change,
 )
-from app.core.errors import Conflict
-from app.moderation import registry
+from app.moderation import pending_edits, registry
 from app.moderation.models import ApprovalItem, ApprovalKind
 from app.users.models import User
 
 
-def ad_of(session: Session, item: ApprovalItem) -> Ad | None:
-    return session.get(Ad, item.entity_id) if item.entity_type == "ad" and item.entity_id is not None else None
+def _ad_json(ad: Ad) -> dict[str, Any]:
+    return ad_out(ad, None).model_dump(mode="json")
 
 
-def _owner(session: Session, item: ApprovalItem) -> User | None:
-    ad = ad_of(session, item)
-    return ad.owner if ad is not None else item.submitted_by
-
-
-def proposed_changes(item: ApprovalItem) -> dict[str, Any]:
-    return dict((item.payload or {}).get("changes") or {})
-
-
-def _summary(session: Session, item: ApprovalItem) -> registry.Summary:
-    ad = ad_of(session, item)
-    proposed = proposed_changes(item)
-    if ad is None:
-        return registry.Summary(title=(item.payload or {}).get("title"))
-    return registry.Summary(
-        title=proposed.get("title") or ad.title,
-        username=ad.owner.platform_username,
-        preview_picture=proposed.get("preview_picture") or ad.preview_picture,
-        link=proposed.get("link") or ad.link,
-    )
+ADS = pending_edits.Published(Ad, AD, ApprovalKind.new_ad, ApprovalKind.ad_edit, shown=_ad_json)
+ad_of = ADS.item_of
 
 
 def _title(item: ApprovalItem) -> str:
@@ -81,12 +62,6 @@ def _reject_new_ad(session: Session, item: ApprovalItem, _admin: User) -> None:
     record_change(session, ad)
 
 
-def _new_ad_versions(session: Session, item: ApprovalItem) -> registry.Versions:
-    ad = ad_of(session, item)
-    proposed = ad_out(ad, None).model_dump(mode="json") if ad is not None else dict(item.payload or {})
-    return registry.Versions(current=None, proposed=proposed)
-
-
 def _new_ad_mail(item: ApprovalItem, approved: bool) -> registry.Mail:
     if approved:
         return registry.Mail(
@@ -103,28 +78,14 @@ def _new_ad_mail(item: ApprovalItem, approved: bool) -> registry.Mail:
 # ------------------------------------------------------------------------------ ad edit
 
 
-def _edit_withdrawn(session: Session, item: ApprovalItem) -> bool:
-    return ad_of(session, item) is None
-
-
 def _approve_edit(session: Session, item: ApprovalItem, _admin: User) -> None:
     ad = ad_of(session, item)
     assert ad is not None
-    changes = proposed_changes(item)
-    link = changes.get("link")
-    if isinstance(link, str) and link != ad.link:
-        other = ad_by_link(session, link)
-        if other is not None and other.id != ad.id:
-            raise Conflict(LINK_EXISTS, fields={"link": LINK_EXISTS})
+    changes = ADS.proposed(item)
+    pending_edits.refuse_taken_link(ad, changes, lambda link: ad_by_link(session, link), LINK_EXISTS)
     apply_changes(ad, changes)
     flush_unique_link(session)
     record_change(session, ad)
-
-
-def _edit_versions(session: Session, item: ApprovalItem) -> registry.Versions:
-    ad = ad_of(session, item)
-    proposed = proposed_changes(item)
-    return registry.Versions(current=current_content(ad, list(proposed)) if ad else None, proposed=proposed)
 
 
 def _edit_mail(item: ApprovalItem, approved: bool) -> registry.Mail:
@@ -149,9 +110,9 @@ registry.register(
         approve=_approve_new_ad,
         reject=_reject_new_ad,
         mail=_new_ad_mail,
-        summary=_summary,
-        versions=_new_ad_versions,
-        owner=_owner,
+        summary=ADS.summary,
+        versions=ADS.new_versions,
+        owner=ADS.owner,
         withdrawn=_new_ad_withdrawn,
         subject=_subject,
     ),
@@ -162,10 +123,10 @@ registry.register(
         approve=_approve_edit,
         reject=registry.keep_published,
         mail=_edit_mail,
-        summary=_summary,
-        versions=_edit_versions,
-        owner=_owner,
-        withdrawn=_edit_withdrawn,
+        summary=ADS.summary,
+        versions=ADS.edit_versions,
+        owner=ADS.owner,
+        withdrawn=ADS.edit_withdrawn,
         subject=_subject,
     ),
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
 from app.ads.models import Ad
@@ -20,15 +20,15 @@ from app.classifications.models import Rank, RankEntityType
 from app.core import outbox_topics
 from app.core.errors import BadRequest, NotFound
 from app.tours.ranks import (
-    RANK_NOT_FOUND,
     BulkResult,
     RankEntry,
     RankKind,
     add_rank,
-    as_utc,
-    count_of,
     edit_rank,
+    found_rank,
     put_ranks,
+    rank_fields,
+    ranks_page,
     ranks_query,
     request_calculation,
 )
@@ -43,42 +43,31 @@ def _ad_ranks() -> Select[Any]:
 
 
 def _out(row: Rank, source_name: str, ad_id: int, title: str) -> AdRankOut:
-    return AdRankOut(
-        id=row.id,
-        rank_source_id=row.rank_source_id,
-        rank_source=source_name,
-        ad_id=ad_id,
-        title=title,
-        value=row.value,
-        position=row.position,
-        updated_date=as_utc(row.updated_at),
-    )
+    return AdRankOut(**rank_fields(row, source_name), ad_id=ad_id, title=title)
 
 
 def ad_ranks_page(
     db: Session, *, rank_source_id: int | None, ad_id: int | None, limit: int, offset: int
 ) -> AdRanksPage:
     """GET ranks: ads' rank values by source, highest first; optionally of one source or ad."""
-    filters: list[ColumnElement[bool]] = []
-    if rank_source_id is not None:
-        filters.append(Rank.rank_source_id == rank_source_id)
-    if ad_id is not None:
-        filters.append(Ad.id == ad_id)
-    statement = _ad_ranks().where(*filters)
-    rows = db.execute(statement.limit(limit).offset(offset)).all()
+    rows, total = ranks_page(
+        db,
+        _ad_ranks(),
+        rank_source_id=rank_source_id,
+        entity=Ad.id == ad_id if ad_id is not None else None,
+        limit=limit,
+        offset=offset,
+    )
     return AdRanksPage(
         data=[_out(row, name, found_id, title) for row, name, found_id, title in rows],
-        total_items=count_of(db, statement),
+        total_items=total,
         limit=limit,
         offset=offset,
     )
 
 
 def ad_rank(db: Session, rank_id: int) -> AdRankOut:
-    found = db.execute(_ad_ranks().where(Rank.id == rank_id)).first()
-    if found is None:
-        raise NotFound(RANK_NOT_FOUND)
-    row, name, ad_id, title = found
+    row, name, ad_id, title = found_rank(db, _ad_ranks(), rank_id)
     return _out(row, name, ad_id, title)
 
 

@@ -63,6 +63,7 @@ from app.tours.schemas import (
     RanksBulkAnswer,
     TaskQueuedAnswer,
 )
+from app.users import owners
 
 router = APIRouter(prefix="/v2/ads", tags=["ads"])
 
@@ -108,7 +109,7 @@ def add_ad(body: AdWrite, user: CreatorUser, db: DbSession, response: Response) 
 @router.post("/on-behalf-of", response_model=AdAnswer, status_code=201, responses={**SAVE_RESPONSES, **USER_NOT_FOUND})
 def add_ad_on_behalf(body: AdOnBehalfWrite, admin_user: AdminUser, db: DbSession, response: Response) -> AdAnswer:
     """An admin adds an ad for the account named by `userid` or `platform_username` ('select user')."""
-    owner = ads.owner_for_admin(db, userid=body.userid, platform_username=body.platform_username)
+    owner = owners.named_owner(db, userid=body.userid, platform_username=body.platform_username)
     return _saved(response, ads.add_ad(db, editor=admin_user, body=body, owner=owner))
 
 
@@ -246,8 +247,7 @@ def list_approval_items(
 def decide_approval_items(body: ApprovalDecision, admin_user: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
     """Approve or reject new ads and ad edits (the owner is mailed)."""
     decided = admin.decide_approval_items(db, admin=admin_user, decision=body)
-    verb = "approved" if body.action == "approve" else "rejected"
-    return ApprovalDecisionAnswer(message=f"{len(decided)} item(s) {verb}", ids=decided)
+    return ApprovalDecisionAnswer.of(decided, body.action)
 
 
 @router.get("/admin-stats", response_model=AdminStats)

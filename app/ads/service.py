@@ -46,28 +46,26 @@ from app.analytics import service as analytics
 from app.classifications.models import Rank, RankEntityType, Tag
 from app.core import outbox_topics
 from app.core.db import utcnow
-from app.core.errors import BadRequest, Conflict, Forbidden, NotFound, field_error
+from app.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.core.settings import get_settings
 from app.core.tasks import submit_after_commit
 from app.core.types import DB_INT_MAX
 from app.engagement.service import Viewer, delete_rows, insert_if_absent, step
-from app.moderation import decisions
+from app.moderation import decisions, pending_edits
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import images
 from app.tours.schemas import TagOut
 from app.tours.service import as_utc, count_rows, escape_like
+from app.users import owners
 from app.users.models import User
 from app.users.validation import has_profanity, raise_for_fields
 
 # The task that computes ads' embeddings (app/ads/tasks.py); services submit it by this name.
 EMBED_ADS_TASK = "embeddings.ads"
 
-USER_NOT_FOUND = "User not found"
 NOT_YOURS = "You can only manage your own ads"
 ADMINS_ONLY = "Administrators only"
-ACCOUNT_INACTIVE = "This account is not active"
-SELECT_USER = "select user"
 ADDED = "Your ad has been added"
 ADDED_PENDING = "Your ad has been added and waits for an administrator's approval"
 UPDATED = "Your ad has been updated"
@@ -87,6 +85,8 @@ IMAGE_LINK = "The image must be an uploaded image or an https:// address"
 CANNOT_SAVE_OWN = "You cannot save your own ad"
 
 AD_KINDS = (ApprovalKind.new_ad, ApprovalKind.ad_edit)
+# The approval items' entity_type of an ad.
+AD = "ad"
 # An impression or click without a page-view id counts once per viewer per UTC day.
 DAY = timedelta(days=1)
 
@@ -128,39 +128,20 @@ def link_exists(session: Session, *, viewer: User, link: str) -> LinkExistsAnswe
     return LinkExistsAnswer(exists=True, id=ad.id if queries.is_served(ad) or can_manage(viewer, ad) else None)
 
 
-def _user(session: Session, user_id: int) -> User:
-    user = session.get(User, user_id)
-    if user is None or user.is_deleted:
-        raise NotFound(USER_NOT_FOUND)
-    return user
-
-
 def owner_visible_to(session: Session, *, viewer: User, userid: int) -> User:
     """The account whose ads a call manages: one's own, or any for an admin."""
-    if not (viewer.is_admin or viewer.id == userid):
-        raise Forbidden(NOT_YOURS)
-    return viewer if userid == viewer.id else _user(session, userid)
-
-
-def owner_for_admin(session: Session, *, userid: int | None, platform_username: str | None) -> User:
-    """POST on-behalf-of: the account named by id or platform username (spec §5 'select user')."""
-    if userid is not None:
-        return _user(session, userid)
-    name = (platform_username or "").strip().lower()
-    if not name:
-        raise field_error("platform_username", SELECT_USER)
-    user = session.scalar(select(User).where(func.lower(User.platform_username) == name))
-    if user is None or user.is_deleted:
-        raise BadRequest(USER_NOT_FOUND, fields={"platform_username": SELECT_USER})
-    return user
+    allowed = viewer.is_admin or viewer.id == userid
+    return owners.managed_owner(session, viewer=viewer, userid=userid, allowed=allowed, not_yours=NOT_YOURS)
 
 
 def _owner_for_add(session: Session, editor: User, userid: int | None) -> User:
-    if userid is None or userid == editor.id:
-        return editor
-    if not editor.is_admin:
-        raise Forbidden("Only administrators add ads for other accounts")
-    return _user(session, userid)
+    return owners.owner_for_add(
+        session,
+        editor=editor,
+        userid=userid,
+        may_add_for_others=editor.is_admin,
+        refusal="Only administrators add ads for other accounts",
+    )
 
 
 # ------------------------------------------------------------------------------ the form rules
@@ -254,83 +235,32 @@ def flush_unique_link(session: Session) -> None:
 
 
 def current_content(ad: Ad, keys: Sequence[str]) -> dict[str, Any]:
-    return {key: [link.tag_id for link in ad.tag_links] if key == "tag_ids" else getattr(ad, key) for key in keys}
-
-
-def _changes(ad: Ad, content: dict[str, Any]) -> dict[str, Any]:
-    current = current_content(ad, list(content))
-    return {key: value for key, value in content.items() if current[key] != value}
-
-
-def _set_tags(ad: Ad, tag_ids: Sequence[int]) -> None:
-    """Keep the links still wanted (a delete and re-insert of one key would collide in one flush)."""
-    wanted = {tag_id: position for position, tag_id in enumerate(tag_ids)}
-    for link in list(ad.tag_links):
-        if link.tag_id in wanted:
-            link.position = wanted.pop(link.tag_id)
-        else:
-            ad.tag_links.remove(link)
-    for tag_id, position in wanted.items():
-        ad.tag_links.append(AdTag(tag_id=tag_id, position=position))
+    return pending_edits.current_content(ad, keys)
 
 
 def apply_changes(ad: Ad, changes: dict[str, Any]) -> None:
-    for key, value in changes.items():
-        if key == "tag_ids":
-            _set_tags(ad, value)
-        else:
-            setattr(ad, key, value)
+    pending_edits.apply_changes(ad, changes, _tag_link)
+
+
+def _tag_link(tag_id: int, position: int) -> AdTag:
+    return AdTag(tag_id=tag_id, position=position)
 
 
 # ------------------------------------------------------------------------------ approval items
 
 
 def pending_item(session: Session, kind: ApprovalKind, ad_id: int) -> ApprovalItem | None:
-    return session.scalar(
-        select(ApprovalItem).where(
-            ApprovalItem.kind == kind,
-            ApprovalItem.entity_type == "ad",
-            ApprovalItem.entity_id == ad_id,
-            ApprovalItem.status == ApprovalStatus.pending,
-        )
-    )
+    return pending_edits.pending_item(session, kind, AD, ad_id)
 
 
 def _file_new_ad(session: Session, ad: Ad, submitter: User) -> None:
-    if pending_item(session, ApprovalKind.new_ad, ad.id) is not None:
-        return
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.new_ad,
-            status=ApprovalStatus.pending,
-            entity_type="ad",
-            entity_id=ad.id,
-            payload={"ad_id": ad.id, "title": ad.title},
-            submitted_by_user_id=submitter.id,
-            created_at=utcnow(),
-        )
-    )
+    payload = {"ad_id": ad.id, "title": ad.title}
+    pending_edits.file_once(session, ApprovalKind.new_ad, AD, ad.id, payload, submitter)
 
 
 def _file_edit(session: Session, ad: Ad, submitter: User, changes: dict[str, Any]) -> None:
-    """One pending edit per ad: a newer edit replaces the proposal (on top of what is published)."""
     payload = {"ad_id": ad.id, "title": changes.get("title", ad.title), "changes": changes}
-    item = pending_item(session, ApprovalKind.ad_edit, ad.id)
-    if item is None:
-        session.add(
-            ApprovalItem(
-                kind=ApprovalKind.ad_edit,
-                status=ApprovalStatus.pending,
-                entity_type="ad",
-                entity_id=ad.id,
-                payload=payload,
-                submitted_by_user_id=submitter.id,
-                created_at=utcnow(),
-            )
-        )
-    else:
-        item.payload = payload
-        item.submitted_by_user_id = submitter.id
+    pending_edits.file_edit(session, ApprovalKind.ad_edit, AD, ad.id, payload, submitter)
 
 
 def in_queue(ad: Ad) -> bool:
@@ -339,28 +269,12 @@ def in_queue(ad: Ad) -> bool:
 
 
 def push_queue(session: Session, kind: ApprovalKind, ad: Ad, action: str) -> None:
-    session.flush()
-    item_id = session.scalar(
-        select(ApprovalItem.id)
-        .where(ApprovalItem.entity_type == "ad", ApprovalItem.entity_id == ad.id, ApprovalItem.kind == kind)
-        .order_by(ApprovalItem.id.desc())
-        .limit(1)
-    )
+    item_id = pending_edits.latest_item_id(session, kind, AD, ad.id)
     moderation.announce_queue_change(session, kind=kind, subject=item_id or ad.id, action=action, item_id=item_id)
 
 
 def edit_pending_ids(session: Session, ad_ids: Sequence[int]) -> set[int]:
-    if not ad_ids:
-        return set()
-    rows = session.scalars(
-        select(ApprovalItem.entity_id).where(
-            ApprovalItem.kind == ApprovalKind.ad_edit,
-            ApprovalItem.status == ApprovalStatus.pending,
-            ApprovalItem.entity_type == "ad",
-            ApprovalItem.entity_id.in_(ad_ids),
-        )
-    )
-    return {ad_id for ad_id in rows if ad_id is not None}
+    return pending_edits.pending_entity_ids(session, ApprovalKind.ad_edit, AD, ad_ids)
 
 
 # ------------------------------------------------------------------------------ after every change
@@ -389,15 +303,10 @@ class SaveResult:
     fields: dict[str, str] = field(default_factory=dict)
 
 
-def _check_owner_active(owner: User) -> None:
-    if owner.is_deleted or not owner.is_active or not owner.user_active:
-        raise BadRequest(ACCOUNT_INACTIVE, fields={"userid": ACCOUNT_INACTIVE})
-
-
 def add_ad(session: Session, *, editor: User, body: AdWrite, owner: User | None = None) -> SaveResult:
     """POST / and on-behalf-of. An admin's ad is approved at once; every other ad waits (spec §4)."""
     owner = owner or _owner_for_add(session, editor, body.userid)
-    _check_owner_active(owner)
+    owners.check_active(owner)
     form = check_form(session, body, current=None)
     _refuse_taken_link(session, form.link, None)
     approved = editor.is_admin
@@ -435,7 +344,7 @@ def edit_ad(session: Session, *, editor: User, ad_id: int, body: AdUpdate) -> Sa
     form = check_form(session, body, current=ad)
     _refuse_taken_link(session, form.link, ad)
     was_queued = in_queue(ad)
-    changes = _changes(ad, form.content())
+    changes = pending_edits.changes_of(ad, form.content())
     ad.status = AdStatus.active if body.is_active else AdStatus.draft
     if body.is_featured is not None:
         ad.is_featured = body.is_featured
@@ -459,11 +368,9 @@ def edit_ad(session: Session, *, editor: User, ad_id: int, body: AdUpdate) -> Sa
 
 
 def _push_queue_moves(session: Session, ad: Ad, was_queued: bool, action_when_left: str) -> None:
-    now_queued = in_queue(ad)
-    if now_queued and not was_queued:
-        push_queue(session, ApprovalKind.new_ad, ad, "added")
-    elif was_queued and not now_queued:
-        push_queue(session, ApprovalKind.new_ad, ad, action_when_left)
+    action = pending_edits.queue_move(was_queued, in_queue(ad), action_when_left)
+    if action is not None:
+        push_queue(session, ApprovalKind.new_ad, ad, action)
 
 
 def run_task(session: Session, *, editor: User, ad_id: int, task: AdTaskName) -> tuple[Ad, str]:
@@ -496,9 +403,7 @@ def approve_ad(session: Session, ad: Ad, admin: User) -> None:
     ad.approval_state = AdApprovalState.approved
     item = pending_item(session, ApprovalKind.new_ad, ad.id)
     if item is not None:
-        item.status = ApprovalStatus.approved
-        item.reviewed_by_user_id = admin.id
-        item.reviewed_at = utcnow()
+        pending_edits.record_decision(item, admin, ApprovalStatus.approved, None)
 
 
 def _activation_message(ad: Ad) -> str:
@@ -517,11 +422,7 @@ def _delete_ads(session: Session, ads: Sequence[Ad]) -> None:
     queued_items = [
         item.id for ad in ads if in_queue(ad) and (item := pending_item(session, ApprovalKind.new_ad, ad.id))
     ]
-    session.execute(
-        delete(ApprovalItem).where(
-            ApprovalItem.entity_type == "ad", ApprovalItem.entity_id.in_(ids), ApprovalItem.kind.in_(AD_KINDS)
-        )
-    )
+    pending_edits.delete_items(session, AD, ids, AD_KINDS)
     # Ranks point at ads without a foreign key (one table for tours, creators and ads).
     session.execute(delete(Rank).where(Rank.entity_type == RankEntityType.ad, Rank.entity_id.in_(ids)))
     for ad in ads:

@@ -7,11 +7,13 @@ creator: the caller's own, or for an admin any creator named by creator_id or us
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
+from sqlalchemy.orm import Session
 
 from app.analytics import service
 from app.analytics.schemas import (
@@ -27,6 +29,7 @@ from app.analytics.schemas import (
 from app.core.deps import CreatorUser, DbSession
 from app.core.errors import error_responses
 from app.core.types import DB_INT_MAX, DbId
+from app.users.models import User
 
 router = APIRouter(prefix="/v2/creators", tags=["analytics"])
 
@@ -53,12 +56,10 @@ class PageParams(RangeParams):
     offset: int = Field(0, ge=0, le=DB_INT_MAX)
 
 
-Range = Annotated[RangeParams, Query()]
-Page = Annotated[PageParams, Query()]
 ERRORS = error_responses(404)
 
 
-def _window(db: DbSession, user: CreatorUser, params: RangeParams) -> service.Window:
+def _window(db: Session, user: User, params: RangeParams) -> service.Window:
     return service.window(
         db,
         user,
@@ -70,94 +71,89 @@ def _window(db: DbSession, user: CreatorUser, params: RangeParams) -> service.Wi
     )
 
 
-@router.get("/creator-analytic-totals", response_model=CreatorAnalyticTotals, responses=ERRORS)
-def creator_analytic_totals(params: Range, db: DbSession, user: CreatorUser) -> CreatorAnalyticTotals:
-    """Views, likes, saves, shares of the creator's tours and new followers, within the range."""
-    win = _window(db, user, params)
+def _range_window(params: Annotated[RangeParams, Query()], db: DbSession, user: CreatorUser) -> service.Window:
+    """The range a call reads (its query), checked before the handler runs."""
+    return _window(db, user, params)
+
+
+@dataclass(frozen=True, slots=True)
+class PagedWindow:
+    win: service.Window
+    limit: int
+    offset: int
+
+    def page_fields(self) -> dict[str, Any]:
+        return {**self.win.range_fields(), "limit": self.limit, "offset": self.offset}
+
+
+def _paged_window(params: Annotated[PageParams, Query()], db: DbSession, user: CreatorUser) -> PagedWindow:
+    """The range and the page a listing reads (one query model: every field checked before the window)."""
+    return PagedWindow(_window(db, user, params), params.limit, params.offset)
+
+
+Window = Annotated[service.Window, Depends(_range_window)]
+Paged = Annotated[PagedWindow, Depends(_paged_window)]
+
+
+def _totals(db: Session, win: service.Window, **columns: str) -> dict[str, Any]:
+    """The range and the creator's counts within it, named `wire name=count name`."""
     totals = service.totals_of(service.creator_days(db, win))
-    return CreatorAnalyticTotals(
-        **win.range_fields(),
-        views=totals["views"],
-        likes=totals["likes"],
-        saves=totals["saves"],
-        shared=totals["shares"],
-        follows=totals["follows"],
-    )
+    return {**win.range_fields(), **{wire: totals[name] for wire, name in columns.items()}}
+
+
+def _per_day(db: Session, win: service.Window, **columns: str) -> dict[str, Any]:
+    """The range and each of its days with the counts named `wire name=count name`."""
+    days = service.creator_days(db, win)
+    data = [{"date": day, **{wire: counts[name] for wire, name in columns.items()}} for day, counts in days.items()]
+    return {**win.range_fields(), "data": data}
+
+
+@router.get("/creator-analytic-totals", response_model=CreatorAnalyticTotals, responses=ERRORS)
+def creator_analytic_totals(win: Window, db: DbSession, _creator: CreatorUser) -> CreatorAnalyticTotals:
+    """Views, likes, saves, shares of the creator's tours and new followers, within the range."""
+    counts = _totals(db, win, views="views", likes="likes", saves="saves", shared="shares", follows="follows")
+    return CreatorAnalyticTotals(**counts)
 
 
 @router.get("/media-views-by-date", response_model=MediaViewsByDate, responses=ERRORS)
-def media_views_by_date(params: Range, db: DbSession, user: CreatorUser) -> MediaViewsByDate:
+def media_views_by_date(win: Window, db: DbSession, _creator: CreatorUser) -> MediaViewsByDate:
     """Counted views of the creator's tours per day."""
-    win = _window(db, user, params)
-    days = service.creator_days(db, win)
-    return MediaViewsByDate(
-        **win.range_fields(), data=[{"date": day, "views": counts["views"]} for day, counts in days.items()]
-    )
+    return MediaViewsByDate(**_per_day(db, win, views="views"))
 
 
 @router.get("/media-activity-by-date", response_model=MediaActivityByDate, responses=ERRORS)
-def media_activity_by_date(params: Range, db: DbSession, user: CreatorUser) -> MediaActivityByDate:
+def media_activity_by_date(win: Window, db: DbSession, _creator: CreatorUser) -> MediaActivityByDate:
     """Likes, saves and shares of the creator's tours and new followers, per day."""
-    win = _window(db, user, params)
-    days = service.creator_days(db, win)
-    return MediaActivityByDate(
-        **win.range_fields(),
-        data=[
-            {
-                "date": day,
-                "likes": counts["likes"],
-                "saves": counts["saves"],
-                "shared": counts["shares"],
-                "follows": counts["follows"],
-            }
-            for day, counts in days.items()
-        ],
-    )
+    return MediaActivityByDate(**_per_day(db, win, likes="likes", saves="saves", shared="shares", follows="follows"))
 
 
 @router.get("/creator-analytics", response_model=CreatorAnalyticsPage, responses=ERRORS)
-def creator_analytics(params: Page, db: DbSession, user: CreatorUser) -> CreatorAnalyticsPage:
+def creator_analytics(page: Paged, db: DbSession, _creator: CreatorUser) -> CreatorAnalyticsPage:
     """The creator's tours with their counts in the range, most viewed first (limit, offset)."""
-    win = _window(db, user, params)
-    rows, total = service.tour_rows(db, win, limit=params.limit, offset=params.offset)
-    return CreatorAnalyticsPage(
-        **win.range_fields(), data=rows, total_items=total, limit=params.limit, offset=params.offset
-    )
+    rows, total = service.tour_rows(db, page.win, limit=page.limit, offset=page.offset)
+    return CreatorAnalyticsPage(**page.page_fields(), data=rows, total_items=total)
 
 
 @router.get("/ads-analytic-totals", response_model=AdsAnalyticTotals, responses=ERRORS)
-def ads_analytic_totals(params: Range, db: DbSession, user: CreatorUser) -> AdsAnalyticTotals:
+def ads_analytic_totals(win: Window, db: DbSession, _creator: CreatorUser) -> AdsAnalyticTotals:
     """Impressions and clicks of the creator's ads within the range."""
-    win = _window(db, user, params)
-    totals = service.totals_of(service.creator_days(db, win))
-    return AdsAnalyticTotals(**win.range_fields(), impressions=totals["impressions"], clicks=totals["clicks"])
+    return AdsAnalyticTotals(**_totals(db, win, impressions="impressions", clicks="clicks"))
 
 
 @router.get("/ads-views-by-date", response_model=AdsViewsByDate, responses=ERRORS)
-def ads_views_by_date(params: Range, db: DbSession, user: CreatorUser) -> AdsViewsByDate:
+def ads_views_by_date(win: Window, db: DbSession, _creator: CreatorUser) -> AdsViewsByDate:
     """Impressions of the creator's ads per day."""
-    win = _window(db, user, params)
-    days = service.creator_days(db, win)
-    return AdsViewsByDate(
-        **win.range_fields(), data=[{"date": day, "impressions": counts["impressions"]} for day, counts in days.items()]
-    )
+    return AdsViewsByDate(**_per_day(db, win, impressions="impressions"))
 
 
 @router.get("/ads-activity-by-date", response_model=AdsActivityByDate, responses=ERRORS)
-def ads_activity_by_date(params: Range, db: DbSession, user: CreatorUser) -> AdsActivityByDate:
+def ads_activity_by_date(win: Window, db: DbSession, _creator: CreatorUser) -> AdsActivityByDate:
     """Clicks of the creator's ads per day."""
-    win = _window(db, user, params)
-    days = service.creator_days(db, win)
-    return AdsActivityByDate(
-        **win.range_fields(), data=[{"date": day, "clicks": counts["clicks"]} for day, counts in days.items()]
-    )
+    return AdsActivityByDate(**_per_day(db, win, clicks="clicks"))
 
 
 @router.get("/ads-analytics", response_model=AdsAnalyticsPage, responses=ERRORS)
-def ads_analytics(params: Page, db: DbSession, user: CreatorUser) -> AdsAnalyticsPage:
+def ads_analytics(page: Paged, db: DbSession, _creator: CreatorUser) -> AdsAnalyticsPage:
     """The creator's ads with impressions and clicks in the range, most shown first (limit, offset)."""
-    win = _window(db, user, params)
-    rows, total = service.ad_rows(db, win, limit=params.limit, offset=params.offset)
-    return AdsAnalyticsPage(
-        **win.range_fields(), data=rows, total_items=total, limit=params.limit, offset=params.offset
-    )
+    rows, total = service.ad_rows(db, page.win, limit=page.limit, offset=page.offset)
+    return AdsAnalyticsPage(**page.page_fields(), data=rows, total_items=total)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
@@ -74,6 +74,7 @@ WHAT: dict[DictionaryKind, str] = {
 }
 
 Row = TypeVar("Row", Category, Subcategory, MediaType, CaptureDevice, Tag)
+Out = TypeVar("Out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,10 @@ class Page:
     total: int
     uses: dict[int, int]
     translations: dict[int, dict[str, str]]
+
+    def shaped(self, shape: Callable[[Any, int, dict[str, str]], Out]) -> list[Out]:
+        """The rows as answered: `shape(row, uses, translations)` for each."""
+        return [shape(row, self.uses.get(row.id, 0), self.translations.get(row.id, {})) for row in self.rows]
 
 
 # ------------------------------------------------------------------------------ shared helpers

@@ -331,7 +331,7 @@ def admin_categories(
     """Every category, active or not, with its names and how many tours use it."""
     page = admin.list_categories(db, search=search, is_active=is_active, limit=limit, offset=offset)
     return AdminCategoryPage(
-        data=[_admin_category(row, page.uses.get(row.id, 0), page.translations.get(row.id, {})) for row in page.rows],
+        data=page.shaped(_admin_category),
         total_items=page.total,
         limit=limit,
         offset=offset,
@@ -355,9 +355,7 @@ def admin_subcategories(
         db, category_id=category_id, search=search, is_active=is_active, limit=limit, offset=offset
     )
     return AdminSubcategoryPage(
-        data=[
-            _admin_subcategory(row, page.uses.get(row.id, 0), page.translations.get(row.id, {})) for row in page.rows
-        ],
+        data=page.shaped(_admin_subcategory),
         total_items=page.total,
         limit=limit,
         offset=offset,
@@ -425,7 +423,7 @@ def admin_media_types(
 ) -> AdminMediaTypePage:
     page = admin.list_media_types(db, search=search, is_active=is_active, limit=limit, offset=offset)
     return AdminMediaTypePage(
-        data=[_admin_media_type(row, page.uses.get(row.id, 0), page.translations.get(row.id, {})) for row in page.rows],
+        data=page.shaped(_admin_media_type),
         total_items=page.total,
         limit=limit,
         offset=offset,
@@ -463,7 +461,7 @@ def admin_capture_devices(
 ) -> AdminCaptureDevicePage:
     page = admin.list_capture_devices(db, search=search, is_active=is_active, limit=limit, offset=offset)
     return AdminCaptureDevicePage(
-        data=[_admin_device(row, page.uses.get(row.id, 0), page.translations.get(row.id, {})) for row in page.rows],
+        data=page.shaped(_admin_device),
         total_items=page.total,
         limit=limit,
         offset=offset,
@@ -515,7 +513,7 @@ def admin_tags(
         db, search=search, topic_type=topic_type, topic_id=topic_id, is_active=is_active, limit=limit, offset=offset
     )
     return AdminTagPage(
-        data=[_admin_tag(row, page.uses.get(row.id, 0), page.translations.get(row.id, {})) for row in page.rows],
+        data=page.shaped(_admin_tag),
         total_items=page.total,
         limit=limit,
         offset=offset,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select
+from sqlalchemy import Select
 from sqlalchemy.orm import Session
 
 from app.classifications.models import Rank
@@ -13,7 +13,16 @@ from app.core.errors import NotFound
 from app.creators.models import Creator
 from app.creators.schemas import CreatorRankOut, CreatorRanksPage, CreatorRankWrite
 from app.creators.service import CREATOR_NOT_FOUND
-from app.tours.ranks import CREATOR_RANKS, RANK_NOT_FOUND, RankEntry, add_rank, as_utc, count_of, edit_rank, ranks_query
+from app.tours.ranks import (
+    CREATOR_RANKS,
+    RankEntry,
+    add_rank,
+    edit_rank,
+    found_rank,
+    rank_fields,
+    ranks_page,
+    ranks_query,
+)
 from app.tours.schemas import RankEdit
 
 
@@ -22,42 +31,31 @@ def _creator_ranks() -> Select[Any]:
 
 
 def _out(row: Rank, source_name: str, creator_name: str) -> CreatorRankOut:
-    return CreatorRankOut(
-        id=row.id,
-        rank_source_id=row.rank_source_id,
-        rank_source=source_name,
-        creator_id=row.entity_id,
-        creator_name=creator_name,
-        value=row.value,
-        position=row.position,
-        updated_date=as_utc(row.updated_at),
-    )
+    return CreatorRankOut(**rank_fields(row, source_name), creator_id=row.entity_id, creator_name=creator_name)
 
 
 def creator_ranks_page(
     db: Session, *, rank_source_id: int | None, creator_id: int | None, limit: int, offset: int
 ) -> CreatorRanksPage:
     """GET ranks: creators' rank values by source, highest first; optionally of one source or creator."""
-    filters: list[ColumnElement[bool]] = []
-    if rank_source_id is not None:
-        filters.append(Rank.rank_source_id == rank_source_id)
-    if creator_id is not None:
-        filters.append(Creator.id == creator_id)
-    statement = _creator_ranks().where(*filters)
-    rows = db.execute(statement.limit(limit).offset(offset)).all()
+    rows, total = ranks_page(
+        db,
+        _creator_ranks(),
+        rank_source_id=rank_source_id,
+        entity=Creator.id == creator_id if creator_id is not None else None,
+        limit=limit,
+        offset=offset,
+    )
     return CreatorRanksPage(
         data=[_out(row, source_name, creator_name) for row, source_name, creator_name in rows],
-        total_items=count_of(db, statement),
+        total_items=total,
         limit=limit,
         offset=offset,
     )
 
 
 def creator_rank(db: Session, rank_id: int) -> CreatorRankOut:
-    found = db.execute(_creator_ranks().where(Rank.id == rank_id)).first()
-    if found is None:
-        raise NotFound(RANK_NOT_FOUND)
-    row, source_name, creator_name = found
+    row, source_name, creator_name = found_rank(db, _creator_ranks(), rank_id)
     return _out(row, source_name, creator_name)
 
 

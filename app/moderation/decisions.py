@@ -12,8 +12,9 @@ PUT /v2/pending/approval-items, goes through `decide`:
    commit by the mail task);
 6. push the queue change to the admins' room (after the commit).
 
-`decide_many` decides a list, each item in its own savepoint, so one item that cannot be decided (a
-409, a 404, a name taken meanwhile) leaves the others decided.
+`decide_listed` is a domain's own PUT approval-items (its kinds only; items decided already are
+skipped, an unknown id is a 404). `decide_many` decides a list, each item in its own savepoint, so
+one item that cannot be decided (a 409, a 404, a name taken meanwhile) leaves the others decided.
 """
 
 from __future__ import annotations
@@ -102,6 +103,22 @@ def _refuse_unregistered(session: Session, item_id: int) -> None:
     kind = session.scalar(select(ApprovalItem.kind).where(ApprovalItem.id == item_id))
     if kind is not None and registry.handler_for(ApprovalKind(kind)) is None:
         raise Conflict(NOT_DECIDED_HERE, fields={"id": NOT_DECIDED_HERE})
+
+
+def decide_listed(
+    session: Session, *, admin: User, ids: Sequence[int], approve: bool, note: str | None, kinds: Sequence[ApprovalKind]
+) -> list[int]:
+    """Decide the listed items of these kinds, oldest id first; returns the ids decided now."""
+    items = list(session.scalars(select(ApprovalItem).where(ApprovalItem.id.in_(ids), ApprovalItem.kind.in_(kinds))))
+    if len(items) != len(set(ids)):
+        raise NotFound("Approval item not found", fields={"ids": "Unknown approval item"})
+    decided: list[int] = []
+    for item in sorted(items, key=lambda row: row.id):
+        if item.status != ApprovalStatus.pending:
+            continue
+        decide(session, admin=admin, item_id=item.id, approve=approve, note=note, kinds=kinds)
+        decided.append(item.id)
+    return decided
 
 
 def decide_many(session: Session, *, admin: User, ids: Sequence[int], approve: bool, note: str | None) -> list[Outcome]:

@@ -10,15 +10,14 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.core.errors import Conflict
-from app.moderation import registry
+from app.moderation import pending_edits, registry
 from app.moderation.models import ApprovalItem, ApprovalKind
 from app.tours import rules
 from app.tours.models import ApprovalState, Tour, TourStatus
 from app.tours.service import (
+    TOUR,
     apply_changes,
     approve_tour,
-    current_content,
     flush_unique_link,
     record_change,
     sync_edit_flag,
@@ -28,42 +27,20 @@ from app.tours.service import (
 from app.users.models import User
 
 
-def tour_of(session: Session, item: ApprovalItem) -> Tour | None:
-    return session.get(Tour, item.entity_id) if item.entity_type == "tour" and item.entity_id is not None else None
+def _tour_json(tour: Tour) -> dict[str, Any]:
+    return tour_out(tour, None).model_dump(mode="json")
 
 
-def _owner(session: Session, item: ApprovalItem) -> User | None:
-    tour = tour_of(session, item)
-    return tour.owner if tour is not None else item.submitted_by
+# An edit carries the normalised link with the link (applied with it), but shows the link only.
+TOURS = pending_edits.Published(
+    Tour, TOUR, ApprovalKind.new_virtual_tour, ApprovalKind.vt_edit, shown=_tour_json, hidden=("link_normalised",)
+)
+tour_of = TOURS.item_of
 
 
 def _guid(item: ApprovalItem) -> int | str:
     guid = (item.payload or {}).get("guid")
     return str(guid) if guid else item.id
-
-
-def proposed_changes(item: ApprovalItem) -> dict[str, Any]:
-    changes = dict((item.payload or {}).get("changes") or {})
-    changes.pop("link_normalised", None)
-    return changes
-
-
-def _summary(session: Session, item: ApprovalItem) -> registry.Summary:
-    tour = tour_of(session, item)
-    proposed = proposed_changes(item)
-    payload = item.payload or {}
-    if tour is None:
-        return registry.Summary(title=payload.get("title"))
-    return registry.Summary(
-        title=proposed.get("title") or tour.title,
-        username=tour.owner.platform_username,
-        preview_picture=proposed.get("preview_picture") or tour.preview_picture,
-        link=proposed.get("link") or tour.link,
-    )
-
-
-def _tour_json(tour: Tour) -> dict[str, Any]:
-    return tour_out(tour, None).model_dump(mode="json")
 
 
 # ------------------------------------------------------------------------------ new virtual tour
@@ -89,11 +66,6 @@ def _reject_new_tour(session: Session, item: ApprovalItem, _admin: User) -> None
     record_change(session, tour)
 
 
-def _new_tour_versions(session: Session, item: ApprovalItem) -> registry.Versions:
-    tour = tour_of(session, item)
-    return registry.Versions(current=None, proposed=_tour_json(tour) if tour else dict(item.payload or {}))
-
-
 def _new_tour_mail(item: ApprovalItem, approved: bool) -> registry.Mail:
     title = (item.payload or {}).get("title") or "your virtual tour"
     if approved:
@@ -111,19 +83,11 @@ def _new_tour_mail(item: ApprovalItem, approved: bool) -> registry.Mail:
 # ------------------------------------------------------------------------------ VT edit
 
 
-def _edit_withdrawn(session: Session, item: ApprovalItem) -> bool:
-    return tour_of(session, item) is None
-
-
 def _approve_edit(session: Session, item: ApprovalItem, _admin: User) -> None:
     tour = tour_of(session, item)
     assert tour is not None
-    changes = dict((item.payload or {}).get("changes") or {})
-    link = changes.get("link")
-    if isinstance(link, str) and link != tour.link:
-        other = tour_by_link(session, link)
-        if other is not None and other.id != tour.id:
-            raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE})
+    changes = dict((item.payload or {}).get("changes") or {})  # the normalised link too
+    pending_edits.refuse_taken_link(tour, changes, lambda link: tour_by_link(session, link), rules.LINK_NOT_UNIQUE)
     apply_changes(tour, changes)
     flush_unique_link(session)
 
@@ -134,12 +98,6 @@ def _after_edit_decision(session: Session, item: ApprovalItem) -> None:
         return
     sync_edit_flag(session, tour.user_id)
     record_change(session, tour)
-
-
-def _edit_versions(session: Session, item: ApprovalItem) -> registry.Versions:
-    tour = tour_of(session, item)
-    proposed = proposed_changes(item)
-    return registry.Versions(current=current_content(tour, list(proposed)) if tour else None, proposed=proposed)
 
 
 def _edit_mail(item: ApprovalItem, approved: bool) -> registry.Mail:
@@ -193,10 +151,10 @@ registry.register(
         approve=_audit_passed,
         reject=_audit_failed,
         mail=_audit_mail,
-        summary=_summary,
+        summary=TOURS.summary,
         versions=_audit_versions,
-        owner=_owner,
-        withdrawn=_edit_withdrawn,
+        owner=TOURS.owner,
+        withdrawn=TOURS.edit_withdrawn,
         subject=_guid,
     ),
 )
@@ -206,9 +164,9 @@ registry.register(
         approve=_approve_new_tour,
         reject=_reject_new_tour,
         mail=_new_tour_mail,
-        summary=_summary,
-        versions=_new_tour_versions,
-        owner=_owner,
+        summary=TOURS.summary,
+        versions=TOURS.new_versions,
+        owner=TOURS.owner,
         withdrawn=_new_tour_withdrawn,
         subject=_guid,
     ),
@@ -219,10 +177,10 @@ registry.register(
         approve=_approve_edit,
         reject=registry.keep_published,
         mail=_edit_mail,
-        summary=_summary,
-        versions=_edit_versions,
-        owner=_owner,
-        withdrawn=_edit_withdrawn,
+        summary=TOURS.summary,
+        versions=TOURS.edit_versions,
+        owner=TOURS.owner,
+        withdrawn=TOURS.edit_withdrawn,
         subject=_guid,
         after_decision=_after_edit_decision,
     ),

@@ -18,9 +18,9 @@ from sqlalchemy.orm import Session
 from app.classifications.models import Category
 from app.core import daily_series
 from app.core.db import utcnow
-from app.core.errors import NotFound
-from app.moderation import decisions
+from app.moderation import decisions, pending_edits
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
+from app.tours.approvals import TOURS
 from app.tours.models import ApprovalState, Tour, TourStatus
 from app.tours.queries import listed_clause
 from app.tours.schemas import (
@@ -36,7 +36,6 @@ from app.tours.schemas import (
 from app.tours.service import (
     TOUR_KINDS,
     count_rows,
-    current_content,
     edit_pending_ids,
     escape_like,
     tour_out,
@@ -73,12 +72,7 @@ def approval_items_page(session: Session, *, limit: int, offset: int) -> Approva
     items = list(
         session.scalars(statement.order_by(ApprovalItem.created_at, ApprovalItem.id).limit(limit).offset(offset))
     )
-    tours = {
-        tour.id: tour
-        for tour in session.scalars(
-            select(Tour).where(Tour.id.in_([item.entity_id for item in items if item.entity_id]))
-        )
-    }
+    tours = TOURS.items_of(session, items)
     return ApprovalItemsPage(
         data=[_approval_item_out(item, tours.get(item.entity_id or 0)) for item in items],
         total_items=total,
@@ -88,9 +82,7 @@ def approval_items_page(session: Session, *, limit: int, offset: int) -> Approva
 
 
 def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut:
-    proposed = dict(item.payload.get("changes") or {}) if item.kind == ApprovalKind.vt_edit else {}
-    proposed.pop("link_normalised", None)
-    current = current_content(tour, list(proposed)) if tour is not None else {}
+    changes, current = TOURS.queue_row(item, tour)
     return ApprovalItemOut(
         id=item.id,
         kind=ApprovalKindName(item.kind.value),
@@ -99,7 +91,7 @@ def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut
         title=tour.title if tour else item.payload.get("title"),
         userid=tour.user_id if tour else item.submitted_by_user_id,
         platform_username=tour.owner.platform_username if tour else None,
-        changes=proposed,
+        changes=changes,
         current=current,
         created_at=item.created_at,
     )
@@ -108,43 +100,17 @@ def _approval_item_out(item: ApprovalItem, tour: Tour | None) -> ApprovalItemOut
 def decide_approval_items(session: Session, *, admin: User, decision: ApprovalDecision) -> list[int]:
     """Approve or reject 'new virtual tour' and 'VT edit' items through the one decision path
     (app/moderation/decisions.py); items decided already are skipped, an unknown one is a 404."""
-    items = list(
-        session.scalars(
-            select(ApprovalItem).where(ApprovalItem.id.in_(decision.ids), ApprovalItem.kind.in_(TOUR_KINDS))
-        )
+    approve = decision.action == ApprovalAction.approve
+    return decisions.decide_listed(
+        session, admin=admin, ids=decision.ids, approve=approve, note=decision.review_note, kinds=TOUR_KINDS
     )
-    if len(items) != len(set(decision.ids)):
-        raise NotFound("Approval item not found", fields={"ids": "Unknown approval item"})
-    decided: list[int] = []
-    for item in sorted(items, key=lambda row: row.id):
-        if item.status != ApprovalStatus.pending:
-            continue
-        decisions.decide(
-            session,
-            admin=admin,
-            item_id=item.id,
-            approve=decision.action == ApprovalAction.approve,
-            note=decision.review_note,
-            kinds=TOUR_KINDS,
-        )
-        decided.append(item.id)
-    return decided
 
 
 # ------------------------------------------------------------------------------ statistics
 
 
 def admin_stats(session: Session, first: date, last: date) -> AdminStats:
-    by_state = session.execute(
-        select(Tour.status, Tour.approval_state, func.count()).group_by(Tour.status, Tour.approval_state)
-    ).all()
-
-    def total(status: TourStatus | None = None, state: ApprovalState | None = None) -> int:
-        return sum(
-            count
-            for row_status, row_state, count in by_state
-            if (status is None or row_status == status) and (state is None or row_state == state)
-        )
+    total = pending_edits.state_counts(session, Tour.status, Tour.approval_state).total
 
     now = utcnow()
 
@@ -154,11 +120,6 @@ def admin_stats(session: Session, first: date, last: date) -> AdminStats:
             or 0
         )
 
-    edits = session.scalar(
-        select(func.count())
-        .select_from(ApprovalItem)
-        .where(ApprovalItem.kind == ApprovalKind.vt_edit, ApprovalItem.status == ApprovalStatus.pending)
-    )
     vendors = session.execute(
         select(Vendor.name, func.count()).join(Tour, Tour.vendor_id == Vendor.id).group_by(Vendor.name)
     )
@@ -172,7 +133,7 @@ def admin_stats(session: Session, first: date, last: date) -> AdminStats:
         draft=total(TourStatus.draft),
         pending=total(TourStatus.active, ApprovalState.pending),
         rejected=total(None, ApprovalState.rejected),
-        edits_pending=int(edits or 0),
+        edits_pending=pending_edits.pending_count(session, ApprovalKind.vt_edit),
         added_today=added_since(1),
         added_last_7_days=added_since(7),
         added_last_30_days=added_since(30),

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, func, select
+from sqlalchemy import ColumnElement, Row, Select, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -79,6 +79,42 @@ def ranks_query(kind: RankKind, *columns: Any) -> Select[Any]:
         .where(Rank.entity_type == kind.entity_type)
         .order_by(RankSource.name, Rank.value.desc(), Rank.id)
     )
+
+
+def ranks_page(
+    db: Session,
+    statement: Select[Any],
+    *,
+    rank_source_id: int | None,
+    entity: ColumnElement[bool] | None,
+    limit: int,
+    offset: int,
+) -> tuple[Sequence[Row[*tuple[Any, ...]]], int]:
+    """One page of a kind's ranks_query (optionally of one source, or of the one entity `entity`
+    selects) and how many rows match."""
+    source = Rank.rank_source_id == rank_source_id if rank_source_id is not None else None
+    statement = statement.where(*(clause for clause in (source, entity) if clause is not None))
+    return db.execute(statement.limit(limit).offset(offset)).all(), count_of(db, statement)
+
+
+def found_rank(db: Session, statement: Select[Any], rank_id: int) -> Row[*tuple[Any, ...]]:
+    """One row of a kind's ranks_query by rank id (404 when it is not of that kind)."""
+    found = db.execute(statement.where(Rank.id == rank_id)).first()
+    if found is None:
+        raise NotFound(RANK_NOT_FOUND)
+    return found
+
+
+def rank_fields(row: Rank, source_name: str) -> dict[str, Any]:
+    """The fields every kind's rank answer has besides the entity's own."""
+    return {
+        "id": row.id,
+        "rank_source_id": row.rank_source_id,
+        "rank_source": source_name,
+        "value": row.value,
+        "position": row.position,
+        "updated_date": as_utc(row.updated_at),
+    }
 
 
 def count_of(db: Session, statement: Select[Any]) -> int:
@@ -196,16 +232,7 @@ def as_utc(moment: datetime) -> datetime:
 
 
 def tour_rank_out(row: Rank, source_name: str, guid: str, title: str) -> TourRankOut:
-    return TourRankOut(
-        id=row.id,
-        rank_source_id=row.rank_source_id,
-        rank_source=source_name,
-        guid=guid,
-        title=title,
-        value=row.value,
-        position=row.position,
-        updated_date=as_utc(row.updated_at),
-    )
+    return TourRankOut(**rank_fields(row, source_name), guid=guid, title=title)
 
 
 def _tour_ranks() -> Select[Any]:
@@ -216,26 +243,24 @@ def tour_ranks_page(
     db: Session, *, rank_source_id: int | None, guid: str | None, limit: int, offset: int
 ) -> TourRanksPage:
     """GET ranks: tours' rank values by source, highest first; optionally of one source or tour."""
-    filters: list[ColumnElement[bool]] = []
-    if rank_source_id is not None:
-        filters.append(Rank.rank_source_id == rank_source_id)
-    if guid:
-        filters.append(Tour.guid == guid)
-    statement = _tour_ranks().where(*filters)
-    rows = db.execute(statement.limit(limit).offset(offset)).all()
+    rows, total = ranks_page(
+        db,
+        _tour_ranks(),
+        rank_source_id=rank_source_id,
+        entity=Tour.guid == guid if guid else None,
+        limit=limit,
+        offset=offset,
+    )
     return TourRanksPage(
         data=[tour_rank_out(row, name, tour_guid, title) for row, name, tour_guid, title in rows],
-        total_items=count_of(db, statement),
+        total_items=total,
         limit=limit,
         offset=offset,
     )
 
 
 def tour_rank(db: Session, rank_id: int) -> TourRankOut:
-    found = db.execute(_tour_ranks().where(Rank.id == rank_id)).first()
-    if found is None:
-        raise NotFound(RANK_NOT_FOUND)
-    row, name, guid, title = found
+    row, name, guid, title = found_rank(db, _tour_ranks(), rank_id)
     return tour_rank_out(row, name, guid, title)
 
 

@@ -75,6 +75,7 @@ from app.tours.schemas import (
     UserToursPage,
     UserTourStatus,
 )
+from app.users import owners
 from indexer.queries import TourFilter
 
 tour_router = APIRouter(prefix="/v2/virtualtours", tags=["tours"])
@@ -142,7 +143,7 @@ def add_tour_on_behalf(
 ) -> TourAnswer:
     """An admin or CM adds a tour for the account named by `userid` or `platform_username`
     ('select user' when neither names one)."""
-    owner = tours.owner_for_staff(db, userid=body.userid, platform_username=body.platform_username)
+    owner = owners.named_owner(db, userid=body.userid, platform_username=body.platform_username)
     return _saved(response, tours.add_tour(db, editor=staff, body=body, geocoder=geocoder, owner=owner))
 
 
@@ -211,8 +212,7 @@ def list_approval_items(
 def decide_approval_items(body: ApprovalDecision, admin: AdminUser, db: DbSession) -> ApprovalDecisionAnswer:
     """Approve or reject new tours and tour edits."""
     decided = moderation_queue.decide_approval_items(db, admin=admin, decision=body)
-    verb = "approved" if body.action == "approve" else "rejected"
-    return ApprovalDecisionAnswer(message=f"{len(decided)} item(s) {verb}", ids=decided)
+    return ApprovalDecisionAnswer.of(decided, body.action)
 
 
 @tour_router.get("/admin-stats", response_model=AdminStats)

@@ -52,7 +52,6 @@ IMAGE_LINK = "The image must be an uploaded image or an https:// address"
 ADDRESS_REQUIRED = "Adrress is required"
 WEBSITE_HTTPS = "The website must start with https://"
 CM_FIELDS_ONLY = "Only content managers set Creator Name and Creator Website"
-SELECT_USER = "select user"
 NEW_CATEGORY_WARNING = "Enter the category name; with a subcategory, both names separated by a comma"
 
 _URL = re.compile(r"^https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$", re.IGNORECASE)

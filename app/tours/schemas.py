@@ -335,6 +335,12 @@ class ApprovalDecisionAnswer(BaseModel):
     message: str
     ids: list[int]
 
+    @classmethod
+    def of(cls, decided: list[int], action: ApprovalAction) -> ApprovalDecisionAnswer:
+        """A domain's PUT approval-items answer: how many items were decided, and which."""
+        verb = "approved" if action == ApprovalAction.approve else "rejected"
+        return cls(message=f"{len(decided)} item(s) {verb}", ids=decided)
+
 
 class AdminStats(BaseModel):
     total: int

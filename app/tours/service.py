@@ -31,10 +31,11 @@ from app.classifications.dictionaries import normalise_link
 from app.classifications.models import Rank, RankEntityType
 from app.core import outbox_topics
 from app.core.db import utcnow
-from app.core.errors import BadRequest, Conflict, Forbidden, NotFound, field_error
+from app.core.errors import Conflict, Forbidden, NotFound, field_error
 from app.creators.models import Creator
 from app.locations import service as locations
 from app.locations.ports import Geocoder
+from app.moderation import pending_edits
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import images, rules
@@ -52,13 +53,12 @@ from app.tours.schemas import (
     TourWrite,
     VendorRef,
 )
+from app.users import owners
 from app.users.models import User
 
-USER_NOT_FOUND = "User not found"
 ADDRESS_NOT_FOUND = "Address not found"
 NOT_YOURS = "You can only manage your own tours"
 ADMINS_ONLY = "Administrators only"
-ACCOUNT_INACTIVE = "This account is not active"
 ADDED = "Your virtual tour has been added"
 ADDED_PENDING = "Your virtual tour has been added and waits for an administrator's approval"
 UPDATED = "Your virtual tour has been updated"
@@ -66,6 +66,8 @@ EDIT_PENDING = "Your changes are saved and wait for an administrator's approval"
 TOUR_KINDS = (ApprovalKind.new_virtual_tour, ApprovalKind.vt_edit)
 # Every kind of item about one tour (deleted with it).
 ITEM_KINDS_OF_A_TOUR = (*TOUR_KINDS, ApprovalKind.trusted_audit)
+# The approval items' entity_type of a tour.
+TOUR = "tour"
 
 
 # ------------------------------------------------------------------------------ lookups and access
@@ -112,39 +114,20 @@ def visible_tour_by_link(session: Session, *, viewer: User | None, link: str) ->
     return tour
 
 
-def _user(session: Session, user_id: int) -> User:
-    user = session.get(User, user_id)
-    if user is None or user.is_deleted:
-        raise NotFound(USER_NOT_FOUND)
-    return user
-
-
 def owner_visible_to(session: Session, *, viewer: User, userid: int) -> User:
     """The account whose tours a call manages: one's own, or any for an admin."""
-    if not can_manage_tours_of(viewer, userid):
-        raise Forbidden(NOT_YOURS)
-    return viewer if userid == viewer.id else _user(session, userid)
-
-
-def owner_for_staff(session: Session, *, userid: int | None, platform_username: str | None) -> User:
-    """POST on-behalf-of: the account named by id or platform username (spec §5 'select user')."""
-    if userid is not None:
-        return _user(session, userid)
-    name = (platform_username or "").strip().lower()
-    if not name:
-        raise field_error("platform_username", rules.SELECT_USER)
-    user = session.scalar(select(User).where(func.lower(User.platform_username) == name))
-    if user is None or user.is_deleted:
-        raise BadRequest(USER_NOT_FOUND, fields={"platform_username": rules.SELECT_USER})
-    return user
+    allowed = can_manage_tours_of(viewer, userid)
+    return owners.managed_owner(session, viewer=viewer, userid=userid, allowed=allowed, not_yours=NOT_YOURS)
 
 
 def _owner_for_add(session: Session, editor: User, userid: int | None) -> User:
-    if userid is None or userid == editor.id:
-        return editor
-    if not (editor.is_admin or editor.is_content_manager):
-        raise Forbidden("Only administrators and content managers add tours for other accounts")
-    return _user(session, userid)
+    return owners.owner_for_add(
+        session,
+        editor=editor,
+        userid=userid,
+        may_add_for_others=editor.is_admin or editor.is_content_manager,
+        refusal="Only administrators and content managers add tours for other accounts",
+    )
 
 
 def _trusted(editor: User, owner: User) -> bool:
@@ -298,32 +281,15 @@ def _content_of(form: rules.CheckedForm, body: TourWrite) -> dict[str, Any]:
 
 
 def current_content(tour: Tour, keys: Sequence[str]) -> dict[str, Any]:
-    return {key: [link.tag_id for link in tour.tag_links] if key == "tag_ids" else getattr(tour, key) for key in keys}
-
-
-def _changes(tour: Tour, content: dict[str, Any]) -> dict[str, Any]:
-    current = current_content(tour, list(content))
-    return {key: value for key, value in content.items() if current[key] != value}
-
-
-def _set_tags(tour: Tour, tag_ids: Sequence[int]) -> None:
-    """Keep the links still wanted (a delete and re-insert of one key would collide in one flush)."""
-    wanted = {tag_id: position for position, tag_id in enumerate(tag_ids)}
-    for link in list(tour.tag_links):
-        if link.tag_id in wanted:
-            link.position = wanted.pop(link.tag_id)
-        else:
-            tour.tag_links.remove(link)
-    for tag_id, position in wanted.items():
-        tour.tag_links.append(TourTag(tag_id=tag_id, position=position))
+    return pending_edits.current_content(tour, keys)
 
 
 def apply_changes(tour: Tour, changes: dict[str, Any]) -> None:
-    for key, value in changes.items():
-        if key == "tag_ids":
-            _set_tags(tour, value)
-        else:
-            setattr(tour, key, value)
+    pending_edits.apply_changes(tour, changes, _tag_link)
+
+
+def _tag_link(tag_id: int, position: int) -> TourTag:
+    return TourTag(tag_id=tag_id, position=position)
 
 
 def flush_unique_link(session: Session) -> None:
@@ -334,16 +300,11 @@ def flush_unique_link(session: Session) -> None:
         raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE}) from exc
 
 
-def _check_owner_active(owner: User) -> None:
-    if owner.is_deleted or not owner.is_active or not owner.user_active:
-        raise BadRequest(ACCOUNT_INACTIVE, fields={"userid": ACCOUNT_INACTIVE})
-
-
 def add_tour(
     session: Session, *, editor: User, body: TourWrite, geocoder: Geocoder, owner: User | None = None
 ) -> SaveResult:
     owner = owner or _owner_for_add(session, editor, body.userid)
-    _check_owner_active(owner)
+    owners.check_active(owner)
     form = rules.check_form(session, body, owner=owner, editor=editor, current=None)
     if tour_by_link(session, form.link) is not None:
         return SaveResult(208, rules.LINK_EXISTS, None, editor, fields={"link": rules.LINK_NOT_UNIQUE})
@@ -377,9 +338,9 @@ def add_tour(
         _file_category_request(session, tour, owner, body.newCategory)
     record_change(session, tour)
     if in_queue(tour):
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour, "added")
     elif approved and _audited_after(editor, owner):
-        push_queue(session, ApprovalKind.trusted_audit, tour.guid, "added")
+        push_queue(session, ApprovalKind.trusted_audit, tour, "added")
     return SaveResult(201, ADDED if approved else ADDED_PENDING, tour, editor, pending=not approved)
 
 
@@ -391,7 +352,7 @@ def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
     if form.link_normalised != tour.link_normalised and tour_by_link(session, form.link) is not None:
         raise Conflict(rules.LINK_NOT_UNIQUE, fields={"link": rules.LINK_NOT_UNIQUE})
     was_queued = in_queue(tour)
-    changes = _changes(tour, _content_of(form, body))
+    changes = pending_edits.changes_of(tour, _content_of(form, body))
     image_waits = _image_waits(session, editor, form.preview_picture, tour.preview_picture)
     trusted = _trusted(editor, owner) and not image_waits
     tour.status = TourStatus.active if body.is_active else TourStatus.draft
@@ -410,7 +371,7 @@ def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
     record_change(session, tour)
     push_queue_moves(session, tour, was_queued, "removed")
     if edit_waits:
-        push_queue(session, ApprovalKind.vt_edit, tour.guid, "added")
+        push_queue(session, ApprovalKind.vt_edit, tour, "added")
         return SaveResult(200, EDIT_PENDING, tour, editor, pending=True)
     return SaveResult(201, UPDATED, tour, editor, pending=is_pending(tour))
 
@@ -423,84 +384,33 @@ def _resubmit(session: Session, tour: Tour, editor: User, *, approved: bool) -> 
 
 
 def _file_new_tour(session: Session, tour: Tour, submitter: User) -> None:
-    if _pending_item(session, ApprovalKind.new_virtual_tour, tour.id) is not None:
-        return
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.new_virtual_tour,
-            status=ApprovalStatus.pending,
-            entity_type="tour",
-            entity_id=tour.id,
-            payload={"guid": tour.guid, "title": tour.title},
-            submitted_by_user_id=submitter.id,
-            created_at=utcnow(),
-        )
-    )
+    payload = {"guid": tour.guid, "title": tour.title}
+    pending_edits.file_once(session, ApprovalKind.new_virtual_tour, TOUR, tour.id, payload, submitter)
 
 
 def _file_trusted_audit(session: Session, tour: Tour, submitter: User) -> None:
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.trusted_audit,
-            status=ApprovalStatus.pending,
-            entity_type="tour",
-            entity_id=tour.id,
-            payload={"guid": tour.guid, "title": tour.title},
-            submitted_by_user_id=submitter.id,
-            created_at=utcnow(),
-        )
-    )
+    payload = {"guid": tour.guid, "title": tour.title}
+    pending_edits.file_item(session, ApprovalKind.trusted_audit, TOUR, tour.id, payload, submitter)
 
 
 def _file_edit(session: Session, tour: Tour, submitter: User, changes: dict[str, Any]) -> None:
-    """One pending edit per tour: a newer edit replaces the proposal (on top of what is published)."""
-    item = _pending_item(session, ApprovalKind.vt_edit, tour.id)
-    if item is None:
-        session.add(
-            ApprovalItem(
-                kind=ApprovalKind.vt_edit,
-                status=ApprovalStatus.pending,
-                entity_type="tour",
-                entity_id=tour.id,
-                payload={"guid": tour.guid, "changes": changes},
-                submitted_by_user_id=submitter.id,
-                created_at=utcnow(),
-            )
-        )
-    else:
-        item.payload = {"guid": tour.guid, "changes": changes}
-        item.submitted_by_user_id = submitter.id
+    payload = {"guid": tour.guid, "changes": changes}
+    pending_edits.file_edit(session, ApprovalKind.vt_edit, TOUR, tour.id, payload, submitter)
     tour.owner.tour_edit_pending = True
 
 
 def _file_category_request(session: Session, tour: Tour, owner: User, request: NewCategory) -> None:
     """New category mode: the names wait for the admins as a category request (spec §4)."""
-    session.add(
-        ApprovalItem(
-            kind=ApprovalKind.category_request,
-            status=ApprovalStatus.pending,
-            entity_type="tour",
-            entity_id=tour.id,
-            payload={
-                "category": request.category.strip(),
-                "subcategory": (request.subcategory or "").strip() or None,
-                "tour_guid": tour.guid,
-            },
-            submitted_by_user_id=owner.id,
-            created_at=utcnow(),
-        )
-    )
+    payload = {
+        "category": request.category.strip(),
+        "subcategory": (request.subcategory or "").strip() or None,
+        "tour_guid": tour.guid,
+    }
+    pending_edits.file_item(session, ApprovalKind.category_request, TOUR, tour.id, payload, owner)
 
 
 def _pending_item(session: Session, kind: ApprovalKind, tour_id: int) -> ApprovalItem | None:
-    return session.scalar(
-        select(ApprovalItem).where(
-            ApprovalItem.kind == kind,
-            ApprovalItem.entity_type == "tour",
-            ApprovalItem.entity_id == tour_id,
-            ApprovalItem.status == ApprovalStatus.pending,
-        )
-    )
+    return pending_edits.pending_item(session, kind, TOUR, tour_id)
 
 
 # ------------------------------------------------------------------------------ after every change
@@ -527,27 +437,18 @@ def _recount_creator(session: Session, user_id: int) -> None:
     outbox_topics.creator_changed(session, creator.id)
 
 
-def push_queue(session: Session, kind: ApprovalKind, guid: str, action: str) -> None:
+def push_queue(session: Session, kind: ApprovalKind, tour: Tour, action: str) -> None:
     """Push `moderation:queue` to the admins (after the commit), naming the tour and its latest item
     of this kind (none once a deleted tour took its items along)."""
-    session.flush()
-    item_id = session.scalar(
-        select(ApprovalItem.id)
-        .join(Tour, Tour.id == ApprovalItem.entity_id)
-        .where(ApprovalItem.entity_type == "tour", ApprovalItem.kind == kind, Tour.guid == guid)
-        .order_by(ApprovalItem.id.desc())
-        .limit(1)
-    )
-    moderation.announce_queue_change(session, kind=kind, subject=guid, action=action, item_id=item_id)
+    item_id = pending_edits.latest_item_id(session, kind, TOUR, tour.id)
+    moderation.announce_queue_change(session, kind=kind, subject=tour.guid, action=action, item_id=item_id)
 
 
 def push_queue_moves(session: Session, tour: Tour, was_queued: bool, action_when_left: str) -> None:
     """Tell the admins when a tour entered or left the moderation queue."""
-    now_queued = in_queue(tour)
-    if now_queued and not was_queued:
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "added")
-    elif was_queued and not now_queued:
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, action_when_left)
+    action = pending_edits.queue_move(was_queued, in_queue(tour), action_when_left)
+    if action is not None:
+        push_queue(session, ApprovalKind.new_virtual_tour, tour, action)
 
 
 def sync_edit_flag(session: Session, user_id: int) -> None:
@@ -563,7 +464,7 @@ def sync_edit_flag(session: Session, user_id: int) -> None:
         .where(
             ApprovalItem.kind == ApprovalKind.vt_edit,
             ApprovalItem.status == ApprovalStatus.pending,
-            ApprovalItem.entity_type == "tour",
+            ApprovalItem.entity_type == TOUR,
             Tour.user_id == user_id,
         )
     )
@@ -580,15 +481,7 @@ def approve_tour(session: Session, tour: Tour, admin: User) -> None:
         tour.published_at = utcnow()
     item = _pending_item(session, ApprovalKind.new_virtual_tour, tour.id)
     if item is not None:
-        record_decision(item, admin, ApprovalStatus.approved, None)
-
-
-def record_decision(item: ApprovalItem, admin: User, status: ApprovalStatus, note: str | None) -> None:
-    """Mark an approval item decided, by whom and when."""
-    item.status = status
-    item.reviewed_by_user_id = admin.id
-    item.reviewed_at = utcnow()
-    item.review_note = note
+        pending_edits.record_decision(item, admin, ApprovalStatus.approved, None)
 
 
 def run_task(session: Session, *, editor: User, guid: str, body: TaskBody) -> tuple[Tour, str]:
@@ -630,11 +523,7 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
     ids = [tour.id for tour in tours]
     owners = {tour.user_id for tour in tours}
     queued = [tour for tour in tours if in_queue(tour)]
-    session.execute(
-        delete(ApprovalItem)
-        .where(ApprovalItem.entity_type == "tour", ApprovalItem.entity_id.in_(ids))
-        .where(ApprovalItem.kind.in_(ITEM_KINDS_OF_A_TOUR))
-    )
+    pending_edits.delete_items(session, TOUR, ids, ITEM_KINDS_OF_A_TOUR)
     # Ranks point at tours without a foreign key (one table for tours, creators and ads).
     session.execute(delete(Rank).where(Rank.entity_type == RankEntityType.tour, Rank.entity_id.in_(ids)))
     for tour in tours:
@@ -646,7 +535,7 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
         _recount_creator(session, owner_id)
         sync_edit_flag(session, owner_id)
     for tour in queued:
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "deleted")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour, "deleted")
 
 
 def delete_tour(session: Session, *, editor: User, guid: str) -> None:
@@ -686,7 +575,7 @@ def pending_to_drafts(session: Session, *, editor: User, guids: Sequence[str]) -
     for tour in moved:
         tour.status = TourStatus.draft
         record_change(session, tour)
-        push_queue(session, ApprovalKind.new_virtual_tour, tour.guid, "removed")
+        push_queue(session, ApprovalKind.new_virtual_tour, tour, "removed")
     return [tour.guid for tour in moved]
 
 
@@ -712,17 +601,7 @@ def count_rows(session: Session, statement: Select[Any]) -> int:
 
 def edit_pending_ids(session: Session, tour_ids: Sequence[int]) -> set[int]:
     """Which of these tours have a 'VT edit' still waiting (TourOut.edit_pending)."""
-    if not tour_ids:
-        return set()
-    rows = session.scalars(
-        select(ApprovalItem.entity_id).where(
-            ApprovalItem.kind == ApprovalKind.vt_edit,
-            ApprovalItem.status == ApprovalStatus.pending,
-            ApprovalItem.entity_type == "tour",
-            ApprovalItem.entity_id.in_(tour_ids),
-        )
-    )
-    return {tour_id for tour_id in rows if tour_id is not None}
+    return pending_edits.pending_entity_ids(session, ApprovalKind.vt_edit, TOUR, tour_ids)
 
 
 # ------------------------------------------------------------------------------ shaping
