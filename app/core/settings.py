@@ -132,7 +132,7 @@ class Settings(BaseSettings):
     vendor_http_timeout_seconds: float = Field(default=10.0, gt=0, description="Per call to a vendor's API.")
     # The mailing-list provider (spec §7 mailing-list sync): a Mailchimp Marketing API v3 account and
     # the audience (list) kept in step with the users who consented to e-mails. An empty key or list id
-    # switches the mailing-list calls off (they answer 503 saying so); tests point the URL at a local fake.
+    # switches the mailing-list calls off (they answer 400 saying so); tests point the URL at a local fake.
     mailchimp_api_key: str = Field(default="", description="Mailchimp API key ('<key>-<data centre>').")
     mailchimp_list_id: str = Field(default="", description="The Mailchimp audience (list) id kept in step.")
     mailchimp_api_url: str = Field(
