@@ -20,7 +20,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import httpx
 
@@ -220,9 +220,38 @@ def open_provider(settings: Settings | None = None) -> MailchimpApi:
     )
 
 
+def require_configured() -> None:
+    """A dependency for calls that need the list but not a provider at once (starting a sync)."""
+    if not is_configured(get_settings()):
+        raise BadRequest(NOT_CONFIGURED)
+
+
+class UnconfiguredProvider:
+    """Stands in while the mailing list is not configured: every call is the 400 saying so. The
+    request's dependency does not refuse by itself, so a bad query parameter is still named first."""
+
+    def _refuse(self) -> NoReturn:
+        raise BadRequest(NOT_CONFIGURED)
+
+    def ping(self) -> str:
+        self._refuse()
+
+    def list_info(self) -> ListInfo:
+        self._refuse()
+
+    def members(self, *, count: int, offset: int) -> MembersPage:
+        self._refuse()
+
+    def upsert(self, members: Sequence[MemberUpsert]) -> UpsertReport:
+        self._refuse()
+
+    def close(self) -> None:
+        return None
+
+
 def get_mailing_provider() -> Iterator[MailingListProvider]:
     """The provider for one request (a FastAPI dependency: a test can swap it)."""
-    provider = open_provider()
+    provider: MailingListProvider = open_provider() if is_configured(get_settings()) else UnconfiguredProvider()
     try:
         yield provider
     finally:

@@ -12,7 +12,7 @@ from app.core.deps import AdminUser, DbSession
 from app.core.errors import AppError, error_responses
 from app.core.tasks import submit_after_commit
 from app.mailing import service
-from app.mailing.mailchimp import get_mailing_provider
+from app.mailing.mailchimp import get_mailing_provider, require_configured
 from app.mailing.models import MailingSyncRun, SyncStatus
 from app.mailing.port import MailingListError, MailingListProvider
 from app.mailing.schemas import DiffParams, DiffSide, MembersDiffOut, PersonOut, PingOut, SyncRunOut, SyncStateOut
@@ -87,7 +87,9 @@ def _run_out(run: MailingSyncRun) -> SyncRunOut:
 
 
 @router.post("/members-sync", response_model=SyncStateOut, status_code=202, responses=PROVIDER_ERRORS)
-def members_sync(db: DbSession, admin: AdminUser, _provider: Provider) -> SyncStateOut:
+def members_sync(
+    db: DbSession, admin: AdminUser, _configured: Annotated[None, Depends(require_configured)]
+) -> SyncStateOut:
     """Start a sync in the background, or resume the one a failure or a lost worker interrupted; a
     sync already running is answered as it is (asking twice starts nothing twice)."""
     run, start = service.run_to_start(db, admin.id)

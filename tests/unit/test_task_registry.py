@@ -28,6 +28,9 @@ EXPECTED_TASKS: dict[str, tuple[str, float | None]] = {
     "classifications.embed_all_tags": ("embeddings", None),
     "analytics.rollup": ("default", MINUTE),
     "embeddings.ads": ("embeddings", None),
+    "crawler.run_session": ("default", None),
+    "crawler.resume_stale": ("default", MINUTE),
+    "mailing.sync": ("default", None),
 }
 
 
@@ -49,6 +52,8 @@ def test_each_task_lives_in_its_domain() -> None:
     assert owners["classifications.embed_tags"] == "app.classifications.tasks"
     assert owners["outbox.dispatch"] == owners["embeddings.tours"] == "app.search.tasks"
     assert owners["analytics.rollup"] == "app.analytics.tasks"
+    assert owners["crawler.run_session"] == owners["crawler.resume_stale"] == "app.crawler.tasks"
+    assert owners["mailing.sync"] == "app.mailing.tasks"
 
 
 def test_celery_beat_and_routes_follow_the_registry() -> None:
