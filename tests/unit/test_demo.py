@@ -230,10 +230,15 @@ def test_analytics_events_mirror_the_engagement_rows(demo: LoadedDemo) -> None:
     unmatched = (
         "SELECT COUNT(*) FROM tour_likes l WHERE NOT EXISTS (SELECT 1 FROM analytics_events e JOIN tours t "
         "ON t.id = e.tour_id WHERE e.kind = 'like' AND e.tour_id = l.tour_id AND e.user_id = l.user_id "
-        "AND e.occurred_at = l.created_at AND e.creator_id IS t.creator_id AND e.bucket * 900 <= "
-        "CAST(strftime('%s', l.created_at) AS INTEGER))"
+        "AND e.occurred_at = l.created_at AND COALESCE(e.creator_id, -1) = COALESCE(t.creator_id, -1))"
     )
     assert _scalar(demo.engine, unmatched) == 0
+    with demo.engine.connect() as connection:
+        sample = connection.execute(text("SELECT occurred_at, bucket FROM analytics_events LIMIT 200")).all()
+    for occurred_at, bucket in sample:
+        stored = datetime.fromisoformat(occurred_at) if isinstance(occurred_at, str) else occurred_at  # SQLite: text
+        moment = stored if stored.tzinfo else stored.replace(tzinfo=UTC)
+        assert bucket == int(moment.timestamp()) // 900
 
 
 def test_creator_counters_follow_the_rows(demo: LoadedDemo) -> None:
