@@ -30,7 +30,10 @@ from app.search.registry import get_index
 from app.users.models import User
 from indexer.port import SearchIndex
 
-DbSession = Annotated[Session, Depends(get_db)]
+# scope="function": the request's transaction commits before the answer leaves, so a client that is
+# told "done" can read it back at once (FastAPI's default scope ends a yield dependency only after the
+# response is sent: a new account's next call could arrive before its row was committed).
+DbSession = Annotated[Session, Depends(get_db, scope="function")]
 # The configured search index (embedded or Elasticsearch) and geocoder (offline or hosted); tests
 # swap them through dependency_overrides on get_index / get_geocoder.
 Index = Annotated[SearchIndex, Depends(get_index)]
