@@ -6,7 +6,7 @@ import enum
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Enum, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Enum, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.core.db import Base, TimestampMixin, utcnow
@@ -38,7 +38,12 @@ class CrawlerConfiguration(TimestampMixin, Base):
     start_urls: Mapped[list[str]] = mapped_column(JSON, default=list)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     is_active: Mapped[bool] = mapped_column(default=True, index=True)
+    # A five-field cron expression in UTC (app/crawler/schedule.py): the periodic task starts a
+    # session at each time it names.
     schedule_cron: Mapped[str | None] = mapped_column(String(100))
+    # The schedule counts due times from here: set when the expression changes or the configuration
+    # is switched on, so a schedule never starts a session for a time that passed before it applied.
+    schedule_since: Mapped[datetime | None]
 
     vendor: Mapped[Vendor] = relationship()
     sessions: Mapped[list[CrawlerSession]] = relationship(
@@ -49,8 +54,25 @@ class CrawlerConfiguration(TimestampMixin, Base):
     )
 
 
+# The statuses of a session that holds its configuration (app/crawler/service.py ACTIVE).
+ACTIVE_SESSION = "status IN ('queued', 'running')"
+
+
 class CrawlerSession(Base):
     __tablename__ = "crawler_sessions"
+    __table_args__ = (
+        # The database guards what the schedule must never do, whichever scheduler or process asks:
+        # start a configuration twice for one due time ...
+        UniqueConstraint("configuration_id", "scheduled_for"),
+        # ... or run two sessions of one configuration at once (an admin's start included).
+        Index(
+            "ix_crawler_sessions_one_active",
+            "configuration_id",
+            unique=True,
+            sqlite_where=text(ACTIVE_SESSION),
+            postgresql_where=text(ACTIVE_SESSION),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     configuration_id: Mapped[int] = mapped_column(
@@ -75,6 +97,8 @@ class CrawlerSession(Base):
     heartbeat_at: Mapped[datetime | None] = mapped_column(index=True)
     pages_fetched: Mapped[int] = mapped_column(default=0)
     pages_failed: Mapped[int] = mapped_column(default=0)
+    # The due time of the schedule this session was started for (None: an admin started it).
+    scheduled_for: Mapped[datetime | None]
 
     configuration: Mapped[CrawlerConfiguration] = relationship(back_populates="sessions")
 

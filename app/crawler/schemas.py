@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, HttpUrl, field_validator
 
 from app.core.timestamps import UtcDateTime
 from app.core.types import DbId
+from app.crawler import schedule
 
 MAX_START_URLS = 50
 MAX_SITEMAPS = 20
@@ -50,7 +51,12 @@ class ConfigurationWrite(CrawlSettings):
     name: str = Field(min_length=1, max_length=200)
     vendor_id: DbId = Field(description="The provider (host) crawled")
     start_urls: list[Url] = Field(default_factory=list, max_length=MAX_START_URLS)
-    schedule_cron: str | None = Field(None, max_length=100)
+    schedule_cron: str | None = Field(
+        None,
+        max_length=100,
+        description="When to crawl by itself: a five-field cron expression in UTC (minute hour day-of-month "
+        "month day-of-week, e.g. `0 3 * * 1`) or @hourly, @daily, @weekly, @monthly; empty: only when started",
+    )
     is_active: bool = True
 
     @field_validator("name")
@@ -60,11 +66,23 @@ class ConfigurationWrite(CrawlSettings):
             raise ValueError("A name is required")
         return value.strip()
 
+    @field_validator("schedule_cron")
+    @classmethod
+    def _a_schedule(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        try:
+            return schedule.check(value)
+        except schedule.InvalidSchedule as exc:
+            raise ValueError(str(exc)) from exc
+
 
 class SessionOut(BaseModel):
     session_id: int
     configuration_id: int
     status: str
+    # The schedule's due time this session was started for; null when an admin started it.
+    scheduled_for: UtcDateTime | None
     total_tours: int
     new_tours: int
     pid: str | None
@@ -85,6 +103,8 @@ class ConfigurationOut(CrawlSettings):
     start_urls: list[str]
     sitemap_urls: list[str]  # type: ignore[assignment]
     schedule_cron: str | None
+    # When the schedule next starts a session (UTC); null without a schedule or while switched off.
+    schedule_next_at: UtcDateTime | None
     is_active: bool
     created_at: UtcDateTime
     last_session: SessionOut | None

@@ -4,13 +4,19 @@ signing finished ones, their status, and the tours they filed. The crawl itself 
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.core.db import utcnow
 from app.core.errors import Conflict, NotFound, field_error
 from app.core.tasks import submit_after_commit
-from app.crawler import engine
+from app.core.timestamps import as_utc
+from app.crawler import engine, schedule
 from app.crawler.models import (
     CrawledTour,
     CrawledTourStatus,
@@ -31,6 +37,8 @@ from app.crawler.schemas import (
 from app.realtime.events import ADMINS_ROOM, CRAWLER_STATUS, emit_after_commit
 from app.tours.service import count_rows
 from app.vendors.models import Vendor
+
+logger = logging.getLogger("touratlas.crawler")
 
 RUN_TASK = "crawler.run_session"
 ACTIVE = (CrawlerSessionStatus.queued, CrawlerSessionStatus.running)
@@ -68,14 +76,16 @@ def configuration_out(db: Session, configuration: CrawlerConfiguration) -> Confi
         vendor_name=configuration.vendor.name,
         start_urls=list(configuration.start_urls),
         schedule_cron=configuration.schedule_cron,
+        schedule_next_at=_next_due(configuration, utcnow()),
         is_active=configuration.is_active,
         created_at=configuration.created_at,
         last_session=session_out(db, latest) if latest else None,
     )
 
 
-def save_configuration(db: Session, body: ConfigurationWrite) -> ConfigurationOut:
-    """Add a configuration, or change the one `id` names."""
+def save_configuration(db: Session, body: ConfigurationWrite, *, now: datetime | None = None) -> ConfigurationOut:
+    """Add a configuration, or change the one `id` names. A schedule that is new, changed or switched
+    back on counts its due times from `now`: none that passed before it applied starts a session."""
     vendor = db.get(Vendor, body.vendor_id)
     if vendor is None:
         raise field_error("vendor_id", "No such host")
@@ -95,6 +105,13 @@ def save_configuration(db: Session, body: ConfigurationWrite) -> ConfigurationOu
     configuration.vendor_id = vendor.id
     configuration.start_urls = [str(url) for url in body.start_urls]
     configuration.settings = settings.model_dump(mode="json")
+    schedule_applies_anew = (
+        configuration.schedule_since is None
+        or configuration.schedule_cron != body.schedule_cron
+        or (body.is_active and not configuration.is_active)
+    )
+    if schedule_applies_anew:
+        configuration.schedule_since = now or utcnow()
     configuration.schedule_cron = body.schedule_cron
     configuration.is_active = body.is_active
     db.commit()
@@ -128,13 +145,39 @@ def start(db: Session, configuration_id: int) -> SessionOut:
     )
     if running is not None:
         raise Conflict(ALREADY_RUNNING.format(id=running.id))
-    session = CrawlerSession(configuration_id=configuration_id, status=CrawlerSessionStatus.queued)
-    db.add(session)
-    db.flush()
+    session = _new_session(db, configuration_id, scheduled_for=None)
+    if session is None:  # the schedule (or another admin) started one since the check above
+        raise Conflict(ALREADY_RUNNING.format(id=_active_session_id(db, configuration_id)))
+    _queue_new_session(db, session)
+    return session_out(db, session)
+
+
+def _new_session(db: Session, configuration_id: int, *, scheduled_for: datetime | None) -> CrawlerSession | None:
+    """A queued session of the configuration, or None when the database refuses it: the
+    configuration has an active session, or one was already started for this due time."""
+    session = CrawlerSession(
+        configuration_id=configuration_id, status=CrawlerSessionStatus.queued, scheduled_for=scheduled_for
+    )
+    try:
+        with db.begin_nested():
+            db.add(session)
+    except IntegrityError:
+        return None
+    return session
+
+
+def _queue_new_session(db: Session, session: CrawlerSession) -> None:
     emit_after_commit(db, CRAWLER_STATUS, engine.status_event(session), room=ADMINS_ROOM)
     queue_run(db, session.id)
     db.commit()
-    return session_out(db, session)
+
+
+def _active_session_id(db: Session, configuration_id: int) -> int | None:
+    return db.scalar(
+        select(CrawlerSession.id).where(
+            CrawlerSession.configuration_id == configuration_id, CrawlerSession.status.in_(ACTIVE)
+        )
+    )
 
 
 def queue_run(db: Session, session_id: int) -> None:
@@ -197,6 +240,7 @@ def session_out(db: Session, session: CrawlerSession) -> SessionOut:
         session_id=session.id,
         configuration_id=session.configuration_id,
         status=session.status.value,
+        scheduled_for=session.scheduled_for,
         total_tours=session.total_tours,
         new_tours=session.new_tours,
         pid=session.pid,
@@ -217,6 +261,90 @@ def resume_stale(db: Session) -> list[int]:
         queue_run(db, session_id)
     db.commit()
     return stale
+
+
+# --------------------------------------------------------------------------- the schedule
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    configuration_id: int
+    due_at: datetime
+
+
+def _next_due(configuration: CrawlerConfiguration, now: datetime) -> datetime | None:
+    if not configuration.is_active or not configuration.schedule_cron:
+        return None
+    try:
+        return schedule.next_due(configuration.schedule_cron, now)
+    except schedule.InvalidSchedule:
+        return None  # stored before schedules were checked: the configuration's next save says why
+
+
+def due_configurations(db: Session, now: datetime) -> list[Due]:
+    """The configurations whose schedule names a time since their last run, with that time: the
+    latest one at or before `now`, so a scheduler that was down for a while starts one session, not
+    one per time it missed. A time at which a session of the configuration was active, or after
+    which one was started, is not due: a crawl that overruns its schedule skips the times it covered."""
+    scheduled = db.execute(
+        select(CrawlerConfiguration.id, CrawlerConfiguration.schedule_cron, CrawlerConfiguration.schedule_since)
+        .where(CrawlerConfiguration.is_active.is_(True), CrawlerConfiguration.schedule_cron.is_not(None))
+        .order_by(CrawlerConfiguration.id)
+    ).all()
+    due: list[Due] = []
+    for configuration_id, cron, since in scheduled:
+        if not cron:
+            continue
+        try:
+            due_at = schedule.latest_due(cron, now)
+        except schedule.InvalidSchedule:
+            logger.warning("crawler configuration %s: unreadable schedule %r", configuration_id, cron)
+            continue
+        if since is not None and due_at < as_utc(since):
+            continue
+        latest = db.execute(
+            select(CrawlerSession.status, CrawlerSession.started_at, CrawlerSession.finished_at)
+            .where(CrawlerSession.configuration_id == configuration_id)
+            .order_by(CrawlerSession.id.desc())
+            .limit(1)
+        ).first()
+        if latest is not None and _covers(latest.status, latest.started_at, latest.finished_at, due_at):
+            continue
+        due.append(Due(configuration_id, due_at))
+    return due
+
+
+def _covers(
+    status: CrawlerSessionStatus, started_at: datetime | None, finished_at: datetime | None, due_at: datetime
+) -> bool:
+    """A session in this state ran at `due_at` or after it (or runs still)."""
+    if status in ACTIVE:
+        return True
+    ended = finished_at or started_at
+    return ended is not None and as_utc(ended) >= due_at
+
+
+def start_scheduled(db: Session, due: Due) -> SessionOut | None:
+    """Start the session `due` stands for; None when the database refuses it because another
+    scheduler (or process, or an admin) got there first: one session per due time, one active
+    session per configuration, whoever asks and however often."""
+    session = _new_session(db, due.configuration_id, scheduled_for=due.due_at)
+    if session is None:
+        db.rollback()
+        return None
+    _queue_new_session(db, session)
+    logger.info("crawler configuration %s: session %s started for %s", due.configuration_id, session.id, due.due_at)
+    return session_out(db, session)
+
+
+def start_due(db: Session, now: datetime) -> list[int]:
+    """The schedule's periodic task: start every configuration that is due (app/crawler/tasks.py)."""
+    started: list[int] = []
+    for due in due_configurations(db, now):
+        session = start_scheduled(db, due)
+        if session is not None:
+            started.append(session.session_id)
+    return started
 
 
 # --------------------------------------------------------------------------- crawled tours

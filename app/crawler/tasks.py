@@ -1,16 +1,19 @@
 """The crawler's tasks: a session's run, in time slices so a long crawl never holds the embedded
-task thread (each slice queues the next), and the watchdog that hands a session whose worker died to
-a new one (Celery beat in the distributed stack, the in-process scheduler embedded)."""
+task thread (each slice queues the next); the watchdog that hands a session whose worker died to a
+new one; and the schedule, which starts the configurations whose cron time has come. The periodic
+ones run from Celery beat in the distributed stack, from the in-process scheduler embedded."""
 
 from __future__ import annotations
 
-from app.core.db import get_sessionmaker
+from app.core.db import get_sessionmaker, utcnow
 from app.core.tasks import get_task_runner, task
 from app.crawler import service
 from app.crawler.engine import Crawl
 
 SLICE_SECONDS = 30.0
 WATCHDOG_EVERY_SECONDS = 60.0
+# Cron's own resolution: a scheduled session starts within a minute of its due time.
+SCHEDULE_EVERY_SECONDS = 60.0
 
 
 @task(service.RUN_TASK, queue="default")
@@ -25,3 +28,11 @@ def run_session(session_id: int) -> dict[str, object]:
 def resume_stale() -> dict[str, list[int]]:
     with get_sessionmaker()() as db:
         return {"resumed": service.resume_stale(db)}
+
+
+@task("crawler.schedule", every=SCHEDULE_EVERY_SECONDS)
+def start_scheduled() -> dict[str, list[int]]:
+    """Start every configuration whose schedule is due. Safe to run from two schedulers at once, or
+    again after a restart: the database refuses a second session for one due time."""
+    with get_sessionmaker()() as db:
+        return {"started": service.start_due(db, utcnow())}

@@ -30,6 +30,7 @@ EXPECTED_TASKS: dict[str, tuple[str, float | None]] = {
     "embeddings.ads": ("embeddings", None),
     "crawler.run_session": ("default", None),
     "crawler.resume_stale": ("default", MINUTE),
+    "crawler.schedule": ("default", MINUTE),
     "mailing.sync": ("default", None),
 }
 
@@ -53,6 +54,7 @@ def test_each_task_lives_in_its_domain() -> None:
     assert owners["outbox.dispatch"] == owners["embeddings.tours"] == "app.search.tasks"
     assert owners["analytics.rollup"] == "app.analytics.tasks"
     assert owners["crawler.run_session"] == owners["crawler.resume_stale"] == "app.crawler.tasks"
+    assert owners["crawler.schedule"] == "app.crawler.tasks"
     assert owners["mailing.sync"] == "app.mailing.tasks"
 
 
