@@ -2925,6 +2925,10 @@ export type ConfigurationOut = {
      */
     schedule_cron: string | null;
     /**
+     * Schedule Next At
+     */
+    schedule_next_at: string | null;
+    /**
      * Sitemap Urls
      */
     sitemap_urls: Array<string>;
@@ -2988,6 +2992,8 @@ export type ConfigurationWrite = {
     rate_limit?: number;
     /**
      * Schedule Cron
+     *
+     * When to crawl by itself: a five-field cron expression in UTC (minute hour day-of-month month day-of-week, e.g. `0 3 * * 1`) or @hourly, @daily, @weekly, @monthly; empty: only when started
      */
     schedule_cron?: string | null;
     /**
@@ -7615,6 +7621,10 @@ export type SessionOut = {
      * Pid
      */
     pid: string | null;
+    /**
+     * Scheduled For
+     */
+    scheduled_for: string | null;
     /**
      * Session Id
      */
