@@ -1,5 +1,5 @@
 """Spec §7 "mailing-list sync": GET ping, GET members-diff, POST members-sync (admins only), plus
-GET members-sync for the page to follow a run's progress."""
+GET members-sync for the page to read a run's progress when it opens (then pushed: `mailing:sync`)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,11 @@ from fastapi import APIRouter, Depends, Query
 
 from app.core.deps import AdminUser, DbSession
 from app.core.errors import AppError, error_responses
-from app.core.tasks import submit_after_commit
 from app.mailing import service
 from app.mailing.mailchimp import get_mailing_provider, require_configured
-from app.mailing.models import MailingSyncRun, SyncStatus
 from app.mailing.port import MailingListError, MailingListProvider
-from app.mailing.schemas import DiffParams, DiffSide, MembersDiffOut, PersonOut, PingOut, SyncRunOut, SyncStateOut
+from app.mailing.schemas import DiffParams, DiffSide, MembersDiffOut, PersonOut, PingOut, SyncStateOut
 from app.mailing.service import Person
-from app.mailing.tasks import SYNC_TASK
 
 router = APIRouter(prefix="/v2/mailing-list", tags=["mailing"])
 
@@ -68,38 +65,19 @@ def members_diff(db: DbSession, _admin: AdminUser, provider: Provider, page: Pag
     )
 
 
-def _run_out(run: MailingSyncRun) -> SyncRunOut:
-    # A run whose worker died still says "running" in its row: the admin is told it stopped, and
-    # members-sync resumes it.
-    lost = run.status == SyncStatus.running and service.is_stale(run)
-    return SyncRunOut(
-        run_id=run.id,
-        status="failed" if lost else run.status.value,
-        total=run.total,
-        done=run.done,
-        subscribed=run.subscribed,
-        unsubscribed=run.unsubscribed,
-        rejected=run.rejected,
-        error=service.LOST_WORKER if lost else run.error,
-        started_at=run.started_at,
-        finished_at=run.finished_at,
-    )
-
-
 @router.post("/members-sync", response_model=SyncStateOut, status_code=202, responses=PROVIDER_ERRORS)
 def members_sync(
     db: DbSession, admin: AdminUser, _configured: Annotated[None, Depends(require_configured)]
 ) -> SyncStateOut:
     """Start a sync in the background, or resume the one a failure or a lost worker interrupted; a
-    sync already running is answered as it is (asking twice starts nothing twice)."""
-    run, start = service.run_to_start(db, admin.id)
-    if start:
-        submit_after_commit(db, SYNC_TASK, run_id=run.id)
-    return SyncStateOut(data=_run_out(run))
+    sync already running is answered as it is (asking twice starts nothing twice). Its progress is
+    pushed to the admins as `mailing:sync` events."""
+    return SyncStateOut(data=service.start_sync(db, admin.id))
 
 
 @router.get("/members-sync", response_model=SyncStateOut)
 def members_sync_state(db: DbSession, _admin: AdminUser) -> SyncStateOut:
-    """The latest sync's progress (null before the first)."""
+    """The latest sync's progress (null before the first): what a page reads when it opens or its
+    realtime connection comes back; meanwhile `mailing:sync` pushes bring the changes."""
     run = service.latest_run(db)
-    return SyncStateOut(data=_run_out(run) if run else None)
+    return SyncStateOut(data=service.run_out(run) if run else None)

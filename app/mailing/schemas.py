@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from app.core.timestamps import UtcDateTime
 from app.core.types import DB_INT_MAX
 
 DEFAULT_LIMIT = 20
@@ -53,8 +53,9 @@ class SyncRunOut(BaseModel):
     unsubscribed: int
     rejected: int
     error: str | None
-    started_at: datetime
-    finished_at: datetime | None
+    # UTC whatever the database hands back (SQLite's are naive): a push and a read say the same.
+    started_at: UtcDateTime
+    finished_at: UtcDateTime | None
 
 
 class SyncStateOut(BaseModel):

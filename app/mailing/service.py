@@ -15,8 +15,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.core.db import utcnow
+from app.core.tasks import submit_after_commit
 from app.mailing.models import MailingListMember, MailingSyncRun, MemberStatus, SyncStatus
 from app.mailing.port import SUBSCRIBED, UNSUBSCRIBED, ListMember, MailingListProvider, MemberChange, MemberUpsert
+from app.mailing.schemas import SyncRunOut
+from app.realtime.events import ADMINS_ROOM, MAILING_SYNC, emit_after_commit
 from app.users.models import User
 
 # The provider's page size when reading the whole list (Mailchimp's maximum `count`).
@@ -24,6 +27,7 @@ READ_PAGE = 1000
 # A running sync whose heartbeat is older than this lost its worker: a new request resumes it.
 STALE_AFTER = timedelta(minutes=5)
 LOST_WORKER = "The sync stopped answering: its worker was lost. Resume it to continue."
+SYNC_TASK = "mailing.sync"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +99,42 @@ def latest_run(db: Session) -> MailingSyncRun | None:
 def is_stale(run: MailingSyncRun, now: datetime | None = None) -> bool:
     heartbeat = run.heartbeat_at if run.heartbeat_at.tzinfo else run.heartbeat_at.replace(tzinfo=UTC)
     return (now or utcnow()) - heartbeat > STALE_AFTER
+
+
+def run_out(run: MailingSyncRun) -> SyncRunOut:
+    """A run as the admins read it (GET members-sync, and the MAILING_SYNC push)."""
+    # A run whose worker died still says "running" in its row: the admin is told it stopped, and
+    # members-sync resumes it.
+    lost = run.status == SyncStatus.running and is_stale(run)
+    return SyncRunOut(
+        run_id=run.id,
+        status="failed" if lost else run.status.value,
+        total=run.total,
+        done=run.done,
+        subscribed=run.subscribed,
+        unsubscribed=run.unsubscribed,
+        rejected=run.rejected,
+        error=LOST_WORKER if lost else run.error,
+        started_at=run.started_at,
+        finished_at=run.finished_at,
+    )
+
+
+def announce(db: Session, run: MailingSyncRun) -> None:
+    """Push the run's state to the admins' open pages once this transaction commits (the mailing-list
+    page moves its bar with it instead of asking)."""
+    db.flush()  # a new run's id and defaults
+    emit_after_commit(db, MAILING_SYNC, run_out(run).model_dump(mode="json"), room=ADMINS_ROOM)
+
+
+def start_sync(db: Session, requested_by: int) -> SyncRunOut:
+    """Start a sync in the background, or resume the one a failure or a lost worker interrupted; a
+    live one is answered as it is. Every admin's page hears of a start before the task's progress."""
+    run, start = run_to_start(db, requested_by)
+    if start:
+        announce(db, run)
+        submit_after_commit(db, SYNC_TASK, run_id=run.id)
+    return run_out(run)
 
 
 def run_to_start(db: Session, requested_by: int) -> tuple[MailingSyncRun, bool]:

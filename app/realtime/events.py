@@ -40,6 +40,10 @@ CREATOR_COUNTERS = "creator:counters"  # {id, followers, views, likes}
 MODERATION_QUEUE = "moderation:queue"
 NOTIFICATION = "notification"  # {id, title, text, created_at}
 CRAWLER_STATUS = "crawler:status"  # {session_id, status, total_tours, new_tours}
+# {run_id, status, total, done, subscribed, unsubscribed, rejected, error, started_at, finished_at}: a
+# members-sync's progress, as GET /v2/mailing-list/members-sync answers it, to the admins' room
+# (app/mailing/service.py): when it starts or resumes, after its batches, and when it ends.
+MAILING_SYNC = "mailing:sync"
 CREATOR_ANALYTICS = "creator:analytics"  # {creator_id, views, likes, saves, shared, followers}
 APP_VERSION = "app:version"  # {gui_version}
 TRIAL_ENDED = "billing:trial_ended"  # {subscription_id, plan_name, end_time}

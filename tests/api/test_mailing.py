@@ -16,8 +16,10 @@ from sqlalchemy.orm import Session
 
 from app.core.db import utcnow
 from app.core.settings import get_settings
+from app.mailing import tasks as mailing_tasks
 from app.mailing.mailchimp import subscriber_hash
 from app.mailing.models import MailingListMember, MailingSyncRun, MemberStatus, SyncStatus
+from app.realtime import events
 from tests import factories
 from tests.fakes.mailchimp import FakeMailchimp, running_mailchimp
 
@@ -301,3 +303,104 @@ def test_sync_without_settings_starts_nothing(client: TestClient, s: Setup, monk
     monkeypatch.setattr(get_settings(), "mailchimp_list_id", "")
     assert client.post(SYNC, headers=s.admin).status_code == 400
     assert client.get(SYNC, headers=s.admin).json() == {"data": None}
+
+
+# --- progress pushed to the admins ------------------------------------------------------------
+
+
+@pytest.fixture
+def pushed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any], str]]:
+    """The realtime events that left after their commits, in order."""
+    sent: list[tuple[str, dict[str, Any], str]] = []
+    monkeypatch.setattr(events, "emit_now", lambda name, data, *, room: sent.append((name, data, room)))
+    return sent
+
+
+def sync_pushes(pushed: list[tuple[str, dict[str, Any], str]]) -> list[dict[str, Any]]:
+    assert {(name, room) for name, _data, room in pushed} <= {(events.MAILING_SYNC, events.ADMINS_ROOM)}
+    return [data for _name, data, _room in pushed]
+
+
+def test_the_sync_pushes_every_batch_to_the_admins_as_the_page_reads_it(
+    client: TestClient,
+    s: Setup,
+    db: Session,
+    pushed: list[tuple[str, dict[str, Any], str]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(mailing_tasks, "PUSH_EVERY_SECONDS", 0.0)
+    consenting(db, "a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com")
+
+    started = client.post(SYNC, headers=s.admin).json()["data"]
+
+    runs = sync_pushes(pushed)
+    # The start as the POST answered it, the total once compared, each batch of two, the end.
+    assert runs[0] == started
+    assert [(run["status"], run["total"], run["done"]) for run in runs] == [
+        ("running", 0, 0),
+        ("running", 5, 0),
+        ("running", 5, 2),
+        ("running", 5, 4),
+        ("running", 5, 5),
+        ("completed", 5, 5),
+    ]
+    assert {run["run_id"] for run in runs} == {started["run_id"]}
+    assert runs[-1] == client.get(SYNC, headers=s.admin).json()["data"]
+
+
+def test_batches_faster_than_the_push_interval_are_pushed_together(
+    client: TestClient,
+    s: Setup,
+    db: Session,
+    pushed: list[tuple[str, dict[str, Any], str]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(mailing_tasks, "PUSH_EVERY_SECONDS", 3600.0)
+    consenting(db, "a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com")
+
+    client.post(SYNC, headers=s.admin)
+
+    assert len(s.fake.batches) == 3
+    runs = sync_pushes(pushed)
+    assert [(run["status"], run["done"]) for run in runs] == [("running", 0), ("running", 0), ("completed", 5)]
+
+
+def test_a_failed_sync_and_its_resumption_are_pushed(
+    client: TestClient,
+    s: Setup,
+    db: Session,
+    pushed: list[tuple[str, dict[str, Any], str]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(mailing_tasks, "PUSH_EVERY_SECONDS", 0.0)
+    consenting(db, "a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com")
+    s.fake.broken_after_batches = 1
+
+    client.post(SYNC, headers=s.admin)
+
+    failed = sync_pushes(pushed)[-1]
+    assert (failed["status"], failed["done"], failed["total"]) == ("failed", 2, 5)
+    assert "kept failing (500)" in failed["error"]
+    assert failed == client.get(SYNC, headers=s.admin).json()["data"]
+
+    s.fake.broken_after_batches = None
+    pushed.clear()
+    client.post(SYNC, headers=s.admin)
+    resumed = sync_pushes(pushed)
+    assert [(run["status"], run["done"]) for run in resumed] == [
+        ("running", 2),
+        ("running", 2),
+        ("running", 4),
+        ("running", 5),
+        ("completed", 5),
+    ]
+    assert resumed[0]["error"] is None and resumed[0]["run_id"] == failed["run_id"]
+
+
+def test_asking_again_while_a_sync_runs_pushes_nothing(
+    client: TestClient, s: Setup, db: Session, pushed: list[tuple[str, dict[str, Any], str]]
+) -> None:
+    db.add(MailingSyncRun(status=SyncStatus.running, total=3, done=1))
+    db.commit()
+    assert client.post(SYNC, headers=s.admin).json()["data"]["status"] == "running"
+    assert pushed == []

@@ -30,6 +30,7 @@ def test_client_and_server_name_the_same_events() -> None:
         events.MODERATION_QUEUE,
         events.NOTIFICATION,
         events.CRAWLER_STATUS,
+        events.MAILING_SYNC,
         events.CREATOR_ANALYTICS,
         events.APP_VERSION,
         events.TRIAL_ENDED,

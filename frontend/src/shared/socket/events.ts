@@ -8,6 +8,7 @@ export const REALTIME_EVENTS = {
   moderationQueue: 'moderation:queue',
   notification: 'notification',
   crawlerStatus: 'crawler:status',
+  mailingSync: 'mailing:sync',
   creatorAnalytics: 'creator:analytics',
   appVersion: 'app:version',
   trialEnded: 'billing:trial_ended',

@@ -1633,7 +1633,8 @@ export const mailingMembersDiff = <ThrowOnError extends boolean = false>(options
 /**
  * Members Sync State
  *
- * The latest sync's progress (null before the first).
+ * The latest sync's progress (null before the first): what a page reads when it opens or its
+ * realtime connection comes back; meanwhile `mailing:sync` pushes bring the changes.
  */
 export const mailingMembersSyncState = <ThrowOnError extends boolean = false>(options?: Options<MailingMembersSyncStateData, ThrowOnError>) => (options?.client ?? client).get<MailingMembersSyncStateResponses, MailingMembersSyncStateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1645,7 +1646,8 @@ export const mailingMembersSyncState = <ThrowOnError extends boolean = false>(op
  * Members Sync
  *
  * Start a sync in the background, or resume the one a failure or a lost worker interrupted; a
- * sync already running is answered as it is (asking twice starts nothing twice).
+ * sync already running is answered as it is (asking twice starts nothing twice). Its progress is
+ * pushed to the admins as `mailing:sync` events.
  */
 export const mailingMembersSync = <ThrowOnError extends boolean = false>(options?: Options<MailingMembersSyncData, ThrowOnError>) => (options?.client ?? client).post<MailingMembersSyncResponses, MailingMembersSyncErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
