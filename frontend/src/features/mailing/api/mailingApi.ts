@@ -2,12 +2,11 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 
 import { mailingMembersDiff, mailingMembersSync, mailingMembersSyncState, mailingPing } from '../../../shared/api/generated/sdk.gen';
 import type { SyncRunOut, SyncStateOut } from '../../../shared/api/generated/types.gen';
+import { newerSyncState } from '../model/syncRun';
 import { mailingQueryKeys } from './queryKeys';
 
 /** People per page on each side of the diff. */
 export const DIFF_PAGE_SIZE = 20;
-/** How often the page asks for a running sync's progress. */
-export const SYNC_POLL_MS = 1000;
 
 /** GET /v2/mailing-list/ping: the provider answers, takes the key and knows the list. */
 export function pingQueryOptions() {
@@ -30,12 +29,16 @@ export function isRunning(run: SyncRunOut | null | undefined): boolean {
   return run?.status === 'running';
 }
 
-/** GET /v2/mailing-list/members-sync: the latest run, asked again every second while it runs. */
+/**
+ * GET /v2/mailing-list/members-sync: the latest run, read when the page opens; its progress then
+ * arrives as pushes (useSyncLive). A read or push about the same run that says less than the one
+ * shown is older and kept out (newerSyncState).
+ */
 export function syncStateQueryOptions() {
   return queryOptions({
     queryKey: mailingQueryKeys.syncState,
     queryFn: async ({ signal }) => (await mailingMembersSyncState({ signal, throwOnError: true })).data,
-    refetchInterval: (query) => (isRunning(query.state.data?.data) ? SYNC_POLL_MS : false),
+    structuralSharing: newerSyncState,
   });
 }
 

@@ -6,15 +6,21 @@ import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '../../../shared/api/apiError';
 import type { SyncRunOut } from '../../../shared/api/generated/types.gen';
+import type { RealtimeConnection } from '../../../shared/socket/realtimeConnection';
 import { isRunning, syncStateQueryOptions, useStartSync } from '../api/mailingApi';
 import { mailingQueryKeys } from '../api/queryKeys';
+import { useSyncLive } from '../api/useSyncLive';
 
-/** Runs members-sync and follows its progress; the diff and the connection refresh when it ends. */
-export function SyncPanel() {
+/**
+ * Runs members-sync and follows its progress as the server pushes it; the diff and the connection
+ * refresh when it ends. `connection`: the realtime connection (tests pass one over a fake socket).
+ */
+export function SyncPanel({ connection }: { connection?: RealtimeConnection }) {
   const { t } = useTranslation();
   const state = useQuery(syncStateQueryOptions());
   const start = useStartSync();
   const run = state.data?.data ?? null;
+  useSyncLive(isRunning(run), state.dataUpdatedAt, connection);
   useRefreshWhenSyncEnds(run);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="mailing-sync-title">

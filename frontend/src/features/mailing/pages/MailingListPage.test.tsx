@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import type { MembersDiffOut, SyncRunOut } from '../../../shared/api/generated/types.gen';
+import { REALTIME_EVENTS } from '../../../shared/socket/events';
+import { RealtimeConnection, type TokenSource } from '../../../shared/socket/realtimeConnection';
 import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { stubApi } from '../../../testing/apiStub';
+import { type FakeSocket, fakeSocketFactory } from '../../../testing/fakeSocket';
 import { renderWithApp } from '../../../testing/render';
 import { testAccessToken } from '../../../testing/users';
 import { MailingListPage } from './MailingListPage';
@@ -55,6 +58,26 @@ function signInAsAdmin(): void {
   localStorage.setItem(STORAGE_KEYS.accessToken, testAccessToken({ sub: '1', is_admin: true }));
 }
 
+const tokens: TokenSource = { current: () => 'admin-token', subscribe: () => () => undefined, renew: async () => null };
+
+/** The page over a fake socket; the returned socket plays the server (accept, push). */
+function renderLivePage(): FakeSocket {
+  const { factory, sockets } = fakeSocketFactory();
+  const connection = new RealtimeConnection(tokens, factory);
+  connection.start();
+  renderWithApp(<MailingListPage connection={connection} />, { path: '/admin/mailing-list' });
+  return sockets[0]!;
+}
+
+async function pushRun(socket: FakeSocket, fields: Partial<SyncRunOut>): Promise<void> {
+  await act(async () => {
+    socket.push(REALTIME_EVENTS.mailingSync, run(fields));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const progress = () => screen.getByRole('progressbar', { name: 'Sync progress' });
+
 describe('the mailing-list page', () => {
   afterEach(() => localStorage.clear());
 
@@ -93,35 +116,83 @@ describe('the mailing-list page', () => {
     expect(api.callsTo(DIFF).map((call) => call.search.get('offset'))).toContain('20');
   }, SLOW_TEST_MS);
 
-  it('syncs with a progress bar, then shows the result and the list in step', async () => {
+  it('syncs with a progress bar that moves with the pushes, asking nothing meanwhile, then shows the result and the list in step', async () => {
     signInAsAdmin();
-    const states = [run({ total: 3, done: 2, subscribed: 2 }), run({ status: 'completed', total: 3, done: 3, subscribed: 2, unsubscribed: 1, finished_at: '2026-11-28T07:01:00Z' })];
     let synced = false;
-    let polls = 0;
+    let ended = false;
     const api = stubApi({
       [PING]: { body: PING_OK },
-      [DIFF]: () => ({ body: synced && polls > 1 ? diffAnswer([], []) : diffAnswer(['ann@example.com', 'bob@example.com'], ['gone@example.com']) }),
-      [SYNC_STATE]: () => {
-        if (!synced) return { body: { data: null } };
-        polls += 1;
-        return { body: { data: states[Math.min(polls - 1, 1)] } };
-      },
+      [DIFF]: () => ({ body: ended ? diffAnswer([], []) : diffAnswer(['ann@example.com', 'bob@example.com'], ['gone@example.com']) }),
+      [SYNC_STATE]: { body: { data: null } },
       [SYNC]: () => {
         synced = true;
         return { status: 202, body: { data: run({}) } };
       },
     });
-    renderWithApp(<MailingListPage />, { path: '/admin/mailing-list' });
+    const socket = renderLivePage();
     await screen.findByText('ann@example.com');
+    act(() => socket.accept());
+    await waitFor(() => expect(api.callsTo(SYNC_STATE)).toHaveLength(2)); // on opening, and once connected
+    expect(screen.getByText('No sync has run yet.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
-
     expect(await screen.findByText('Comparing the list…')).toBeInTheDocument();
-    expect(await screen.findByText('Syncing: 2 of 3', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Sync progress' })).toHaveAttribute('aria-valuenow', '67');
-    expect(await screen.findByTestId('mailing-sync-result', {}, { timeout: 5000 })).toHaveTextContent('2 subscribed · 1 unsubscribed');
+    expect(synced).toBe(true);
+
+    await pushRun(socket, { total: 3, done: 0 });
+    expect(screen.getByText('Syncing: 0 of 3')).toBeInTheDocument();
+    await pushRun(socket, { total: 3, done: 2, subscribed: 2 });
+    expect(screen.getByText('Syncing: 2 of 3')).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '67');
+    // While it runs, the page waits for the next push: it does not ask (it used to, every second).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    expect(api.callsTo(SYNC_STATE)).toHaveLength(2);
+    // Pushes for another page's keys, or that are not a run, change nothing.
+    await act(async () => {
+      socket.push(REALTIME_EVENTS.mailingSync, { run_id: 1, status: 'running', done: 'three' });
+      socket.push(REALTIME_EVENTS.crawlerStatus, { session_id: 1, status: 'running', total_tours: 9, new_tours: 9 });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(progress()).toHaveAttribute('aria-valuenow', '67');
+
+    ended = true;
+    await pushRun(socket, { status: 'completed', total: 3, done: 3, subscribed: 2, unsubscribed: 1, finished_at: '2026-11-28T07:01:00Z' });
+    expect(await screen.findByTestId('mailing-sync-result')).toHaveTextContent('2 subscribed · 1 unsubscribed');
+    expect(progress()).toHaveAttribute('aria-valuenow', '100');
     expect(await screen.findByTestId('mailing-in-step')).toHaveTextContent('In step');
+    // The bar moved on pushes alone: the run was never asked for after the start.
+    expect(api.callsTo(SYNC_STATE)).toHaveLength(2);
     expect(api.callsTo(SYNC)).toHaveLength(1);
+  }, SLOW_TEST_MS);
+
+  it('opened mid-sync, shows the figure read on opening and on connecting, and reads again after a reconnect', async () => {
+    signInAsAdmin();
+    const answers = [run({ total: 5, done: 2 }), run({ total: 5, done: 3 }), run({ total: 5, done: 3 }), run({ status: 'completed', total: 5, done: 5, subscribed: 5, finished_at: '2026-11-28T07:02:00Z' })];
+    let reads = 0;
+    const api = stubApi({
+      [PING]: { body: PING_OK },
+      [DIFF]: { body: diffAnswer(['ann@example.com'], []) },
+      [SYNC_STATE]: () => ({ body: { data: answers[Math.min(reads++, answers.length - 1)] } }),
+    });
+    const socket = renderLivePage();
+    expect(await screen.findByText('Syncing: 2 of 5')).toBeInTheDocument();
+
+    // Connected: what was pushed before the page's socket joined is read once.
+    act(() => socket.accept());
+    expect(await screen.findByText('Syncing: 3 of 5')).toBeInTheDocument();
+    await pushRun(socket, { total: 5, done: 4 });
+    expect(screen.getByText('Syncing: 4 of 5')).toBeInTheDocument();
+    expect(api.callsTo(SYNC_STATE)).toHaveLength(2);
+
+    // Back after a lost connection: pushes may have been missed, so the run is read again; an answer
+    // that says less than a push already shown (it left the server first) does not move the bar back.
+    act(() => socket.disconnect());
+    act(() => socket.accept());
+    await waitFor(() => expect(api.callsTo(SYNC_STATE)).toHaveLength(3));
+    expect(screen.getByText('Syncing: 4 of 5')).toBeInTheDocument();
+    act(() => socket.accept());
+    expect(await screen.findByTestId('mailing-sync-result')).toHaveTextContent('5 subscribed · 0 unsubscribed');
+    expect(api.callsTo(SYNC_STATE)).toHaveLength(4);
   }, SLOW_TEST_MS);
 
   it('reads out a list that is not configured, and a stopped sync that can be resumed', async () => {

@@ -5,13 +5,17 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 import { useSession } from '../../../shared/auth/session';
+import type { RealtimeConnection } from '../../../shared/socket/realtimeConnection';
 import { PageShell } from '../../../shared/ui/PageShell';
 import { ConnectionStatus } from '../components/ConnectionStatus';
 import { MembersDiff } from '../components/MembersDiff';
 import { SyncPanel } from '../components/SyncPanel';
 
-/** The administrators' mailing-list synchronisation page (spec §2, §7 "mailing-list sync"). */
-export function MailingListPage() {
+/**
+ * The administrators' mailing-list synchronisation page (spec §2, §7 "mailing-list sync").
+ * `connection`: the realtime connection the sync's progress arrives on (the tab's by default).
+ */
+export function MailingListPage({ connection }: { connection?: RealtimeConnection } = {}) {
   const { t } = useTranslation();
   const session = useSession();
   if (session.role !== 'admin') {
@@ -22,7 +26,7 @@ export function MailingListPage() {
     <PageShell icon={<IconMailForward size={28} />} title={t('mailingList.title')} description={t('mailingList.description')} size="lg">
       <Stack gap="lg">
         <ConnectionStatus />
-        <SyncPanel />
+        <SyncPanel connection={connection} />
         <MembersDiff />
       </Stack>
     </PageShell>
