@@ -97,6 +97,8 @@ def server(server_data_dir: Path, matterport: FakeMatterport, mailchimp: FakeMai
             "MAILCHIMP_API_URL": mailchimp.url,
             "MAILCHIMP_API_KEY": mailchimp.api_key,
             "MAILCHIMP_LIST_ID": mailchimp.list_id,
+            # Small batches, so a sync has steps whose progress a page can be seen following.
+            "MAILING_SYNC_BATCH_SIZE": "2",
         }
     )
     log = (data_dir / "server.log").open("w")

@@ -9,7 +9,8 @@ Basic auth with any user name and the API key as password (else 401 with a probl
   more than 500 members is a 400, an address without '@' one of `errors`;
 - `PUT /3.0/lists/{id}/members/{md5 of the lower-cased address}` (add or update one member).
 `fail_next` holds statuses answered (once each) before any real answer, e.g. [429, 500];
-`broken_after_batches` makes every batch POST after that many answer 500 (an outage mid-sync).
+`broken_after_batches` makes every batch POST after that many answer 500 (an outage mid-sync);
+`batch_delay_seconds` makes each batch POST take that long (a sync whose progress can be watched).
 `requests` records (method, path) and `batches` the e-mails of every batch accepted.
 """
 
@@ -19,6 +20,7 @@ import base64
 import hashlib
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -59,6 +61,7 @@ class FakeMailchimp:
     members: dict[str, FakeMember] = field(default_factory=dict)
     fail_next: list[int] = field(default_factory=list)
     broken_after_batches: int | None = None
+    batch_delay_seconds: float = 0.0
     requests: list[tuple[str, str]] = field(default_factory=list)
     batches: list[list[str]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -73,6 +76,7 @@ class FakeMailchimp:
             self.members.clear()
             self.fail_next.clear()
             self.broken_after_batches = None
+            self.batch_delay_seconds = 0.0
             self.requests.clear()
             self.batches.clear()
 
@@ -115,6 +119,8 @@ def _handler(fake: FakeMailchimp) -> type[BaseHTTPRequestHandler]:
             url = urlsplit(self.path)
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length) if length else b""
+            if method == "POST" and fake.batch_delay_seconds:
+                time.sleep(fake.batch_delay_seconds)  # outside the lock: other calls are answered meanwhile
             with fake.lock:
                 fake.requests.append((method, url.path))
                 status, body = self._answer(method, url.path, parse_qs(url.query), raw)
