@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 logger = logging.getLogger("touratlas.errors")
@@ -132,8 +133,20 @@ def install_error_handlers(app: FastAPI) -> None:
         message = f"{first[0]}: {first[1]}" if first[0] != "request" else first[1]
         return JSONResponse(error_body(request, message, fields), status_code=400)
 
+    @app.exception_handler(ClientDisconnect)
+    async def _client_gone(request: Request, _exc: ClientDisconnect) -> None:
+        """The client hung up while its request was read (the body, a form): nobody is left to answer,
+        and nothing went wrong here. No answer is sent (the server sends none to a closed connection
+        either) and nothing is logged above debug: load tools and impatient clients do this all day."""
+        _log_client_gone(request)
+
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse | None:
+        if isinstance(exc.__cause__, ClientDisconnect):
+            # FastAPI turns a failure to read a route's body into a 400 "error parsing the body",
+            # a hang-up included: the same departed client as above.
+            _log_client_gone(request)
+            return None
         status = 400 if exc.status_code == 422 else exc.status_code
         message = exc.detail if isinstance(exc.detail, str) else GENERIC_MESSAGE
         return JSONResponse(error_body(request, message), status_code=status, headers=getattr(exc, "headers", None))
@@ -142,6 +155,10 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         logger.exception("unhandled error on %s %s", request.method, request.url.path)
         return JSONResponse(error_body(request, GENERIC_MESSAGE), status_code=500)
+
+
+def _log_client_gone(request: Request) -> None:
+    logger.debug("client disconnected during %s %s: no answer sent", request.method, request.url.path)
 
 
 class KeepConnectionAfterError:
