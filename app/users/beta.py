@@ -18,18 +18,23 @@ ANSWER_REQUIRED = "Please answer this question"
 ANSWERS_MISSING = "Please answer every required question"
 
 
+def own_answers(session: Session, user: User) -> BetaTesterAnswer | None:
+    """The caller's answers, or None before the questionnaire was answered (the form is prefilled with them)."""
+    return session.scalar(
+        select(BetaTesterAnswer)
+        .where(BetaTesterAnswer.user_id == user.id)
+        .order_by(BetaTesterAnswer.id.desc())
+        .limit(1)
+    )
+
+
 def save_answers(session: Session, user: User, answers: BetaTesterAnswers) -> BetaTesterAnswer:
     """Record the caller's answers; answering again replaces the earlier answers (one row per account)."""
     cleaned = {name: (value.strip() or None) if isinstance(value, str) else value for name, value in answers}
     missing = {name: ANSWER_REQUIRED for name in REQUIRED_QUESTIONS if cleaned.get(name) is None}
     if missing:
         raise BadRequest(ANSWERS_MISSING, fields=missing)
-    row = session.scalar(
-        select(BetaTesterAnswer)
-        .where(BetaTesterAnswer.user_id == user.id)
-        .order_by(BetaTesterAnswer.id.desc())
-        .limit(1)
-    )
+    row = own_answers(session, user)
     if row is None:
         row = BetaTesterAnswer(user_id=user.id)
         session.add(row)

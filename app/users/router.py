@@ -50,6 +50,7 @@ from app.users.schemas import (
     MessageAnswer,
     ModerationSorting,
     ModerationUsersAnswer,
+    OwnBetaAnswers,
     ProfileImageAnswer,
     RoleFilter,
     SentMail,
@@ -381,6 +382,13 @@ def decide_approval_item(body: ApprovalDecision, admin: AdminUser, db: DbSession
 
 
 # ------------------------------------------------------------------------- beta testers, bug image
+
+
+@router.get("/beta-tester", response_model=OwnBetaAnswers)
+def get_own_beta_answers(user: CurrentUser, db: DbSession) -> OwnBetaAnswers:
+    """The caller's questionnaire answers, to prefill the form; null data before the first answer."""
+    row = beta.own_answers(db, user)
+    return OwnBetaAnswers(data=beta_tester_out(row, user) if row is not None else None)
 
 
 @router.post("/beta-tester", response_model=BetaTesterSaved)

@@ -424,6 +424,12 @@ class BetaTesterSaved(BaseModel):
     data: BetaTesterOut
 
 
+class OwnBetaAnswers(BaseModel):
+    """The caller's own answers; `data` is null before the questionnaire was answered."""
+
+    data: BetaTesterOut | None
+
+
 class BetaTestersAnswer(BaseModel):
     data: list[BetaTesterOut]
     total_items: int

@@ -96,6 +96,21 @@ def test_answering_again_replaces_the_answers(client: TestClient, db: Session) -
     assert len(rows) == 1 and rows[0].answers == {**ANSWERS, "camera": None, "country": "Spain"}
 
 
+def test_a_user_reads_back_their_own_answers(client: TestClient, db: Session) -> None:
+    user, other = factories.user(db), factories.user(db)
+    db.commit()
+    headers = factories.bearer(user)
+    before = client.get("/v2/users/beta-tester", headers=headers)
+    assert before.status_code == 200 and before.json() == {"data": None}
+    post(client, headers, ANSWERS)
+    post(client, factories.bearer(other), {**ANSWERS, "country": "Chile"})
+    mine = client.get("/v2/users/beta-tester", headers=headers).json()["data"]
+    assert mine["userid"] == user.id and mine["answers"] == ANSWERS
+    post(client, headers, {**ANSWERS, "camera": "  "})
+    assert client.get("/v2/users/beta-tester", headers=headers).json()["data"]["answers"]["camera"] is None
+    assert client.get("/v2/users/beta-tester").status_code == 401
+
+
 def test_beta_testers_are_searched_and_paged(client: TestClient, db: Session) -> None:
     admin = factories.user(db, admin=True)
     testers = [factories.user(db, platform_username=f"tester.{name}") for name in ("ann", "ben", "cat")]

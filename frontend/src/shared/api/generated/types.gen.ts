@@ -6506,6 +6506,15 @@ export type OpenGraphOut = {
 };
 
 /**
+ * OwnBetaAnswers
+ *
+ * The caller's own answers; `data` is null before the questionnaire was answered.
+ */
+export type OwnBetaAnswers = {
+    data: BetaTesterOut | null;
+};
+
+/**
  * PaymentIntentOut
  */
 export type PaymentIntentOut = {
@@ -17923,6 +17932,35 @@ export type UsersDecideApprovalItemResponses = {
 };
 
 export type UsersDecideApprovalItemResponse = UsersDecideApprovalItemResponses[keyof UsersDecideApprovalItemResponses];
+
+export type UsersGetOwnBetaAnswersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/users/beta-tester';
+};
+
+export type UsersGetOwnBetaAnswersErrors = {
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type UsersGetOwnBetaAnswersError = UsersGetOwnBetaAnswersErrors[keyof UsersGetOwnBetaAnswersErrors];
+
+export type UsersGetOwnBetaAnswersResponses = {
+    /**
+     * Successful Response
+     */
+    200: OwnBetaAnswers;
+};
+
+export type UsersGetOwnBetaAnswersResponse = UsersGetOwnBetaAnswersResponses[keyof UsersGetOwnBetaAnswersResponses];
 
 export type UsersPostBetaTesterData = {
     body: BetaTesterAnswers;
