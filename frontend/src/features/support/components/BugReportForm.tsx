@@ -1,79 +1,32 @@
-import { ActionIcon, Anchor, Button, FileButton, Group, Image, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Anchor, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { runAppAction } from '../../../shared/actions/appActions';
-import { errorMessage, fieldErrors } from '../../../shared/api/apiError';
+import { errorMessage } from '../../../shared/api/apiError';
 import { helpConfigQueryOptions, useSendBugReport, useUploadBugImage } from '../api/supportApi';
-import { DESCRIPTION_MAX, type FieldErrors, type ReportDraft, SCREENSHOTS_MAX, TITLE_MAX, validateBugReport } from '../model/forms';
+import { SCREENSHOTS_MAX, validateBugReport } from '../model/forms';
 import classes from './Support.module.css';
-import { FormFailure } from './FormFailure';
+import { ReportForm } from './ReportForm';
 
 /** The bug report (spec §2): what went wrong, screenshots uploaded as they are chosen, and the known-bugs link. */
 export function BugReportForm({ onSent }: { onSent: () => void }) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState<ReportDraft>({ title: '', description: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof ReportDraft>>({});
   const [screenshots, setScreenshots] = useState<string[]>([]);
   const send = useSendBugReport();
-  const server = fieldErrors(send.error);
-  const describe = (field: keyof ReportDraft, max: number) => {
-    const error = errors[field];
-    return error ? t(`help.${error === 'tooLong' ? 'tooLong' : 'required'}`, { max }) : server[field];
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateBugReport(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    send.mutate(
-      { title: draft.title.trim(), description: draft.description.trim(), page_url: window.location.href, images: screenshots },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('help.bug.sent') });
-          onSent();
-        },
-      },
-    );
-  };
-
   return (
-    <form onSubmit={submit} noValidate data-testid="bug-report-form">
-      <Stack gap="sm">
-        <KnownBugsLink />
-        <TextInput
-          label={t('help.bug.title')}
-          required
-          maxLength={TITLE_MAX}
-          value={draft.title}
-          onChange={(event) => setDraft({ ...draft, title: event.currentTarget.value })}
-          error={describe('title', TITLE_MAX)}
-          data-testid="bug-title"
-        />
-        <Textarea
-          label={t('help.bug.description')}
-          required
-          autosize
-          minRows={4}
-          maxLength={DESCRIPTION_MAX}
-          value={draft.description}
-          onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
-          error={describe('description', DESCRIPTION_MAX)}
-          data-testid="bug-description"
-        />
-        <Screenshots paths={screenshots} onChange={setScreenshots} />
-        <FormFailure error={send.error} fallback={t('help.bug.failed')} />
-        <Group justify="flex-end">
-          <Button type="submit" radius="xl" loading={send.isPending} data-testid="bug-send">
-            {t('help.send')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReportForm
+      kind="bug"
+      validate={validateBugReport}
+      descriptionRequired
+      descriptionRows={4}
+      send={send}
+      toBody={(draft) => ({ ...draft, page_url: window.location.href, images: screenshots })}
+      onSent={onSent}
+      before={<KnownBugsLink />}
+      after={<Screenshots paths={screenshots} onChange={setScreenshots} />}
+    />
   );
 }
 
