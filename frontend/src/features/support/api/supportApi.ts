@@ -1,16 +1,20 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import {
   supportHelpConfig,
   supportPostBugReport,
   supportPostContactSupport,
   supportPostFeatureRequest,
+  usersGetOwnBetaAnswers,
+  usersPostBetaTester,
   usersUploadBugImage,
 } from '../../../shared/api/generated/sdk.gen';
-import type { BugReportBody, ContactSupportBody, FeatureRequestBody } from '../../../shared/api/generated/types.gen';
+import type { BetaTesterAnswers, BugReportBody, ContactSupportBody, FeatureRequestBody } from '../../../shared/api/generated/types.gen';
 
 export const supportQueryKeys = {
   helpConfig: ['support', 'help-config'] as const,
+  /** The signed-in account's own questionnaire answers (per account: a sign-out clears the cache anyway). */
+  betaAnswers: (userId: string) => ['support', 'beta-answers', userId] as const,
 };
 
 /** GET /v2/support/help-config: the known-bugs link and the tutorial videos (server settings). */
@@ -44,5 +48,22 @@ export function useSendFeatureRequest() {
 export function useContactSupport() {
   return useMutation({
     mutationFn: async (body: ContactSupportBody) => (await supportPostContactSupport({ body, throwOnError: true })).data,
+  });
+}
+
+/** GET /v2/users/beta-tester: the caller's questionnaire answers, null before the first (the form is prefilled with them). */
+export function ownBetaAnswersQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: supportQueryKeys.betaAnswers(userId),
+    queryFn: async ({ signal }) => (await usersGetOwnBetaAnswers({ signal, throwOnError: true })).data.data,
+  });
+}
+
+/** POST /v2/users/beta-tester: answering again replaces the earlier answers, so the cached ones are replaced too. */
+export function useSendBetaAnswers(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BetaTesterAnswers) => (await usersPostBetaTester({ body, throwOnError: true })).data,
+    onSuccess: (saved) => queryClient.setQueryData(supportQueryKeys.betaAnswers(userId), saved.data),
   });
 }

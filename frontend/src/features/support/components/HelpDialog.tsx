@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { openLoginDialog } from '../../../shared/auth/loginDialog';
 import { useSession } from '../../../shared/auth/session';
 import { useIsMobile } from '../../../shared/layout/breakpoints';
+import { BetaQuestionnaire } from './BetaQuestionnaire';
 import { BugReportForm } from './BugReportForm';
 import { ContactSupportForm } from './ContactSupportForm';
 import { FeatureRequestForm } from './FeatureRequestForm';
@@ -14,7 +15,7 @@ import type { HelpView } from './helpViews';
 import { TutorialVideos } from './TutorialVideos';
 
 // The forms send as the signed-in account (spec §6: registered users send them).
-const NEEDS_ACCOUNT: ReadonlySet<HelpView> = new Set(['support', 'featureRequest', 'bugReport']);
+const NEEDS_ACCOUNT: ReadonlySet<HelpView> = new Set(['support', 'featureRequest', 'bugReport', 'beta']);
 
 interface HelpDialogProps {
   view: HelpView | null;
@@ -47,11 +48,12 @@ export function HelpDialog({ view, onNavigate, onClose }: HelpDialogProps) {
       {view === 'featureRequest' && <FeatureRequestForm onSent={onClose} />}
       {view === 'bugReport' && (signedIn ? <BugReportForm onSent={onClose} /> : <SignInFirst />)}
       {view === 'videos' && <TutorialVideos />}
+      {view === 'beta' && (signedIn ? <BetaQuestionnaire onClose={onClose} /> : <SignInFirst />)}
     </Modal>
   );
 }
 
-/** The bug form opened straight (tour not found) by a guest: it sends as an account. */
+/** A form opened straight by a guest (the bug report from tour-not-found), or left open after signing out: it sends as an account. */
 function SignInFirst() {
   const { t } = useTranslation();
   return (

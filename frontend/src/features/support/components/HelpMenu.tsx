@@ -1,5 +1,5 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconBug, IconBulb, IconCookie, IconExternalLink, IconFileText, IconLifebuoy, IconShieldLock, IconVideo } from '@tabler/icons-react';
+import { IconBug, IconBulb, IconCookie, IconExternalLink, IconFileText, IconFlask, IconLifebuoy, IconShieldLock, IconVideo } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +7,7 @@ import { PRIVACY_POLICY_URL, TERMS_URL } from '../../../shared/config/links';
 import { openCookiePreferences } from '../../../shared/consent/cookieConsent';
 import type { HelpView } from './helpViews';
 
-type EntryKey = 'support' | 'cookies' | 'videos' | 'featureRequest' | 'bugReport' | 'privacy' | 'terms';
+type EntryKey = 'support' | 'cookies' | 'videos' | 'featureRequest' | 'bugReport' | 'beta' | 'privacy' | 'terms';
 
 interface Entry {
   key: EntryKey;
@@ -32,6 +32,7 @@ function entries(onLeave: () => void): Entry[] {
     { key: 'videos', icon: <IconVideo size={20} />, target: { view: 'videos' } },
     { key: 'featureRequest', icon: <IconBulb size={20} />, target: { view: 'featureRequest' } },
     { key: 'bugReport', icon: <IconBug size={20} />, target: { view: 'bugReport' } },
+    { key: 'beta', icon: <IconFlask size={20} />, target: { view: 'beta' } },
     // Policies live on the marketing site: without a configured address the entry is left out.
     PRIVACY_POLICY_URL ? { key: 'privacy', icon: <IconShieldLock size={20} />, target: { href: PRIVACY_POLICY_URL } } : null,
     TERMS_URL ? { key: 'terms', icon: <IconFileText size={20} />, target: { href: TERMS_URL } } : null,
@@ -39,7 +40,7 @@ function entries(onLeave: () => void): Entry[] {
   return all.filter((entry): entry is Entry => entry !== null);
 }
 
-/** The help tool's entries (spec §2): support, cookie preferences, tutorial videos, feature request, privacy policy, terms, and the bug report. */
+/** The help tool's entries (spec §2): support, cookie preferences, tutorial videos, feature request, privacy policy, terms, the bug report and the beta-tester questionnaire. */
 export function HelpMenu({ onOpen, onLeave }: { onOpen: (view: HelpView) => void; onLeave: () => void }) {
   const { t } = useTranslation();
   return (

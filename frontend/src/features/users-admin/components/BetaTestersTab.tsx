@@ -5,24 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { BetaTesterAnswers, BetaTesterOut } from '../../../shared/api/generated/types.gen';
+import type { BetaTesterOut } from '../../../shared/api/generated/types.gen';
+import { BETA_QUESTIONS, type BetaQuestion, type CreatesTours, type TourCount } from '../../../shared/users/betaQuestions';
 import { useDebouncedValue } from '../../../shared/timing/useDebouncedValue';
 import { BETA_PAGE_SIZE, betaTestersQueryOptions } from '../api/usersAdminApi';
 import { ListEmpty, ListError, ListLoading } from './ListStates';
 import classes from './UsersAdmin.module.css';
-
-/** The questionnaire's 9 questions in the order the form asks them (spec §3 Beta-tester questionnaire). */
-const QUESTIONS: readonly (keyof BetaTesterAnswers)[] = [
-  'creates_tours',
-  'camera',
-  'industry',
-  'tour_count',
-  'hosting_platforms',
-  'use_case',
-  'country',
-  'heard_from',
-  'feedback_frequency',
-];
 
 /** The beta testers (GET /v2/users/get-beta-testers) with their questionnaire answers. */
 export function BetaTestersTab() {
@@ -84,11 +72,11 @@ export function BetaTestersTab() {
 
 function BetaTester({ tester }: { tester: BetaTesterOut }) {
   const { t, i18n } = useTranslation();
-  const answer = (question: keyof BetaTesterAnswers): string | null => {
+  const answer = (question: BetaQuestion): string | null => {
     const value = tester.answers[question];
     if (value === null || value === undefined || value === '') return null;
-    if (question === 'creates_tours') return t(`usersAdmin.beta.createsTours.${value as NonNullable<BetaTesterAnswers['creates_tours']>}`);
-    if (question === 'tour_count') return t(`usersAdmin.beta.tourCount.${value as NonNullable<BetaTesterAnswers['tour_count']>}`);
+    if (question === 'creates_tours') return t(`usersAdmin.beta.createsTours.${value as CreatesTours}`);
+    if (question === 'tour_count') return t(`usersAdmin.beta.tourCount.${value as TourCount}`);
     return value;
   };
   return (
@@ -108,7 +96,7 @@ function BetaTester({ tester }: { tester: BetaTesterOut }) {
           </Text>
         </Group>
         <dl className={classes.answers}>
-          {QUESTIONS.map((question) => {
+          {BETA_QUESTIONS.map((question) => {
             const text = answer(question);
             return (
               <div key={question} style={{ display: 'contents' }}>
