@@ -1,7 +1,9 @@
 """Issue 17 (release notes and support) in Chromium: an admin publishes a release from the Updates
 screen and the open page of another user offers the reload; a user reports a bug with a screenshot
-from the help tool, and the report reaches the admins with its stored, re-encoded image.
-Screenshots at 390 and 1440 px under /tmp/shots/support."""
+from the help tool, and the report reaches the admins with its stored, re-encoded image; a user
+answers the beta-tester questionnaire and the admins' beta testers tab lists them.
+Screenshots at 390 and 1440 px under /tmp/shots/support (the questionnaire's, in English and
+Russian, under /tmp/shots/beta)."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from tests.e2e.test_live import (
 )
 
 SHOTS = Path(os.environ.get("SUPPORT_SHOTS_DIR", "/tmp/shots/support"))
+BETA_SHOTS = Path(os.environ.get("BETA_SHOTS_DIR", "/tmp/shots/beta"))
 WIDTHS = (390, 1440)
 
 
@@ -44,9 +47,9 @@ def pages() -> Iterator[list[Page]]:
         page.context.close()
 
 
-def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+def shot(page: Page, name: str, folder: Path = SHOTS) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"))
 
 
 def screenshot_file(tmp_path: Path) -> Path:
@@ -187,3 +190,109 @@ def test_the_missing_tour_page_opens_the_bug_report(browser: Any, server: str, p
     expect(page.get_by_test_id("tour-not-found")).to_be_visible(timeout=LOAD_TIMEOUT)
     page.get_by_role("button", name="Report it").click()
     expect(page.get_by_test_id("bug-report-form")).to_be_visible(timeout=LOAD_TIMEOUT)
+
+
+def beta_shot(page: Page, name: str) -> None:
+    """The whole questionnaire: a viewport tall enough for the dialog to hold it all, then the real one again."""
+    viewport = page.viewport_size
+    assert viewport is not None
+    page.set_viewport_size({"width": viewport["width"], "height": 2000})
+    page.wait_for_timeout(300)  # the modal's size follows the viewport; let it settle
+    shot(page, name, BETA_SHOTS)
+    page.set_viewport_size(viewport)
+    page.wait_for_timeout(300)
+
+
+def open_questionnaire(page: Page) -> None:
+    open_from_menu(page, "helpFeedback")
+    page.get_by_test_id("help-beta").click()
+    expect(page.get_by_test_id("beta-form")).to_be_visible(timeout=LOAD_TIMEOUT)
+
+
+def test_a_user_answers_the_beta_questionnaire_and_the_admins_list_them(
+    browser: Any, server: str, pages: list[Page]
+) -> None:
+    token = new_member(server)
+    me = api(server, "GET", "/v2/users/", token)
+    page = open_context(browser, server, token, width=390, height=844)
+    pages.append(page)
+    page.goto("/feed")
+    expect(page.get_by_test_id("top-bar")).to_be_visible(timeout=LOAD_TIMEOUT)
+    open_questionnaire(page)
+    expect(page.get_by_test_id("beta-answered")).to_have_count(0)
+
+    # Sending it empty marks the 8 required questions (not the camera) and sends nothing.
+    page.get_by_test_id("beta-send").click()
+    expect(page.get_by_text("Please answer this question")).to_have_count(8)
+    expect(page.get_by_role("radio", name="Yes", exact=True)).to_be_focused()
+    beta_shot(page, "required-390-en")
+    assert api(server, "GET", "/v2/users/beta-tester", token)["data"] is None
+
+    industry = f"Heritage {uuid.uuid4().hex[:6]}"
+    eleven_to_fifty = "11\N{EN DASH}50"  # the label the form and the admins' tab show for "11-50"
+    page.get_by_role("radio", name="Not yet, but I plan to").check()
+    page.get_by_role("radio", name=eleven_to_fifty).check()
+    page.get_by_test_id("beta-industry").fill(industry)
+    page.get_by_test_id("beta-hosting_platforms").fill("Kuula and my own website")
+    page.get_by_test_id("beta-use_case").fill("Walks through old towns, on a map")
+    page.get_by_test_id("beta-country").fill("Valparaíso, Chile")
+    page.get_by_test_id("beta-heard_from").fill("A podcast")
+    page.get_by_test_id("beta-feedback_frequency").fill("Twice")
+    page.get_by_role("option", name="Twice a month").click()
+    expect(page.get_by_text("Please answer this question")).to_have_count(0)
+    page.get_by_test_id("beta-send").click()
+    expect(page.get_by_test_id("beta-thanks")).to_be_visible(timeout=LOAD_TIMEOUT)
+    beta_shot(page, "thanks-390-en")
+    saved = api(server, "GET", "/v2/users/beta-tester", token)["data"]["answers"]
+    assert saved == {
+        "creates_tours": "planning",
+        "camera": None,
+        "industry": industry,
+        "tour_count": "11-50",
+        "hosting_platforms": "Kuula and my own website",
+        "use_case": "Walks through old towns, on a map",
+        "country": "Valparaíso, Chile",
+        "heard_from": "A podcast",
+        "feedback_frequency": "Twice a month",
+    }
+    page.get_by_test_id("beta-close").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+
+    # Opened again on a wide screen, the form holds the answers given.
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_questionnaire(page)
+    expect(page.get_by_test_id("beta-answered")).to_be_visible()
+    expect(page.get_by_test_id("beta-industry")).to_have_value(industry)
+    expect(page.get_by_role("radio", name=eleven_to_fifty)).to_be_checked()
+    beta_shot(page, "answered-1440-en")
+
+    # In Russian, at both widths.
+    page.context.add_init_script("localStorage.setItem('localise', 'ru');")
+    for width, height in ((390, 844), (1440, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto("/feed")
+        expect(page.get_by_test_id("top-bar")).to_be_visible(timeout=LOAD_TIMEOUT)
+        open_questionnaire(page)
+        expect(page.get_by_test_id("beta-send")).to_have_text("Обновить ответы")
+        beta_shot(page, f"answered-{width}-ru")
+        page.get_by_test_id("beta-industry").fill("")
+        page.get_by_test_id("beta-send").click()
+        expect(page.get_by_text("Ответьте на этот вопрос")).to_have_count(1)
+        beta_shot(page, f"required-{width}-ru")
+    page.get_by_test_id("beta-industry").fill(industry)
+    page.get_by_test_id("beta-send").click()
+    expect(page.get_by_test_id("beta-thanks")).to_be_visible(timeout=LOAD_TIMEOUT)
+    beta_shot(page, "thanks-1440-ru")
+
+    # The admins' beta testers tab lists the account with its answers.
+    admin = open_context(browser, server, sign_in_token(server, *ADMIN))
+    pages.append(admin)
+    admin.goto("/admin/users?tab=beta")
+    admin.get_by_test_id("beta-search").fill(me["platform_username"])
+    card = admin.get_by_test_id("beta-tester").filter(has_text=me["email"])
+    expect(card).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(card).to_contain_text(industry)
+    expect(card).to_contain_text("Planning to")
+    expect(card).to_contain_text(eleven_to_fifty)
+    expect(card).to_contain_text("No answer")  # the camera question, left out
+    shot(admin, "admin-beta-testers-1440", BETA_SHOTS)

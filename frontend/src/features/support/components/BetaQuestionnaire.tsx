@@ -90,6 +90,8 @@ function BetaForm({ userId, earlier, onSaved }: { userId: string; earlier: BetaT
     label: t(`help.beta.questions.${question}`),
     placeholder: t(`help.beta.placeholders.${question}`),
     maxLength: BETA_ANSWER_MAX,
+    // An unanswered question keeps its grey example: a red one would read like a wrong answer.
+    styles: { wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } },
     'data-testid': `beta-${question}`,
     ...form.getInputProps(question),
   });
