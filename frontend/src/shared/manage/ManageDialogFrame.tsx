@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
 
+import { useFormDialogOpen } from '../ui/FormDialog';
 import { PartLoading } from '../ui/PartLoading';
 
 interface ManageDialogFrameProps {
@@ -13,10 +14,13 @@ interface ManageDialogFrameProps {
 
 /** The full-screen frame of the manage dialogs (Manage Media, Manage Ads). */
 export function ManageDialogFrame({ opened, onClose, title, children }: ManageDialogFrameProps) {
+  // Escape in the add/edit form above closes (or asks to close) the form, not the dashboard too.
+  const formOpen = useFormDialogOpen();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      closeOnEscape={!formOpen}
       title={title}
       fullScreen
       radius={0}

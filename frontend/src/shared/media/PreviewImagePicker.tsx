@@ -74,7 +74,8 @@ export function PreviewImagePicker(props: PreviewImagePickerProps) {
 
   return (
     <Input.Wrapper label={texts.label} withAsterisk={props.required} description={texts.hint} error={props.error} data-testid={testId}>
-      <Group align="flex-start" gap="md" mt={6} wrap="nowrap" className={props.rowClassName}>
+      {/* A narrow screen with a long button label (Russian) puts the button under the picture. */}
+      <Group align="flex-start" gap="md" mt={6} wrap="wrap" className={props.rowClassName}>
         <div className={props.frameClassName}>
           {picture ? (
             <Image src={picture} alt={texts.alt} fit="cover" h="100%" w="100%" data-testid={`${testId}-preview`} />

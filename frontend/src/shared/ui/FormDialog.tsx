@@ -1,7 +1,18 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
 import { useIsMobile } from '../layout/breakpoints';
+import { createStore } from '../lib/store';
+
+const openFormDialogs = createStore(0);
+
+/**
+ * Whether an add/edit form is open: the manage dialog under it then leaves Escape to the form (Mantine
+ * closes every open modal on one Escape, and the form asks first when something was typed).
+ */
+export function useFormDialogOpen(): boolean {
+  return openFormDialogs.useStore() > 0;
+}
 
 interface FormDialogProps {
   opened: boolean;
@@ -19,6 +30,11 @@ interface FormDialogProps {
  */
 export function FormDialog({ opened, onClose, title, size, children }: FormDialogProps) {
   const mobile = useIsMobile();
+  useEffect(() => {
+    if (!opened) return;
+    openFormDialogs.update((count) => count + 1);
+    return () => openFormDialogs.update((count) => count - 1);
+  }, [opened]);
   return (
     <Modal
       opened={opened}

@@ -29,8 +29,8 @@ interface ManageAdRowProps {
 
 /** One ad of Manage Ads: select, open its link, edit, and its own actions. */
 export function ManageAdRow({ ad, selected, onToggle, isAdmin, onAction, onEdit }: ManageAdRowProps) {
-  const { t } = useTranslation();
-  const created = new Date(ad.created_date).toLocaleDateString();
+  const { t, i18n } = useTranslation();
+  const created = new Date(ad.created_date).toLocaleDateString(i18n.language);
   return (
     <ManageRow
       selected={selected}
@@ -70,7 +70,7 @@ export function ManageAdRow({ ad, selected, onToggle, isAdmin, onAction, onEdit 
         </>
       }
     >
-      <Text fw={650} size="sm" lineClamp={1}>
+      <Text fw={650} size="sm" lineClamp={2}>
         {ad.title}
       </Text>
       <Group gap={8} wrap="wrap" mt={2}>
@@ -82,7 +82,7 @@ export function ManageAdRow({ ad, selected, onToggle, isAdmin, onAction, onEdit 
           ))}
         </Group>
         <Text size="xs" c="dimmed" className={classes.rowLink}>
-          {ad.link} · {created}
+          {created} · {ad.link}
         </Text>
       </Group>
     </ManageRow>

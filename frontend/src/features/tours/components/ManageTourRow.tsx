@@ -49,9 +49,9 @@ function StateBadges({ tour }: { tour: TourOut }) {
 
 /** One tour of the dashboard: select, open, edit, feature, and its own actions. */
 export function ManageTourRow({ tour, selected, onToggle, isAdmin, featured, onFeature, onAction, onOpenTour }: ManageTourRowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const listed = tour.status === 'active' && tour.approval_state === 'approved';
-  const created = new Date(tour.created_date).toLocaleDateString();
+  const created = new Date(tour.created_date).toLocaleDateString(i18n.language);
   return (
     <ManageRow
       selected={selected}
