@@ -96,6 +96,16 @@ function BetaForm({ userId, earlier, onSaved }: { userId: string; earlier: BetaT
     ...form.getInputProps(question),
   });
 
+  const choice = (question: Exclude<BetaQuestion, WrittenQuestion>, choices: { value: string; label: string }[]) => (
+    <Radio.Group label={t(`help.beta.questions.${question}`)} withAsterisk data-testid={`beta-${question}`} {...form.getInputProps(question)}>
+      <Group gap="md" mt={6}>
+        {choices.map(({ value, label }) => (
+          <Radio key={value} value={value} label={label} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+
   return (
     <form onSubmit={submit} noValidate data-testid="beta-form">
       <Stack gap="md">
@@ -107,22 +117,10 @@ function BetaForm({ userId, earlier, onSaved }: { userId: string; earlier: BetaT
             {t('help.beta.answeredOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(earlier.created_at)) })}
           </Alert>
         )}
-        <Radio.Group label={t('help.beta.questions.creates_tours')} withAsterisk data-testid="beta-creates_tours" {...form.getInputProps('creates_tours')}>
-          <Group gap="md" mt={6}>
-            {CREATES_TOURS_CHOICES.map((choice) => (
-              <Radio key={choice} value={choice} label={t(`help.beta.createsTours.${choice}`)} />
-            ))}
-          </Group>
-        </Radio.Group>
+        {choice('creates_tours', CREATES_TOURS_CHOICES.map((value) => ({ value, label: t(`help.beta.createsTours.${value}`) })))}
         <TextInput {...text('camera')} label={`${t('help.beta.questions.camera')} ${t('help.beta.optional')}`} />
         <TextInput {...text('industry')} required />
-        <Radio.Group label={t('help.beta.questions.tour_count')} withAsterisk data-testid="beta-tour_count" {...form.getInputProps('tour_count')}>
-          <Group gap="md" mt={6}>
-            {TOUR_COUNT_CHOICES.map((choice) => (
-              <Radio key={choice} value={choice} label={t(`help.beta.tourCount.${choice}`)} />
-            ))}
-          </Group>
-        </Radio.Group>
+        {choice('tour_count', TOUR_COUNT_CHOICES.map((value) => ({ value, label: t(`help.beta.tourCount.${value}`) })))}
         <TextInput {...text('hosting_platforms')} required />
         <Textarea {...text('use_case')} required autosize minRows={2} maxRows={6} />
         <TextInput {...text('country')} required autoComplete="country-name" />
