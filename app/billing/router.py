@@ -241,7 +241,9 @@ def dismiss_trial_dialog(user: CurrentUser, db: DbSession) -> TrialSubscriptions
     return _trials(db, service.dismiss_trial_dialog(db, user))
 
 
-@router.post("/webhook", response_model=WebhookAnswer, dependencies=[Depends(unrestricted)])
+@router.post(
+    "/webhook", response_model=WebhookAnswer, responses=error_responses(400), dependencies=[Depends(unrestricted)]
+)
 async def stripe_webhook(
     request: Request,
     db: DbSession,

@@ -12012,6 +12012,15 @@ export type BillingStripeWebhookData = {
     url: '/v2/billing/webhook';
 };
 
+export type BillingStripeWebhookErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+};
+
+export type BillingStripeWebhookError = BillingStripeWebhookErrors[keyof BillingStripeWebhookErrors];
+
 export type BillingStripeWebhookResponses = {
     /**
      * Successful Response
