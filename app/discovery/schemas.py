@@ -192,5 +192,15 @@ class TagList(BaseModel):
     data: list[TagOut]
 
 
+class PopularTagsPage(BaseModel):
+    """The most used tags (tags of at least one listed tour, hashtags of descriptions included), most
+    tours first, named in the caller's language."""
+
+    total_items: int
+    limit: int
+    offset: int
+    data: list[TagOut]
+
+
 class MediaTagsRequest(BaseModel):
     ids: list[str] = Field(default_factory=list, max_length=200, description="tour guids")

@@ -21,7 +21,8 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from app.ads import serving
-from app.classifications.models import Tag
+from app.classifications.models import DictionaryKind, Tag
+from app.classifications.names import localized_names
 from app.core.errors import NotFound
 from app.core.locale import DEFAULT_LOCALE
 from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
@@ -38,6 +39,7 @@ from app.discovery.schemas import (
     MediaCard,
     Mode,
     PointGeometry,
+    PopularTagsPage,
     SearchAnswer,
     SearchResult,
     Sorting,
@@ -65,6 +67,7 @@ from indexer.queries import (
     SimilarQuery,
     Sort,
     SuggestQuery,
+    TagQuery,
     TourFilter,
 )
 
@@ -589,6 +592,30 @@ def tags_with_counts(
     if category_ids:
         statement = statement.join(Tour, Tour.id == TourTag.tour_id).where(Tour.category_id.in_(category_ids))
     return TagList(data=[TagOut(id=tag_id, name=name, vt_count=count) for tag_id, name, count in db.execute(statement)])
+
+
+def popular_tags(
+    db: Session,
+    index: SearchIndex,
+    *,
+    limit: int,
+    offset: int,
+    category_id: int | None = None,
+    media_type_id: int | None = None,
+    locale: str = DEFAULT_LOCALE,
+) -> PopularTagsPage:
+    """The Popular tags page: the index ranks the tags by their listed tours; names in the caller's
+    language where the tag has one."""
+    page = index.popular_tags(
+        TagQuery(limit=limit, offset=offset, category_id=category_id, media_type_id=media_type_id)
+    )
+    names = localized_names(db, DictionaryKind.tag, [tag.id for tag in page.tags], locale)
+    return PopularTagsPage(
+        total_items=page.total,
+        limit=limit,
+        offset=offset,
+        data=[TagOut(id=tag.id, name=names.get(tag.id, tag.name), vt_count=tag.vt_count) for tag in page.tags],
+    )
 
 
 def user_tags(db: Session, user: User | None) -> TagList:
