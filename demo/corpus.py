@@ -34,6 +34,7 @@ from app.classifications.dictionaries import (
 from demo import texts
 from demo.images import PREVIEWS_PER_CATEGORY, logo_url, preview_url
 from demo.places import Address, City, city_picker, country_names, make_address
+from indexer.scores import ENGAGEMENT_WEIGHTS, TRENDING_WINDOW_HOURS, decayed_weight, trending_score
 
 DEFAULT_SEED = 20261122
 CORPUS_SPAN = timedelta(days=730)  # tours are spread over the two years before the anchor
@@ -50,6 +51,8 @@ CREATOR_TOUR_SHARE = 0.85
 MEMBER_TOUR_SHARE = 0.12
 DRAFT_SHARE, PENDING_SHARE, REJECTED_SHARE = 0.05, 0.03, 0.005
 FEATURED_TOURS = 24
+# Older tours (a month or more) whose audience comes back lately: the Trending feed's own.
+REVIVAL_SHARE = 0.1
 MAX_FEATURED_PER_CREATOR = 10
 
 Row = dict[str, Any]
@@ -130,6 +133,16 @@ class CreatorPlan:
     @property
     def website(self) -> str:
         return f"https://{self.handle}.example"
+
+
+@dataclass(frozen=True, slots=True)
+class _Pulse:
+    """When a tour's likes, saves and views happen (DemoCorpus._pulse)."""
+
+    created_at: datetime
+    fade_days: float  # the mean delay of an interaction after publication
+    revival: datetime | None  # a late second wind starts here, if the tour has one
+    revival_share: float  # the share of its interactions in that second wind
 
 
 @dataclass(slots=True)
@@ -676,6 +689,7 @@ class DemoCorpus:
         listed = status == "active" and approval == "approved"
         engaged = (len(batch.tour_likes), len(batch.tour_saves), len(batch.tour_views))
         counters = self._engagement(rng, index, tour_id, draft.owner, created_at, batch) if listed else _zero_counters()
+        trending = counters.pop("trending", 0.0)
         if listed:
             creator_id = draft.creator.id if draft.creator else None
             batch.analytics_events.extend(_analytics_events(batch, engaged, creator_id))
@@ -700,7 +714,7 @@ class DemoCorpus:
             **counters,
             "featured_order": featured_order,
             "is_featured": featured_order is not None,
-            "trending_score": _trending_score(counters, created_at, self.config.anchor),
+            "trending_score": trending,
             "created_by_user_id": draft.owner.id,
             "created_at": created_at,
             "updated_at": created_at,
@@ -822,41 +836,98 @@ class DemoCorpus:
     def _engagement(
         self, rng: random.Random, index: int, tour_id: int, owner: Account, created_at: datetime, batch: TourBatch
     ) -> Row:
-        views = min(5_000_000, int(12 * rng.paretovariate(1.15)))
+        """Counters and, for the first tours, the rows behind them, spread over time as a tour's
+        audience comes (`_Pulse`); `trending` is the score the rank calculation would give them."""
+        pulse = self._pulse(rng, created_at)
+        # A tour gathers its audience over weeks: a new one has seen only part of it; a revived one
+        # gains a new audience on top.
+        age_days = (self.config.anchor - created_at).total_seconds() / 86400
+        reached = (1 - math.exp(-age_days / pulse.fade_days)) / (1 - pulse.revival_share)
+        views = min(5_000_000, max(1, int(12 * rng.paretovariate(1.15) * reached)))
         likes = round(views * rng.uniform(0.02, 0.12))
         saves = round(views * rng.uniform(0.01, 0.05))
         shared = round(views * rng.uniform(0.002, 0.02))
         if index >= self.config.engagement_rows_up_to:
-            return {"views": views, "likes": likes, "saves": saves, "shared": shared}
+            weighted = views * ENGAGEMENT_WEIGHTS["view"] + likes * ENGAGEMENT_WEIGHTS["like"]
+            weighted += saves * ENGAGEMENT_WEIGHTS["save"] + shared * ENGAGEMENT_WEIGHTS["share"]
+            trending = trending_score(weighted * self._recent_share(rng, pulse))
+            return {"views": views, "likes": likes, "saves": saves, "shared": shared, "trending": trending}
         likers = self._audience(rng, likes, owner)
         savers = self._audience(rng, saves, owner)
         extra_viewers = self._audience(rng, rng.randint(0, 12), owner)
         viewers = list({account.id: account for account in [*likers, *savers, *extra_viewers]}.values())
-        batch.tour_likes.extend(self._reaction_rows(rng, likers, tour_id, created_at))
-        batch.tour_saves.extend(self._reaction_rows(rng, savers, tour_id, created_at))
-        batch.tour_views.extend(self._view_rows(rng, viewers, tour_id, created_at))
-        return {"views": max(views, len(viewers)), "likes": len(likers), "saves": len(savers), "shared": shared}
+        like_rows = self._reaction_rows(rng, pulse, likers, tour_id)
+        save_rows = self._reaction_rows(rng, pulse, savers, tour_id)
+        view_rows = self._view_rows(rng, pulse, viewers, tour_id)
+        batch.tour_likes.extend(like_rows)
+        batch.tour_saves.extend(save_rows)
+        batch.tour_views.extend(view_rows)
+        decayed = sum(
+            self._decayed(ENGAGEMENT_WEIGHTS[kind], row["created_at"])
+            for kind, rows in (("like", like_rows), ("save", save_rows), ("view", view_rows))
+            for row in rows
+        )
+        return {
+            "views": max(views, len(viewers)),
+            "likes": len(likers),
+            "saves": len(savers),
+            "shared": shared,
+            "trending": trending_score(decayed),
+        }
+
+    def _pulse(self, rng: random.Random, created_at: datetime) -> _Pulse:
+        """When a tour's audience comes: most of it in the weeks after it is published, fewer later;
+        a few older tours catch a second wind lately (shared somewhere, in the news), which is what the
+        Trending feed is for, while Popular keeps ranking by all-time views and age."""
+        anchor = self.config.anchor
+        fade_days = rng.uniform(7, 60)
+        old_enough = anchor - created_at > timedelta(days=30)
+        if old_enough and rng.random() < REVIVAL_SHARE:
+            revival = anchor - timedelta(days=rng.uniform(0.5, 10))
+            new_audience = rng.uniform(1.0, 3.0)  # times the audience it had before
+            return _Pulse(created_at, fade_days, revival, new_audience / (1 + new_audience))
+        return _Pulse(created_at, fade_days, None, 0.0)
+
+    def _moment(self, rng: random.Random, pulse: _Pulse, earliest: datetime) -> datetime:
+        """One interaction's moment under the pulse, not before `earliest` (the tour or the account)."""
+        anchor = self.config.anchor
+        if pulse.revival is not None and rng.random() < pulse.revival_share:
+            return _between(rng, max(earliest, pulse.revival), anchor)
+        for _ in range(3):
+            moment = pulse.created_at + timedelta(days=rng.expovariate(1 / pulse.fade_days))
+            if earliest <= moment <= anchor:
+                return moment
+        return _between(rng, earliest, anchor)
+
+    def _recent_share(self, rng: random.Random, pulse: _Pulse, samples: int = 24) -> float:
+        """The trending weight of a tour without rows: its interactions' mean decayed weight, from a
+        few moments drawn under its pulse."""
+        moments = [self._moment(rng, pulse, pulse.created_at) for _ in range(samples)]
+        return sum(self._decayed(1.0, moment) for moment in moments) / samples
+
+    def _decayed(self, weight: float, moment: datetime) -> float:
+        """What one interaction adds to the trending sum at the anchor (indexer/scores.py)."""
+        age_hours = (self.config.anchor - moment).total_seconds() / 3600
+        return decayed_weight(weight, 1, age_hours) if age_hours <= TRENDING_WINDOW_HOURS else 0.0
 
     def _audience(self, rng: random.Random, size: int, owner: Account) -> list[Account]:
         chosen = rng.sample(self.engaging_users, k=min(size, len(self.engaging_users)))
         return [account for account in chosen if account.id != owner.id]
 
-    def _reaction_rows(
-        self, rng: random.Random, accounts: list[Account], tour_id: int, created_at: datetime
-    ) -> list[Row]:
+    def _reaction_rows(self, rng: random.Random, pulse: _Pulse, accounts: list[Account], tour_id: int) -> list[Row]:
         return [
             {
                 "user_id": account.id,
                 "tour_id": tour_id,
-                "created_at": _between(rng, max(created_at, account.created_at), self.config.anchor),
+                "created_at": self._moment(rng, pulse, max(pulse.created_at, account.created_at)),
             }
             for account in accounts
         ]
 
-    def _view_rows(self, rng: random.Random, accounts: list[Account], tour_id: int, created_at: datetime) -> list[Row]:
+    def _view_rows(self, rng: random.Random, pulse: _Pulse, accounts: list[Account], tour_id: int) -> list[Row]:
         rows = []
         for account in accounts:
-            seen_at = _between(rng, max(created_at, account.created_at), self.config.anchor)
+            seen_at = self._moment(rng, pulse, max(pulse.created_at, account.created_at))
             rows.append(
                 {
                     "tour_id": tour_id,
@@ -997,15 +1068,6 @@ def _address_columns(address: Address) -> Row:
 
 def _zero_counters() -> Row:
     return {"views": 0, "likes": 0, "saves": 0, "shared": 0}
-
-
-def _trending_score(counters: Row, created_at: datetime, anchor: datetime) -> float:
-    # Engagement weighted by kind, decayed with a 30-day half-life (the rank worker recomputes it).
-    engagement = float(
-        counters["views"] * 0.05 + counters["likes"] * 3 + counters["saves"] * 4 + counters["shared"] * 5
-    )
-    age_days = max((anchor - created_at).total_seconds() / 86400, 0.0)
-    return round(engagement * math.pow(0.5, age_days / 30), 4)
 
 
 def _tags_by_topic() -> dict[tuple[str, str], list[str]]:

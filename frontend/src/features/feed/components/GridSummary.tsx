@@ -2,18 +2,29 @@ import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+import type { RankedBy } from '../../../shared/api/generated/types.gen';
 import { updateFilterState, useFilterState } from '../../../shared/filters/filterState';
+import { feedRuleText } from './FeedRule';
 import classes from './GridSummary.module.css';
 
-/** Above the grid: how many results the filters give, and the place they are narrowed to, removable. */
-export function GridSummary({ total }: { total: number | null }) {
+/**
+ * Above the grid: how many results the filters give, what they are ordered by (the feed's rule, from
+ * the answer), and the place they are narrowed to, removable.
+ */
+export function GridSummary({ total, rankedBy = null }: { total: number | null; rankedBy?: RankedBy | null }) {
   const { t, i18n } = useTranslation();
-  const { address, bounds } = useFilterState();
+  const { address, bounds, feed } = useFilterState();
+  const rule = feedRuleText(t, feed, rankedBy);
   return (
-    <Group className={classes.summary} gap="sm" wrap="nowrap">
+    <Group className={classes.summary} gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="grid-total" style={{ whiteSpace: 'nowrap' }}>
         {total === null ? '\u00a0' : t('feed.results', { count: total, formatted: total.toLocaleString(i18n.language) })}
       </Text>
+      {rule && (
+        <Text size="sm" className={classes.rule} data-testid="feed-rule">
+          {rule}
+        </Text>
+      )}
       {bounds && (
         <Badge
           variant="light"
