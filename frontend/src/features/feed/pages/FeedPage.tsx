@@ -1,15 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useSession } from '../../../shared/auth/session';
 import { useFilterState } from '../../../shared/filters/filterState';
 import { imageSettled, markFirstScreenDrawn } from '../../../shared/timing/afterFirstScreen';
 import { filteredGridQueryOptions, personalFeedOf } from '../api/filteredGrid';
-import { SavesFollowsEmpty, SignInPrompt } from '../components/FeedPrompts';
 import { GridSummary } from '../components/GridSummary';
 import { InfiniteCardGrid } from '../components/InfiniteCardGrid';
 import classes from './FeedPage.module.css';
+
+// Only guests on a feed of their own and an empty Saves & Follows see these: fetched when needed.
+const SignInPrompt = lazy(async () => ({ default: (await import('../components/FeedPrompts')).SignInPrompt }));
+const SavesFollowsEmpty = lazy(async () => ({ default: (await import('../components/FeedPrompts')).SavesFollowsEmpty }));
 
 /**
  * The feed (spec §2 `/feed`, route gridHome): the grid of the current filters, endlessly scrolled. A
@@ -34,11 +37,22 @@ export function FeedPage() {
   return (
     <main className={classes.page} ref={page}>
       {askSignIn ? (
-        <SignInPrompt feed={personal} />
+        <Suspense fallback={null}>
+          <SignInPrompt feed={personal} />
+        </Suspense>
       ) : (
         <>
           <GridSummary total={grid.data?.pages[0]?.total_items ?? null} rankedBy={grid.data?.pages[0]?.ranked_by} />
-          <InfiniteCardGrid grid={grid} empty={personal === 'saves_follows' ? <SavesFollowsEmpty /> : undefined} />
+          <InfiniteCardGrid
+            grid={grid}
+            empty={
+              personal === 'saves_follows' ? (
+                <Suspense fallback={null}>
+                  <SavesFollowsEmpty />
+                </Suspense>
+              ) : undefined
+            }
+          />
         </>
       )}
     </main>

@@ -987,7 +987,7 @@ export const en = {
     tagsPlaceholder: 'Search tags',
     tagsSearch: 'Search tags to add',
     tagsFull: 'You can add up to {{max}} tags',
-    hashtagsHint: 'A #hashtag in the description that names a tag is added as a tag too, within the {{max}}.',
+    hashtagsHint: 'Hashtags of the description ({{hashtags}}) that name a tag are added as tags on saving, within the {{max}}.',
     hashtagsLeftOut: 'Not added as tags, the tour has {{max}} already: {{hashtags}}.',
     noTags: 'No data found',
     suggestedTag: 'Suggested',
