@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,8 @@ DRAFT_SHARE, PENDING_SHARE, REJECTED_SHARE = 0.05, 0.03, 0.005
 FEATURED_TOURS = 24
 # Older tours (a month or more) whose audience comes back lately: the Trending feed's own.
 REVIVAL_SHARE = 0.1
+# Tours whose description ends with hashtags of their tags.
+HASHTAG_SHARE = 0.3
 MAX_FEATURED_PER_CREATOR = 10
 
 Row = dict[str, Any]
@@ -526,6 +529,7 @@ class DemoCorpus:
         self._places = city_picker()
         self._countries = country_names()
         self._tags_by_topic = _tags_by_topic()
+        self._tag_names = {tag_id: name for name, tag_id in ids.tags.items()}
         self.people = people = People(config, offsets)
         self.admin, self.content_manager, self.demo_user = people.admin, people.content_manager, people.demo_user
         self.creators, self.members = people.creators, people.members
@@ -696,11 +700,13 @@ class DemoCorpus:
         featured_order = self._featured_order(rng, run, listed)
         if listed and draft.creator is not None:
             batch.creator_featured_tours.extend(self._creator_featured(run, draft.creator, tour_id))
-        batch.tour_tags.extend(self._tour_tags(rng, tour_id, draft.category.name, draft.media_type))
+        tag_rows = self._tour_tags(rng, tour_id, draft.category.name, draft.media_type)
+        batch.tour_tags.extend(tag_rows)
+        hashtags = self._hashtags(rng, tag_rows)
         return {
             "id": tour_id,
             "guid": _guid(rng),
-            **self._classification_columns(draft),
+            **self._classification_columns(draft, hashtags),
             "link": link,
             "link_normalised": normalise_link(link),
             "preview_picture": preview_url(draft.category.slug, rng.randrange(self.config.previews_per_category)),
@@ -743,7 +749,20 @@ class DemoCorpus:
         )
         return _TourDraft(owner, creator, category, subcategory, vendor, media_type, device, address, words)
 
-    def _classification_columns(self, draft: _TourDraft) -> Row:
+    def _hashtags(self, rng: random.Random, tag_rows: list[Row]) -> str:
+        """Some creators end their description with hashtags of their tags, as on Kuula (issue 18
+        part 6): those tag links remember the hashtag, as saving such a description would."""
+        if not tag_rows or rng.random() >= HASHTAG_SHARE:
+            return ""
+        words = []
+        for row in rng.sample(tag_rows, k=min(len(tag_rows), rng.randint(1, 3))):
+            name = self._tag_names[row["tag_id"]]
+            word = "".join(part[:1].upper() + part[1:] for part in re.findall(r"[A-Za-z0-9]+", name.replace("'", "")))
+            row["hashtag"] = word
+            words.append(f"#{word}")
+        return " ".join(words)
+
+    def _classification_columns(self, draft: _TourDraft, hashtags: str = "") -> Row:
         return {
             "user_id": draft.owner.id,
             "creator_id": draft.creator.id if draft.creator else None,
@@ -753,7 +772,7 @@ class DemoCorpus:
             "subcategory_id": self.ids.subcategories[(draft.category.name, draft.subcategory)],
             "camera_id": self.ids.capture_devices[draft.device] if draft.device else None,
             "title": draft.words.title,
-            "description": draft.words.description,
+            "description": f"{draft.words.description}\n\n{hashtags}" if hashtags else draft.words.description,
         }
 
     def _vt_website(self, rng: random.Random, draft: _TourDraft, index: int) -> str | None:
@@ -946,7 +965,7 @@ class DemoCorpus:
         chosen = rng.sample(category_tags, k=min(len(category_tags), rng.randint(1, 4)))
         chosen += rng.sample(media_tags, k=min(len(media_tags), rng.randint(1, 2)))
         return [
-            {"tour_id": tour_id, "tag_id": self.ids.tags[name], "position": position}
+            {"tour_id": tour_id, "tag_id": self.ids.tags[name], "position": position, "hashtag": None}
             for position, name in enumerate(chosen)
         ]
 

@@ -1,9 +1,10 @@
 import { Badge, CloseButton, Group, Text } from '@mantine/core';
-import { IconMapPin } from '@tabler/icons-react';
+import { IconHash, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 import type { RankedBy } from '../../../shared/api/generated/types.gen';
-import { updateFilterState, useFilterState } from '../../../shared/filters/filterState';
+import { getFilterState, updateFilterState, useFilterState } from '../../../shared/filters/filterState';
+import { useTagLabels } from '../../../shared/filters/tagLabels';
 import { feedRuleText } from './FeedRule';
 import classes from './GridSummary.module.css';
 
@@ -13,7 +14,9 @@ import classes from './GridSummary.module.css';
  */
 export function GridSummary({ total, rankedBy = null }: { total: number | null; rankedBy?: RankedBy | null }) {
   const { t, i18n } = useTranslation();
-  const { address, bounds, feed } = useFilterState();
+  const { address, bounds, feed, tags } = useFilterState();
+  const labels = useTagLabels();
+  const removeTag = (id: number) => updateFilterState({ tags: getFilterState().tags.filter((tag) => tag !== id) });
   const rule = feedRuleText(t, feed, rankedBy);
   return (
     <Group className={classes.summary} gap="xs" wrap="wrap">
@@ -25,6 +28,24 @@ export function GridSummary({ total, rankedBy = null }: { total: number | null; 
           {rule}
         </Text>
       )}
+      {/* The #tag search (a hashtag, the Popular tags page): the tags it narrows to, removable. */}
+      {tags.map((id) => {
+        const name = labels.get(id) ?? String(id);
+        return (
+          <Badge
+            key={id}
+            variant="light"
+            size="lg"
+            radius="xl"
+            leftSection={<IconHash size={14} />}
+            rightSection={<CloseButton size="xs" aria-label={t('filters.removeTag', { tag: name })} onClick={() => removeTag(id)} />}
+            className={classes.location}
+            data-testid="tag-filter"
+          >
+            {name}
+          </Badge>
+        );
+      })}
       {bounds && (
         <Badge
           variant="light"

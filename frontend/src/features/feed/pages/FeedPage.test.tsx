@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/api/generated/types.gen';
 import { useLoginDialogOpen } from '../../../shared/auth/loginDialog';
 import { getFilterState, resetFilterState, updateFilterState } from '../../../shared/filters/filterState';
+import { rememberTagLabels } from '../../../shared/filters/tagLabels';
 import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { renderWithApp, stubFetch } from '../../../testing/render';
 import { testAccessToken } from '../../../testing/users';
@@ -131,6 +132,16 @@ describe("each feed's rule and the empty states that help (issue 18 part 8)", ()
     expect(fetchMock.mock.calls.filter(([input]) => String((input as Request).url).includes(GRID))).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'See what is popular' }));
     expect(getFilterState().feed).toBe('popular');
+  });
+
+  it('shows the tag a #tag search narrows to, removable', async () => {
+    rememberTagLabels([{ id: 8, name: 'Castle' }]);
+    updateFilterState({ tags: [8] });
+    stubFetch({ [GRID]: { total_items: 1, limit: 48, offset: 0, ranked_by: 'newest', data: [media] } });
+    renderWithApp(<FeedPage />);
+    expect(await screen.findByTestId('tag-filter')).toHaveTextContent('Castle');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the tag Castle' }));
+    expect(getFilterState().tags).toEqual([]);
   });
 
   it('tells a signed-in visitor with nothing saved or followed how Saves & Follows fills up', async () => {

@@ -70,6 +70,7 @@ export const en = {
     nothingFound: 'No data found',
     location: 'Location',
     mapArea: 'Selected area',
+    removeTag: 'Remove the tag {{tag}}',
     removeLocation: 'Remove the location filter',
     showResults: 'Show results',
     fields: {

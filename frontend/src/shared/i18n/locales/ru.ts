@@ -68,6 +68,7 @@ export const ru = {
     nothingFound: 'Ничего не найдено',
     location: 'Место',
     mapArea: 'Выбранная область',
+    removeTag: 'Убрать тег {{tag}}',
     removeLocation: 'Убрать фильтр по месту',
     showResults: 'Показать результаты',
     fields: {
