@@ -1,7 +1,7 @@
 """Hashtags in descriptions: a tour's tag link remembers the description's hashtag it came from.
 
-Revision ID: 0013_tour_tag_hashtags
-Revises: 0012_mailing
+Revision ID: 0014_tour_tag_hashtags
+Revises: 0013_crawler_schedule
 Create Date: 2026-11-29 09:00:00
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0013_tour_tag_hashtags"
-down_revision: str | Sequence[str] | None = "0012_mailing"
+revision: str = "0014_tour_tag_hashtags"
+down_revision: str | Sequence[str] | None = "0013_crawler_schedule"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
