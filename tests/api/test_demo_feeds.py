@@ -4,6 +4,7 @@ their own rule, say which in `ranked_by`, and their first pages differ as those 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from itertools import pairwise
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -52,7 +53,7 @@ def test_popular_trending_and_for_you_rank_by_their_own_rules(client: TestClient
 
     # Each page follows its own rule …
     popular_scores = [popular_of(guid) for guid in popular]
-    assert all(a >= b - 1e-4 for a, b in zip(popular_scores, popular_scores[1:], strict=False))
+    assert all(a >= b - 1e-4 for a, b in pairwise(popular_scores))
     trending_scores = [tours[guid].trending_score for guid in trending]
     assert trending_scores == sorted(trending_scores, reverse=True)
     # … and wins by it against the other's page: the two rules pick different tours.
