@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from app.classifications.dictionaries import (
 from demo import texts
 from demo.images import PREVIEWS_PER_CATEGORY, logo_url, preview_url
 from demo.places import Address, City, city_picker, country_names, make_address
+from indexer.scores import ENGAGEMENT_WEIGHTS, TRENDING_WINDOW_HOURS, decayed_weight, trending_score
 
 DEFAULT_SEED = 20261122
 CORPUS_SPAN = timedelta(days=730)  # tours are spread over the two years before the anchor
@@ -50,6 +52,10 @@ CREATOR_TOUR_SHARE = 0.85
 MEMBER_TOUR_SHARE = 0.12
 DRAFT_SHARE, PENDING_SHARE, REJECTED_SHARE = 0.05, 0.03, 0.005
 FEATURED_TOURS = 24
+# Older tours (a month or more) whose audience comes back lately: the Trending feed's own.
+REVIVAL_SHARE = 0.1
+# Tours whose description ends with hashtags of their tags.
+HASHTAG_SHARE = 0.3
 MAX_FEATURED_PER_CREATOR = 10
 
 Row = dict[str, Any]
@@ -130,6 +136,16 @@ class CreatorPlan:
     @property
     def website(self) -> str:
         return f"https://{self.handle}.example"
+
+
+@dataclass(frozen=True, slots=True)
+class _Pulse:
+    """When a tour's likes, saves and views happen (DemoCorpus._pulse)."""
+
+    created_at: datetime
+    fade_days: float  # the mean delay of an interaction after publication
+    revival: datetime | None  # a late second wind starts here, if the tour has one
+    revival_share: float  # the share of its interactions in that second wind
 
 
 @dataclass(slots=True)
@@ -513,6 +529,7 @@ class DemoCorpus:
         self._places = city_picker()
         self._countries = country_names()
         self._tags_by_topic = _tags_by_topic()
+        self._tag_names = {tag_id: name for name, tag_id in ids.tags.items()}
         self.people = people = People(config, offsets)
         self.admin, self.content_manager, self.demo_user = people.admin, people.content_manager, people.demo_user
         self.creators, self.members = people.creators, people.members
@@ -676,17 +693,20 @@ class DemoCorpus:
         listed = status == "active" and approval == "approved"
         engaged = (len(batch.tour_likes), len(batch.tour_saves), len(batch.tour_views))
         counters = self._engagement(rng, index, tour_id, draft.owner, created_at, batch) if listed else _zero_counters()
+        trending = counters.pop("trending", 0.0)
         if listed:
             creator_id = draft.creator.id if draft.creator else None
             batch.analytics_events.extend(_analytics_events(batch, engaged, creator_id))
         featured_order = self._featured_order(rng, run, listed)
         if listed and draft.creator is not None:
             batch.creator_featured_tours.extend(self._creator_featured(run, draft.creator, tour_id))
-        batch.tour_tags.extend(self._tour_tags(rng, tour_id, draft.category.name, draft.media_type))
+        tag_rows = self._tour_tags(rng, tour_id, draft.category.name, draft.media_type)
+        batch.tour_tags.extend(tag_rows)
+        hashtags = self._hashtags(rng, tag_rows)
         return {
             "id": tour_id,
             "guid": _guid(rng),
-            **self._classification_columns(draft),
+            **self._classification_columns(draft, hashtags),
             "link": link,
             "link_normalised": normalise_link(link),
             "preview_picture": preview_url(draft.category.slug, rng.randrange(self.config.previews_per_category)),
@@ -700,7 +720,7 @@ class DemoCorpus:
             **counters,
             "featured_order": featured_order,
             "is_featured": featured_order is not None,
-            "trending_score": _trending_score(counters, created_at, self.config.anchor),
+            "trending_score": trending,
             "created_by_user_id": draft.owner.id,
             "created_at": created_at,
             "updated_at": created_at,
@@ -729,7 +749,20 @@ class DemoCorpus:
         )
         return _TourDraft(owner, creator, category, subcategory, vendor, media_type, device, address, words)
 
-    def _classification_columns(self, draft: _TourDraft) -> Row:
+    def _hashtags(self, rng: random.Random, tag_rows: list[Row]) -> str:
+        """Some creators end their description with hashtags of their tags, as on Kuula (issue 18
+        part 6): those tag links remember the hashtag, as saving such a description would."""
+        if not tag_rows or rng.random() >= HASHTAG_SHARE:
+            return ""
+        words = []
+        for row in rng.sample(tag_rows, k=min(len(tag_rows), rng.randint(1, 3))):
+            name = self._tag_names[row["tag_id"]]
+            word = "".join(part[:1].upper() + part[1:] for part in re.findall(r"[A-Za-z0-9]+", name.replace("'", "")))
+            row["hashtag"] = word
+            words.append(f"#{word}")
+        return " ".join(words)
+
+    def _classification_columns(self, draft: _TourDraft, hashtags: str = "") -> Row:
         return {
             "user_id": draft.owner.id,
             "creator_id": draft.creator.id if draft.creator else None,
@@ -739,7 +772,7 @@ class DemoCorpus:
             "subcategory_id": self.ids.subcategories[(draft.category.name, draft.subcategory)],
             "camera_id": self.ids.capture_devices[draft.device] if draft.device else None,
             "title": draft.words.title,
-            "description": draft.words.description,
+            "description": f"{draft.words.description}\n\n{hashtags}" if hashtags else draft.words.description,
         }
 
     def _vt_website(self, rng: random.Random, draft: _TourDraft, index: int) -> str | None:
@@ -822,41 +855,98 @@ class DemoCorpus:
     def _engagement(
         self, rng: random.Random, index: int, tour_id: int, owner: Account, created_at: datetime, batch: TourBatch
     ) -> Row:
-        views = min(5_000_000, int(12 * rng.paretovariate(1.15)))
+        """Counters and, for the first tours, the rows behind them, spread over time as a tour's
+        audience comes (`_Pulse`); `trending` is the score the rank calculation would give them."""
+        pulse = self._pulse(rng, created_at)
+        # A tour gathers its audience over weeks: a new one has seen only part of it; a revived one
+        # gains a new audience on top.
+        age_days = (self.config.anchor - created_at).total_seconds() / 86400
+        reached = (1 - math.exp(-age_days / pulse.fade_days)) / (1 - pulse.revival_share)
+        views = min(5_000_000, max(1, int(12 * rng.paretovariate(1.15) * reached)))
         likes = round(views * rng.uniform(0.02, 0.12))
         saves = round(views * rng.uniform(0.01, 0.05))
         shared = round(views * rng.uniform(0.002, 0.02))
         if index >= self.config.engagement_rows_up_to:
-            return {"views": views, "likes": likes, "saves": saves, "shared": shared}
+            weighted = views * ENGAGEMENT_WEIGHTS["view"] + likes * ENGAGEMENT_WEIGHTS["like"]
+            weighted += saves * ENGAGEMENT_WEIGHTS["save"] + shared * ENGAGEMENT_WEIGHTS["share"]
+            trending = trending_score(weighted * self._recent_share(rng, pulse))
+            return {"views": views, "likes": likes, "saves": saves, "shared": shared, "trending": trending}
         likers = self._audience(rng, likes, owner)
         savers = self._audience(rng, saves, owner)
         extra_viewers = self._audience(rng, rng.randint(0, 12), owner)
         viewers = list({account.id: account for account in [*likers, *savers, *extra_viewers]}.values())
-        batch.tour_likes.extend(self._reaction_rows(rng, likers, tour_id, created_at))
-        batch.tour_saves.extend(self._reaction_rows(rng, savers, tour_id, created_at))
-        batch.tour_views.extend(self._view_rows(rng, viewers, tour_id, created_at))
-        return {"views": max(views, len(viewers)), "likes": len(likers), "saves": len(savers), "shared": shared}
+        like_rows = self._reaction_rows(rng, pulse, likers, tour_id)
+        save_rows = self._reaction_rows(rng, pulse, savers, tour_id)
+        view_rows = self._view_rows(rng, pulse, viewers, tour_id)
+        batch.tour_likes.extend(like_rows)
+        batch.tour_saves.extend(save_rows)
+        batch.tour_views.extend(view_rows)
+        decayed = sum(
+            self._decayed(ENGAGEMENT_WEIGHTS[kind], row["created_at"])
+            for kind, rows in (("like", like_rows), ("save", save_rows), ("view", view_rows))
+            for row in rows
+        )
+        return {
+            "views": max(views, len(viewers)),
+            "likes": len(likers),
+            "saves": len(savers),
+            "shared": shared,
+            "trending": trending_score(decayed),
+        }
+
+    def _pulse(self, rng: random.Random, created_at: datetime) -> _Pulse:
+        """When a tour's audience comes: most of it in the weeks after it is published, fewer later;
+        a few older tours catch a second wind lately (shared somewhere, in the news), which is what the
+        Trending feed is for, while Popular keeps ranking by all-time views and age."""
+        anchor = self.config.anchor
+        fade_days = rng.uniform(7, 60)
+        old_enough = anchor - created_at > timedelta(days=30)
+        if old_enough and rng.random() < REVIVAL_SHARE:
+            revival = anchor - timedelta(days=rng.uniform(0.5, 10))
+            new_audience = rng.uniform(1.0, 3.0)  # times the audience it had before
+            return _Pulse(created_at, fade_days, revival, new_audience / (1 + new_audience))
+        return _Pulse(created_at, fade_days, None, 0.0)
+
+    def _moment(self, rng: random.Random, pulse: _Pulse, earliest: datetime) -> datetime:
+        """One interaction's moment under the pulse, not before `earliest` (the tour or the account)."""
+        anchor = self.config.anchor
+        if pulse.revival is not None and rng.random() < pulse.revival_share:
+            return _between(rng, max(earliest, pulse.revival), anchor)
+        for _ in range(3):
+            moment = pulse.created_at + timedelta(days=rng.expovariate(1 / pulse.fade_days))
+            if earliest <= moment <= anchor:
+                return moment
+        return _between(rng, earliest, anchor)
+
+    def _recent_share(self, rng: random.Random, pulse: _Pulse, samples: int = 24) -> float:
+        """The trending weight of a tour without rows: its interactions' mean decayed weight, from a
+        few moments drawn under its pulse."""
+        moments = [self._moment(rng, pulse, pulse.created_at) for _ in range(samples)]
+        return sum(self._decayed(1.0, moment) for moment in moments) / samples
+
+    def _decayed(self, weight: float, moment: datetime) -> float:
+        """What one interaction adds to the trending sum at the anchor (indexer/scores.py)."""
+        age_hours = (self.config.anchor - moment).total_seconds() / 3600
+        return decayed_weight(weight, 1, age_hours) if age_hours <= TRENDING_WINDOW_HOURS else 0.0
 
     def _audience(self, rng: random.Random, size: int, owner: Account) -> list[Account]:
         chosen = rng.sample(self.engaging_users, k=min(size, len(self.engaging_users)))
         return [account for account in chosen if account.id != owner.id]
 
-    def _reaction_rows(
-        self, rng: random.Random, accounts: list[Account], tour_id: int, created_at: datetime
-    ) -> list[Row]:
+    def _reaction_rows(self, rng: random.Random, pulse: _Pulse, accounts: list[Account], tour_id: int) -> list[Row]:
         return [
             {
                 "user_id": account.id,
                 "tour_id": tour_id,
-                "created_at": _between(rng, max(created_at, account.created_at), self.config.anchor),
+                "created_at": self._moment(rng, pulse, max(pulse.created_at, account.created_at)),
             }
             for account in accounts
         ]
 
-    def _view_rows(self, rng: random.Random, accounts: list[Account], tour_id: int, created_at: datetime) -> list[Row]:
+    def _view_rows(self, rng: random.Random, pulse: _Pulse, accounts: list[Account], tour_id: int) -> list[Row]:
         rows = []
         for account in accounts:
-            seen_at = _between(rng, max(created_at, account.created_at), self.config.anchor)
+            seen_at = self._moment(rng, pulse, max(pulse.created_at, account.created_at))
             rows.append(
                 {
                     "tour_id": tour_id,
@@ -875,7 +965,7 @@ class DemoCorpus:
         chosen = rng.sample(category_tags, k=min(len(category_tags), rng.randint(1, 4)))
         chosen += rng.sample(media_tags, k=min(len(media_tags), rng.randint(1, 2)))
         return [
-            {"tour_id": tour_id, "tag_id": self.ids.tags[name], "position": position}
+            {"tour_id": tour_id, "tag_id": self.ids.tags[name], "position": position, "hashtag": None}
             for position, name in enumerate(chosen)
         ]
 
@@ -997,15 +1087,6 @@ def _address_columns(address: Address) -> Row:
 
 def _zero_counters() -> Row:
     return {"views": 0, "likes": 0, "saves": 0, "shared": 0}
-
-
-def _trending_score(counters: Row, created_at: datetime, anchor: datetime) -> float:
-    # Engagement weighted by kind, decayed with a 30-day half-life (the rank worker recomputes it).
-    engagement = float(
-        counters["views"] * 0.05 + counters["likes"] * 3 + counters["saves"] * 4 + counters["shared"] * 5
-    )
-    age_days = max((anchor - created_at).total_seconds() / 86400, 0.0)
-    return round(engagement * math.pow(0.5, age_days / 30), 4)
 
 
 def _tags_by_topic() -> dict[tuple[str, str], list[str]]:

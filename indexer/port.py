@@ -22,7 +22,18 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
-from indexer.queries import CreatorQuery, FeedQuery, MapAnswer, MapQuery, Page, SimilarQuery, Suggestion, SuggestQuery
+from indexer.queries import (
+    CreatorQuery,
+    FeedQuery,
+    MapAnswer,
+    MapQuery,
+    Page,
+    SimilarQuery,
+    Suggestion,
+    SuggestQuery,
+    TagPage,
+    TagQuery,
+)
 
 
 class SearchIndex(Protocol):
@@ -94,6 +105,11 @@ class SearchIndex(Protocol):
     def creator_document(self, creator_id: int) -> CreatorDocument | None:
         """One creator's stored document as the index holds it (its card and Full Profile fields), or
         None when the index does not list it (parity checks and tools)."""
+        ...
+
+    def popular_tags(self, query: TagQuery) -> TagPage:
+        """Tags by how many listed tours carry them (their documents' `vt_count`), most first; tags no
+        listed tour carries are left out. Pages past MAX_RESULT_WINDOW are empty, as for feed()."""
         ...
 
     def outdated(self) -> list[str]:

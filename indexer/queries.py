@@ -175,3 +175,32 @@ class SimilarQuery:
     limit: int = 12
     exclude_ids: tuple[int, ...] = ()
     filter: TourFilter = field(default_factory=TourFilter)
+
+
+# ------------------------------------------------------------------ popular tags (issue 18 part 6)
+
+
+@dataclass(frozen=True, slots=True)
+class TagQuery:
+    """The most used tags: tags carried by at least one listed tour, most tours first (ties: the older
+    tag, by id, first), optionally only those of one category's or media type's topic."""
+
+    limit: int = 48
+    offset: int = 0
+    category_id: int | None = None
+    media_type_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TagCount:
+    id: int
+    name: str
+    vt_count: int
+    topic_type: str
+    topic_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class TagPage:
+    tags: list[TagCount]
+    total: int  # how many tags are used at all (under the topic filter)

@@ -37,13 +37,14 @@ from app.discovery.schemas import (
     MediaCard,
     MediaTagsRequest,
     Mode,
+    PopularTagsPage,
     SearchAnswer,
     Sorting,
     TagList,
 )
 from app.search.registry import get_index
 from indexer.port import SearchIndex
-from indexer.queries import BBox, TourFilter
+from indexer.queries import MAX_RESULT_WINDOW, BBox, TourFilter
 
 recommendations_router = APIRouter(prefix="/v2/user-recomendations", tags=["discovery"])
 location_router = APIRouter(prefix="/v2/locations", tags=["discovery"])
@@ -138,6 +139,23 @@ def search(
 @recommendations_router.get("/user-tags", response_model=TagList, dependencies=[Depends(public)])
 def user_tags(db: DbSession, user: OptionalUser, sorting: Sorting | None = Query(None)) -> TagList:
     return service.user_tags(db, user)
+
+
+@recommendations_router.get("/popular-tags", response_model=PopularTagsPage, dependencies=[Depends(public)])
+def popular_tags(
+    db: DbSession,
+    index: Index,
+    locale: Locale,
+    limit: int = Query(48, ge=1, le=100),
+    offset: int = Query(0, ge=0, le=MAX_RESULT_WINDOW),
+    category_id: DbId | None = Query(None, description="only tags of this category's topic"),
+    media_type_id: DbId | None = Query(None, description="only tags of this media type's topic"),
+) -> PopularTagsPage:
+    """The most used tags with how many listed tours carry each (hashtags of descriptions count: they
+    are the tours' tags), most first: the Popular tags page."""
+    return service.popular_tags(
+        db, index, limit=limit, offset=offset, category_id=category_id, media_type_id=media_type_id, locale=locale
+    )
 
 
 @recommendations_router.post("/media-tags", response_model=TagList, dependencies=[Depends(public)])

@@ -90,10 +90,34 @@ class AdCard(BaseModel):
 Card = Annotated[MediaCard | CreatorCard | AdCard, Field(discriminator="type")]
 
 
+class RankedBy(StrEnum):
+    """What a grid page is ordered by, so the client can say so above it (issue 18 part 8): a sort
+    order, or For You's own rules: `taste` (nearest to what the user liked and saved) and
+    `interests` (trending among the user's interests, before they have liked or saved anything)."""
+
+    az = "az"
+    za = "za"
+    newest = "newest"
+    random = "random"
+    likes = "likes"
+    saves = "saves"
+    shares = "shares"
+    views = "views"
+    near_me = "near_me"
+    trending = "trending"
+    featured = "featured"
+    favorite = "favorite"
+    popular = "popular"
+    relevance = "relevance"
+    taste = "taste"
+    interests = "interests"
+
+
 class GridPage(BaseModel):
     total_items: int
     limit: int
     offset: int
+    ranked_by: RankedBy
     data: list[Card]
 
 
@@ -189,6 +213,16 @@ class TagOut(BaseModel):
 
 
 class TagList(BaseModel):
+    data: list[TagOut]
+
+
+class PopularTagsPage(BaseModel):
+    """The most used tags (tags of at least one listed tour, hashtags of descriptions included), most
+    tours first, named in the caller's language."""
+
+    total_items: int
+    limit: int
+    offset: int
     data: list[TagOut]
 
 

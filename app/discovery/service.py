@@ -21,7 +21,8 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from app.ads import serving
-from app.classifications.models import Tag
+from app.classifications.models import DictionaryKind, Tag
+from app.classifications.names import localized_names
 from app.core.errors import NotFound
 from app.core.locale import DEFAULT_LOCALE
 from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
@@ -38,6 +39,8 @@ from app.discovery.schemas import (
     MediaCard,
     Mode,
     PointGeometry,
+    PopularTagsPage,
+    RankedBy,
     SearchAnswer,
     SearchResult,
     Sorting,
@@ -65,6 +68,7 @@ from indexer.queries import (
     SimilarQuery,
     Sort,
     SuggestQuery,
+    TagQuery,
     TourFilter,
 )
 
@@ -115,11 +119,12 @@ def grid_page(
     the creator-scoped grid), written from the index's card payloads by `card_payloads` without a
     pydantic model per card: the feed is the hottest call, and 48 models were a third of its time.
     tests/unit/test_grid_json.py holds the bytes to those GridPage gives for the same page."""
-    cards, total = grid_cards(db, index, user, params, viewer_key)
+    cards, total, ranked_by = grid_cards(db, index, user, params, viewer_key)
     page = {
         "total_items": total,
         "limit": params.limit,
         "offset": params.offset,
+        "ranked_by": ranked_by.value,
         "data": card_payloads(db, user, cards, locale),
     }
     return to_json(page)
@@ -127,13 +132,15 @@ def grid_page(
 
 def grid_cards(
     db: Session, index: SearchIndex, user: User | None, params: FeedParams, viewer_key: str | None = None
-) -> tuple[list[IndexCard], int]:
-    """The index payloads of one grid page (tours, creators, ads in order) and the total.
-    `viewer_key` names a signed-out viewer for the ads' frequency cap (engagement.Viewer.key)."""
+) -> tuple[list[IndexCard], int, RankedBy]:
+    """The index payloads of one grid page (tours, creators, ads in order), the total and what the
+    page is ordered by. `viewer_key` names a signed-out viewer for the ads' frequency cap
+    (engagement.Viewer.key)."""
     tour_filter, sort, vector = resolve_feed(db, index, user, params)
     near = params.near or _stored_location(user) if sort is Sort.NEAR_ME else None
     if sort is Sort.NEAR_ME and near is None:
         sort = Sort.VIEWS  # no location known: the closest honest order is popularity
+    ranked_by = _ranked_by(params, tour_filter, sort, vector)
     feed_query = FeedQuery(
         filter=tour_filter, sort=sort, limit=params.limit, offset=params.offset, seed=params.seed, near=near
     )
@@ -148,7 +155,19 @@ def grid_cards(
         cards, total = _mixed_page(index, feed_query, vector)
     if params.mode is not Mode.creators and params.feed is not FeedChoice.saves_follows:
         cards = _with_ads(db, index, user, viewer_key, cards, params.offset, params.seed)
-    return cards, total
+    return cards, total, ranked_by
+
+
+def _ranked_by(params: FeedParams, tour_filter: TourFilter, sort: Sort, vector: list[float] | None) -> RankedBy:
+    """What the page is ordered by, as the client says it above the grid."""
+    if params.mode is Mode.creators:
+        return RankedBy(CREATOR_SORT.get(sort, Sort.VIEWS).value)
+    if vector is not None:
+        return RankedBy.taste
+    for_you = params.feed is FeedChoice.for_you and params.sorting is None
+    if for_you and tour_filter.categories and not params.filter.categories:
+        return RankedBy.interests
+    return RankedBy(sort.value)
 
 
 def resolve_feed(
@@ -589,6 +608,30 @@ def tags_with_counts(
     if category_ids:
         statement = statement.join(Tour, Tour.id == TourTag.tour_id).where(Tour.category_id.in_(category_ids))
     return TagList(data=[TagOut(id=tag_id, name=name, vt_count=count) for tag_id, name, count in db.execute(statement)])
+
+
+def popular_tags(
+    db: Session,
+    index: SearchIndex,
+    *,
+    limit: int,
+    offset: int,
+    category_id: int | None = None,
+    media_type_id: int | None = None,
+    locale: str = DEFAULT_LOCALE,
+) -> PopularTagsPage:
+    """The Popular tags page: the index ranks the tags by their listed tours; names in the caller's
+    language where the tag has one."""
+    page = index.popular_tags(
+        TagQuery(limit=limit, offset=offset, category_id=category_id, media_type_id=media_type_id)
+    )
+    names = localized_names(db, DictionaryKind.tag, [tag.id for tag in page.tags], locale)
+    return PopularTagsPage(
+        total_items=page.total,
+        limit=limit,
+        offset=offset,
+        data=[TagOut(id=tag.id, name=names.get(tag.id, tag.name), vt_count=tag.vt_count) for tag in page.tags],
+    )
 
 
 def user_tags(db: Session, user: User | None) -> TagList:

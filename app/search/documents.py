@@ -399,18 +399,32 @@ def ad_documents(session: Session, ids: Iterable[int] | None) -> Iterator[AdDocu
         )
 
 
+def tags_of_tours(session: Session, tour_ids: Iterable[int]) -> set[int]:
+    """The tags these tours carry (listed or not)."""
+    ids = sorted(set(tour_ids))
+    found: set[int] = set()
+    for start in range(0, len(ids), STREAM_BATCH):
+        chunk = ids[start : start + STREAM_BATCH]
+        found.update(session.scalars(select(TourTag.tag_id).where(TourTag.tour_id.in_(chunk)).distinct()))
+    return found
+
+
 def tag_documents(session: Session, ids: Iterable[int] | None) -> Iterator[TagDocument]:
-    counts = dict(
-        session.execute(
-            select(TourTag.tag_id, func.count())
-            .join(Tour, Tour.id == TourTag.tour_id)
-            .where(listed_clause())
-            .group_by(TourTag.tag_id)
-        ).all()
+    """Active tags with how many listed tours carry each (`vt_count`: the popular tags and the
+    search suggestions rank by it). Asked for some tags, only theirs are counted."""
+    wanted = sorted(set(ids)) if ids is not None else None
+    counting = (
+        select(TourTag.tag_id, func.count())
+        .join(Tour, Tour.id == TourTag.tour_id)
+        .where(listed_clause())
+        .group_by(TourTag.tag_id)
     )
+    if wanted is not None:
+        counting = counting.where(TourTag.tag_id.in_(wanted))
+    counts = dict(session.execute(counting).all())
     statement = select(Tag).where(Tag.is_active.is_(True))
-    if ids is not None:
-        statement = statement.where(Tag.id.in_(list(ids)))
+    if wanted is not None:
+        statement = statement.where(Tag.id.in_(wanted))
     for tag in session.scalars(statement):
         yield TagDocument(
             id=tag.id,

@@ -28,6 +28,7 @@ from app.search.documents import (
     listable_tour_count,
     place_documents,
     tag_documents,
+    tags_of_tours,
     tour_counters,
     tour_documents,
 )
@@ -79,8 +80,9 @@ def apply_entries(session: Session, index: SearchIndex, entries: Iterable[Outbox
     ids_by_topic: dict[str, set[int]] = defaultdict(set)
     for entry in entries:
         ids_by_topic[entry.topic].add(int(entry.aggregate_id))
+    recount: set[int] = set()
     if tour_ids := ids_by_topic.get(OutboxTopic.tour):
-        _sync_tours(session, index, tour_ids)
+        recount = _sync_tours(session, index, tour_ids)
     if counter_ids := ids_by_topic.get(OutboxTopic.tour_counters, set()) - ids_by_topic.get(OutboxTopic.tour, set()):
         index.update_counters(tour_counters(session, counter_ids))
     if creator_ids := ids_by_topic.get(OutboxTopic.creator):
@@ -91,7 +93,7 @@ def apply_entries(session: Session, index: SearchIndex, entries: Iterable[Outbox
         ads = list(ad_documents(session, ad_ids))
         index.upsert_ads(ads)
         index.delete_ads(sorted(ad_ids - {doc.id for doc in ads}))
-    if tag_ids := ids_by_topic.get(OutboxTopic.tag):
+    if tag_ids := ids_by_topic.get(OutboxTopic.tag, set()) | recount:
         tags = list(tag_documents(session, tag_ids))
         index.upsert_tags(tags)
         index.delete_tags(sorted(tag_ids - {doc.id for doc in tags}))
@@ -115,7 +117,9 @@ def refresh_all_scores(session: Session, index: SearchIndex) -> int:
         last_id = ids[-1]
 
 
-def _sync_tours(session: Session, index: SearchIndex, tour_ids: set[int]) -> None:
+def _sync_tours(session: Session, index: SearchIndex, tour_ids: set[int]) -> set[int]:
+    """Write these tours' documents; returns the tags whose count of listed tours may have moved
+    (the tags the tours carry now; a tag a tour lost or a deleted tour's tags come as `tag` entries)."""
     docs: list[TourDocument] = list(tour_documents(session, tour_ids))
     index.upsert_tours(docs)
     # Whatever is no longer listable (draft, pending, deleted, owner drafted) leaves the index.
@@ -123,6 +127,7 @@ def _sync_tours(session: Session, index: SearchIndex, tour_ids: set[int]) -> Non
     if docs and get_settings().embeddings_enabled:
         # Embedding takes ~10 ms a tour on 2 cores: its own task, so index sync never waits for it.
         get_task_runner().submit(EMBED_TOURS_TASK, ids=sorted(doc.id for doc in docs))
+    return tags_of_tours(session, tour_ids)
 
 
 def reindex(

@@ -115,6 +115,12 @@ class Tour(TimestampMixin, Base):
     tags: Mapped[list[Tag]] = relationship(secondary="tour_tags", order_by="TourTag.position", viewonly=True)
 
     @property
+    def hashtags(self) -> list[list[Any]]:
+        """[tag id, hashtag] of the tags the description's hashtags gave, in the tour's tag order (the
+        form content key `hashtags`, beside `tag_ids`: app/tours/service.py)."""
+        return [[link.tag_id, link.hashtag] for link in self.tag_links if link.hashtag]
+
+    @property
     def coordinates(self) -> list[float] | None:
         """[lat, lng] as the wire carries it, or None when the tour has no location."""
         if self.lat is None or self.lng is None:
@@ -128,6 +134,9 @@ class TourTag(Base):
     tour_id: Mapped[int] = mapped_column(ForeignKey("tours.id", ondelete="CASCADE"), primary_key=True)
     tag_id: Mapped[int] = mapped_column(ForeignKey("tags.id", ondelete="CASCADE"), primary_key=True, index=True)
     position: Mapped[int] = mapped_column(default=0)
+    # The description's hashtag this tag came from, as written ('GoldenHour', 'замок'); None for a tag
+    # picked in the form (app/classifications/hashtags.py).
+    hashtag: Mapped[str | None] = mapped_column(String(100))
 
     tour: Mapped[Tour] = relationship(back_populates="tag_links")
     tag: Mapped[Tag] = relationship()

@@ -122,6 +122,7 @@ def _saved(response: Response, result: tours.SaveResult) -> TourAnswer:
         data=tours.tour_out(result.tour, result.viewer) if result.tour is not None else None,
         pending=result.pending,
         fields=result.fields,
+        hashtags_left_out=result.hashtags_left_out,
     )
 
 

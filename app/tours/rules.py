@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.classifications.dictionaries import normalise_link
+from app.classifications.hashtags import HashtagTag, hashtags_in, tags_for_hashtags
 from app.classifications.models import CaptureDevice, Category, MediaType, Subcategory, Tag
 from app.tours import images
 from app.tours.models import DESCRIPTION_MAX_LENGTH, MAX_TAGS_PER_TOUR, Tour
@@ -66,7 +67,7 @@ class CheckedForm:
     category: Category
     subcategory: Subcategory | None
     camera: CaptureDevice | None
-    tags: list[Tag]
+    tags: list[Tag]  # the form's tags, then those the description's hashtags add (MAX_TAGS_PER_TOUR in all)
     link: str
     link_normalised: str
     title: str
@@ -75,6 +76,10 @@ class CheckedForm:
     vt_website: str | None
     creator_website: str | None
     third_party_creator: str | None
+    # The hashtags that named one of `tags` (a tag the form chose too is kept once, as a hashtag's).
+    hashtags: list[HashtagTag] = field(default_factory=list)
+    # Hashtags that name a tag but found no room: the tour had MAX_TAGS_PER_TOUR tags already.
+    hashtags_left_out: list[str] = field(default_factory=list)
 
 
 def _clean(text: str | None) -> str | None:
@@ -246,6 +251,7 @@ def check_form(session: Session, body: TourWrite, *, owner: User, editor: User, 
 
     raise_for_fields(failures)
     assert vendor is not None and media_type is not None and category is not None and link and title
+    tags, hashtags, left_out = with_hashtags(session, tags, description, category=category, media_type=media_type)
     return CheckedForm(
         vendor=vendor,
         media_type=media_type,
@@ -261,7 +267,33 @@ def check_form(session: Session, body: TourWrite, *, owner: User, editor: User, 
         vt_website=vt_website,
         creator_website=creator_website,
         third_party_creator=third_party_creator,
+        hashtags=hashtags,
+        hashtags_left_out=left_out,
     )
+
+
+def with_hashtags(
+    session: Session, tags: list[Tag], description: str | None, *, category: Category, media_type: MediaType
+) -> tuple[list[Tag], list[HashtagTag], list[str]]:
+    """The form's tags and, after them, the tags the description's hashtags name (issue 18 part 6).
+
+    The §5 limit holds for both together: the form's tags (at most MAX_TAGS_PER_TOUR, checked
+    before) keep their places, hashtags fill the room left in the order they appear, and a hashtag
+    past the limit is left out (reported in the save answer; the description keeps it as text)."""
+    matched = tags_for_hashtags(session, hashtags_in(description), category_id=category.id, media_type_id=media_type.id)
+    chosen = list(tags)
+    ids = {tag.id for tag in chosen}
+    kept: list[HashtagTag] = []
+    left_out: list[str] = []
+    for found in matched:
+        if found.tag.id not in ids:
+            if len(chosen) >= MAX_TAGS_PER_TOUR:
+                left_out.append(found.hashtag)
+                continue
+            chosen.append(found.tag)
+            ids.add(found.tag.id)
+        kept.append(found)
+    return chosen, kept, left_out
 
 
 def _check_address_given(body: TourWrite) -> str | None:

@@ -32,6 +32,11 @@ class TagRef(BaseModel):
 class TagOut(BaseModel):
     id: int
     name: str
+    hashtag: str | None = Field(
+        default=None,
+        description="The description's hashtag this tag came from, as written (without '#'); "
+        "null for a tag picked in the form",
+    )
 
 
 class VendorRef(BaseModel):
@@ -151,6 +156,10 @@ class TourAnswer(BaseModel):
     data: TourOut | None = None
     pending: bool = False
     fields: dict[str, str] = Field(default_factory=dict)
+    hashtags_left_out: list[str] = Field(
+        default_factory=list,
+        description="Hashtags of the description that name a tag but were not added: the tour has 10 tags already",
+    )
 
 
 class TaskName(StrEnum):

@@ -64,6 +64,8 @@ ADDED_PENDING = "Your virtual tour has been added and waits for an administrator
 UPDATED = "Your virtual tour has been updated"
 EDIT_PENDING = "Your changes are saved and wait for an administrator's approval"
 TOUR_KINDS = (ApprovalKind.new_virtual_tour, ApprovalKind.vt_edit)
+# The form content key of the tags the description's hashtags gave: [[tag id, hashtag], …].
+HASHTAGS = "hashtags"
 # Every kind of item about one tour (deleted with it).
 ITEM_KINDS_OF_A_TOUR = (*TOUR_KINDS, ApprovalKind.trusted_audit)
 # The approval items' entity_type of a tour.
@@ -258,6 +260,7 @@ class SaveResult:
     viewer: User
     pending: bool = False
     fields: dict[str, str] = field(default_factory=dict)
+    hashtags_left_out: list[str] = field(default_factory=list)
 
 
 def _content_of(form: rules.CheckedForm, body: TourWrite) -> dict[str, Any]:
@@ -277,6 +280,8 @@ def _content_of(form: rules.CheckedForm, body: TourWrite) -> dict[str, Any]:
         "third_party_creator": form.third_party_creator,
         "is_ai_generated": body.is_ai_generated,
         "tag_ids": [tag.id for tag in form.tags],
+        # After tag_ids: which of those tags the description's hashtags gave, and as what.
+        HASHTAGS: [[found.tag.id, found.hashtag] for found in form.hashtags],
     }
 
 
@@ -285,7 +290,23 @@ def current_content(tour: Tour, keys: Sequence[str]) -> dict[str, Any]:
 
 
 def apply_changes(tour: Tour, changes: dict[str, Any]) -> None:
-    pending_edits.apply_changes(tour, changes, _tag_link)
+    """Write form content onto the tour: the tags (with the hashtags they came from, if any) and the
+    columns. A tag the tour loses counts one tour less in the index (`tag_changed`)."""
+    before = {link.tag_id for link in tour.tag_links}
+    columns = {key: value for key, value in changes.items() if key != HASHTAGS}
+    pending_edits.apply_changes(tour, columns, _tag_link)
+    if HASHTAGS in changes or pending_edits.TAG_IDS in changes:
+        _mark_hashtags(tour, changes.get(HASHTAGS, tour.hashtags))
+    session = object_session(tour)
+    if session is not None:
+        for tag_id in sorted(before - {link.tag_id for link in tour.tag_links}):
+            outbox_topics.tag_changed(session, tag_id)
+
+
+def _mark_hashtags(tour: Tour, pairs: Sequence[Sequence[Any]]) -> None:
+    by_tag = {int(tag_id): str(hashtag) for tag_id, hashtag in pairs}
+    for link in tour.tag_links:
+        link.hashtag = by_tag.get(link.tag_id)
 
 
 def _tag_link(tag_id: int, position: int) -> TourTag:
@@ -341,7 +362,8 @@ def add_tour(
         push_queue(session, ApprovalKind.new_virtual_tour, tour, "added")
     elif approved and _audited_after(editor, owner):
         push_queue(session, ApprovalKind.trusted_audit, tour, "added")
-    return SaveResult(201, ADDED if approved else ADDED_PENDING, tour, editor, pending=not approved)
+    message = ADDED if approved else ADDED_PENDING
+    return SaveResult(201, message, tour, editor, pending=not approved, hashtags_left_out=form.hashtags_left_out)
 
 
 def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
@@ -372,8 +394,9 @@ def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
     push_queue_moves(session, tour, was_queued, "removed")
     if edit_waits:
         push_queue(session, ApprovalKind.vt_edit, tour, "added")
-        return SaveResult(200, EDIT_PENDING, tour, editor, pending=True)
-    return SaveResult(201, UPDATED, tour, editor, pending=is_pending(tour))
+        return SaveResult(200, EDIT_PENDING, tour, editor, pending=True, hashtags_left_out=form.hashtags_left_out)
+    left_out = form.hashtags_left_out
+    return SaveResult(201, UPDATED, tour, editor, pending=is_pending(tour), hashtags_left_out=left_out)
 
 
 def _resubmit(session: Session, tour: Tour, editor: User, *, approved: bool) -> None:
@@ -523,6 +546,7 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
     ids = [tour.id for tour in tours]
     owners = {tour.user_id for tour in tours}
     queued = [tour for tour in tours if in_queue(tour)]
+    lost_tags = set(session.scalars(select(TourTag.tag_id).where(TourTag.tour_id.in_(ids))))
     pending_edits.delete_items(session, TOUR, ids, ITEM_KINDS_OF_A_TOUR)
     # Ranks point at tours without a foreign key (one table for tours, creators and ads).
     session.execute(delete(Rank).where(Rank.entity_type == RankEntityType.tour, Rank.entity_id.in_(ids)))
@@ -531,6 +555,8 @@ def _delete_tours(session: Session, tours: Sequence[Tour]) -> None:
     session.flush()
     for tour_id in ids:
         outbox_topics.tour_changed(session, tour_id)
+    for tag_id in sorted(lost_tags):
+        outbox_topics.tag_changed(session, tag_id)
     for owner_id in owners:
         _recount_creator(session, owner_id)
         sync_edit_flag(session, owner_id)
@@ -642,7 +668,7 @@ def tour_out(tour: Tour, viewer: User | None, *, edit_pending: bool | None = Non
         subcategory_id=tour.subcategory_id,
         media_type_id=tour.media_type_id,
         category_id=tour.category_id,
-        tags=[TagOut(id=tag.id, name=tag.name) for tag in tour.tags],
+        tags=[TagOut(id=link.tag.id, name=link.tag.name, hashtag=link.hashtag) for link in tour.tag_links],
         camera_id=tour.camera_id,
         vendor=VendorRef(id=tour.vendor.id, name=tour.vendor.name),
         is_ai_generated=tour.is_ai_generated,

@@ -43,6 +43,7 @@ from indexer.elasticsearch.queries import (
     has_words,
     map_clusters_body,
     map_points_body,
+    popular_tags_body,
     similar_body,
     similar_count_body,
     suggest_body,
@@ -71,6 +72,8 @@ from indexer.queries import (
     Suggestion,
     SuggestKind,
     SuggestQuery,
+    TagPage,
+    TagQuery,
 )
 
 logger = logging.getLogger(__name__)
@@ -515,6 +518,9 @@ class ElasticsearchIndex:
             if "error" in response:
                 raise SearchIndexError(f"suggest {kind.value}: {response['error']}")
         return answers.ranked_suggestions(list(zip(kinds, responses, strict=True)), typed_words(text), query.limit)
+
+    def popular_tags(self, query: TagQuery) -> TagPage:
+        return answers.tag_page(self._search("tags", popular_tags_body(query)))
 
     def similar(self, query: SimilarQuery) -> Page:
         """The neighbours and the count of candidates (similar().total) in one round trip."""

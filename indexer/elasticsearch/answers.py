@@ -9,7 +9,7 @@ from indexer.cards import MapPoint, ad_card, creator_card, map_point, tour_card
 from indexer.documents import AdDocument, CreatorDocument, TourDocument
 from indexer.elasticsearch.queries import expansion_zoom, suggest_score
 from indexer.elasticsearch.sources import document_from_source
-from indexer.queries import Cluster, Page, Suggestion, SuggestKind
+from indexer.queries import Cluster, Page, Suggestion, SuggestKind, TagCount, TagPage
 
 Response = Mapping[str, Any]
 
@@ -131,3 +131,17 @@ def ranked_suggestions(answers: list[tuple[SuggestKind, Response]], typed: str, 
     found = [suggestion(kind, hit["_source"], typed) for kind, response in answers for hit in hits_of(response)]
     # sorted() is stable: equal scores keep the order of the kinds asked for.
     return sorted(found, key=lambda item: item.score, reverse=True)[:limit]
+
+
+def tag_page(response: Response) -> TagPage:
+    tags = [
+        TagCount(
+            id=int(hit["_source"]["id"]),
+            name=str(hit["_source"]["name"]),
+            vt_count=int(hit["_source"]["vt_count"]),
+            topic_type=str(hit["_source"]["topic_type"]),
+            topic_id=int(hit["_source"]["topic_id"]),
+        )
+        for hit in hits_of(response)
+    ]
+    return TagPage(tags=tags, total=total_of(response))

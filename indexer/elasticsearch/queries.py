@@ -31,6 +31,7 @@ from indexer.queries import (
     Sort,
     SuggestKind,
     SuggestQuery,
+    TagQuery,
     TourFilter,
 )
 
@@ -455,7 +456,21 @@ def suggest_body(kind: SuggestKind, text: str, query: SuggestQuery) -> Body:
     }
 
 
-def _tag_topics(query: SuggestQuery) -> list[Clause]:
+def popular_tags_body(query: TagQuery) -> Body:
+    """Tags carried by listed tours, most first, ties by id (the embedded adapter's order)."""
+    filters: list[Clause] = [{"range": {"vt_count": {"gte": 1}}}]
+    topics = _tag_topics(query)
+    if topics:
+        filters.append({"bool": {"should": topics, "minimum_should_match": 1}})
+    return {
+        "query": _bool(filters),
+        "sort": [{"vt_count": "desc"}, {"id": "asc"}],
+        **_page_within_window(query.offset, query.limit),
+        "track_total_hits": True,
+    }
+
+
+def _tag_topics(query: SuggestQuery | TagQuery) -> list[Clause]:
     """Tags belong to one category or one media type; the picker narrows to either."""
     topics: list[Clause] = []
     for topic_type, topic_id in (("category", query.category_id), ("media_type", query.media_type_id)):

@@ -32,6 +32,7 @@ from indexer.embedded.similar import TourVectors
 from indexer.embedded.suggestions import (
     load_suggestions,
     place_suggestion,
+    popular_tags,
     suggestions_for,
     tag_suggestion,
     write_suggestions,
@@ -46,6 +47,8 @@ from indexer.queries import (
     SimilarQuery,
     Suggestion,
     SuggestQuery,
+    TagPage,
+    TagQuery,
 )
 
 # Tables a reset empties (the file itself stays).
@@ -286,6 +289,9 @@ class EmbeddedIndex:
 
     def suggest(self, query: SuggestQuery) -> list[Suggestion]:
         return suggestions_for(self._connection(), query)
+
+    def popular_tags(self, query: TagQuery) -> TagPage:
+        return popular_tags(self._connection(), query)
 
     def similar(self, query: SimilarQuery) -> Page:
         return self._vectors.similar(self._connection(), self._counts, query)

@@ -12,7 +12,15 @@ from typing import Any
 from indexer.documents import CreatorDocument, PlaceDocument, TagDocument
 from indexer.embedded.sql import batches
 from indexer.embedded.text import match_expression, words
-from indexer.queries import Suggestion, SuggestKind, SuggestQuery
+from indexer.queries import (
+    Suggestion,
+    SuggestKind,
+    SuggestQuery,
+    TagCount,
+    TagPage,
+    TagQuery,
+    rows_in_window,
+)
 
 BATCH = 5000
 
@@ -100,6 +108,32 @@ def _suggest_items(
             )
         )
     return suggestions
+
+
+def popular_tags(connection: sqlite3.Connection, query: TagQuery) -> TagPage:
+    """Tags by their documents' vt_count (the suggestion weight), most used first; unused tags left
+    out. A key range of ix_suggest_kind_weight: the tags of a catalogue are a few thousand at most."""
+    clauses = ["kind = 'tag'", "weight >= 1"]
+    params: list[Any] = []
+    topics = []
+    for topic_type, topic_id in (("category", query.category_id), ("media_type", query.media_type_id)):
+        if topic_id is not None:
+            topics.append("(topic_type = ? AND topic_id = ?)")
+            params += [topic_type, topic_id]
+    if topics:
+        clauses.append("(" + " OR ".join(topics) + ")")
+    where = " AND ".join(clauses)
+    total = int(connection.execute(f"SELECT count(*) FROM suggest_items WHERE {where}", params).fetchone()[0])
+    rows = connection.execute(
+        f"SELECT ref, text, weight, topic_type, topic_id FROM suggest_items WHERE {where} "
+        "ORDER BY weight DESC, CAST(ref AS INTEGER) LIMIT ? OFFSET ?",
+        (*params, rows_in_window(query.offset, query.limit), query.offset),
+    ).fetchall()
+    tags = [
+        TagCount(id=int(ref), name=text, vt_count=int(weight), topic_type=topic_type or "", topic_id=int(topic_id or 0))
+        for ref, text, weight, topic_type, topic_id in rows
+    ]
+    return TagPage(tags=tags, total=total)
 
 
 def _text_score(text: str, typed: str) -> float:

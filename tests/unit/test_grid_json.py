@@ -10,7 +10,7 @@ from typing import Any
 from pydantic_core import to_json
 
 from app.discovery import service
-from app.discovery.schemas import AdCard, CreatorCard, GridPage, ImgSettings, MediaCard
+from app.discovery.schemas import AdCard, CreatorCard, GridPage, ImgSettings, MediaCard, RankedBy
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 VIEWER_ID = 7
@@ -85,7 +85,7 @@ PAYLOADS: list[dict[str, Any]] = [
 def page_json(saved: set[int], followed: set[int], locale: str, user: Any = None) -> bytes:
     """What the feed writes for a page of PAYLOADS (service.grid_page, after the index read)."""
     cards = service.card_payloads(FakeSession(saved, followed), user, PAYLOADS, locale)  # type: ignore[arg-type]
-    return to_json({"total_items": 1_000_000, "limit": 48, "offset": 96, "data": cards})
+    return to_json({"total_items": 1_000_000, "limit": 48, "offset": 96, "ranked_by": "popular", "data": cards})
 
 
 def test_the_feed_json_is_byte_for_byte_the_documented_models_json(monkeypatch: Any) -> None:
@@ -138,9 +138,8 @@ def test_shape_cards_gives_the_models_of_the_same_cards(monkeypatch: Any) -> Non
     monkeypatch.setattr(service, "datetime", FrozenDatetime)
     shaped = service.shape_cards(FakeSession({1}, {11}), FakeUser(), PAYLOADS, "en")  # type: ignore[arg-type]
     assert [type(card) for card in shaped] == [MediaCard] * 4 + [CreatorCard, AdCard, MediaCard]
-    assert GridPage(total_items=1_000_000, limit=48, offset=96, data=shaped).model_dump_json().encode() == page_json(
-        {1}, {11}, "en", FakeUser()
-    )
+    page = GridPage(total_items=1_000_000, limit=48, offset=96, ranked_by=RankedBy.popular, data=shaped)
+    assert page.model_dump_json().encode() == page_json({1}, {11}, "en", FakeUser())
 
 
 class FrozenDatetime(datetime):

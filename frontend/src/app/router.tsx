@@ -42,6 +42,7 @@ const lazyRegistrationPage = async () => ({ Component: (await import('../feature
 const lazyCreateAccountPage = async () => ({ Component: (await import('../features/auth/pages/CreateAccountPage')).CreateAccountPage });
 const lazyPlansPage = async () => ({ Component: (await import('../features/billing/pages/PlansPage')).PlansPage });
 const lazyBillingSuccessPage = async () => ({ Component: (await import('../features/billing/pages/BillingSuccessPage')).BillingSuccessPage });
+const lazyPopularTagsPage = async () => ({ Component: (await import('../features/tags/pages/PopularTagsPage')).PopularTagsPage });
 const lazyCrashPage = async () => ({ Component: (await import('../features/platform/pages/CrashPage')).CrashPage });
 const lazyNotFoundPage = async () => ({ Component: (await import('../features/platform/pages/NotFoundPage')).NotFoundPage });
 
@@ -93,6 +94,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'virtualtours/:id', handle: named('virtualtour'), lazy: lazyTourPage },
             { path: 'media/:id', handle: named('virtualtour'), lazy: lazyTourPage },
             { path: 'creator/:creatorId/:creatorName?', handle: named('creatorPage', { filtersInLink: 'own' }), lazy: lazyCreatorPage },
+            { path: 'tags', handle: named('popularTags'), lazy: lazyPopularTagsPage },
             { path: 'admin/mailing-list', handle: named('mailingList'), lazy: lazyMailingListPage },
             { path: 'admin/moderation', handle: named('moderation'), lazy: lazyModerationPage },
             { path: 'admin/classifications', handle: named('classifications'), lazy: lazyClassificationsPage },

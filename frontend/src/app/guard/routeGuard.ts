@@ -10,6 +10,7 @@ export type RouteName =
   | 'gridCreatorLink'
   | 'virtualtour'
   | 'creatorPage'
+  | 'popularTags'
   | 'mailingList'
   | 'moderation'
   | 'classifications'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 
 import { CategoryStrip } from '../../features/categories/components/CategoryStrip';
 import { FeedSelector } from '../../features/filters/components/FeedSelector';
@@ -15,6 +15,7 @@ import {
   filterStateToSearchParams,
   getFilterState,
   INITIAL_FILTER_STATE,
+  TAG_SEARCH_PARAM,
   updateFilterState,
   useFilterState,
 } from '../../shared/filters/filterState';
@@ -57,13 +58,24 @@ export function AppLayout({ withCategories = false }: { withCategories?: boolean
   );
 }
 
-/** A link that names filters in its query string (`/feed?categories=3&countries=FR`) opens with them. */
+/**
+ * A link that names filters in its query string (`/feed?categories=3&countries=FR`) opens with them.
+ * The #tag search (`/feed?tag=12`) is a one-off: once applied it leaves the address bar, so a later
+ * reload shows the filters the visitor has chosen since.
+ */
 function useFiltersFromLink(): void {
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
   useEffect(() => {
-    const change = filterStateFromSearchParams(new URLSearchParams(search));
+    const params = new URLSearchParams(search);
+    const change = filterStateFromSearchParams(params);
     if (Object.keys(change).length > 0) updateFilterState(change);
-  }, [search]);
+    if (params.has(TAG_SEARCH_PARAM)) {
+      params.delete(TAG_SEARCH_PARAM);
+      const rest = params.toString();
+      void navigate({ pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+    }
+  }, [search, pathname, navigate]);
 }
 
 /**

@@ -7,6 +7,7 @@ describe('navigation menu by role (spec §2)', () => {
   it('lists the admin entries, desktop-only ones on desktop', () => {
     expect(keys('admin', 'desktop', context)).toEqual([
       'updates',
+      'popularTags',
       'moderation',
       'manageMedia',
       'manageAds',
@@ -22,6 +23,7 @@ describe('navigation menu by role (spec §2)', () => {
   it('lists the creator entries with mobile-only ones on mobile', () => {
     expect(keys('creator', 'mobile', { ...context, creatorId: 9 })).toEqual([
       'updates',
+      'popularTags',
       'addMedia',
       'marketplace',
       'creatorProfile',
@@ -32,6 +34,7 @@ describe('navigation menu by role (spec §2)', () => {
     ]);
     expect(keys('creator', 'desktop', { ...context, creatorId: 9 })).toEqual([
       'updates',
+      'popularTags',
       'manageMedia',
       'manageAds',
       'creatorProfile',
@@ -43,10 +46,10 @@ describe('navigation menu by role (spec §2)', () => {
   });
 
   it('gives users and guests the same list', () => {
-    const expected = ['updates', 'manageMedia', 'profile', 'helpFeedback', 'settings'];
+    const expected = ['updates', 'popularTags', 'manageMedia', 'profile', 'helpFeedback', 'settings'];
     expect(keys('user', 'desktop', context)).toEqual(expected);
     expect(keys('guest', 'desktop', context)).toEqual(expected);
-    expect(keys('guest', 'tablet', context)).toEqual(['updates', 'profile', 'helpFeedback', 'settings']);
+    expect(keys('guest', 'tablet', context)).toEqual(['updates', 'popularTags', 'profile', 'helpFeedback', 'settings']);
   });
 
   it('marks the entries that need an account', () => {
@@ -57,6 +60,13 @@ describe('navigation menu by role (spec §2)', () => {
 
   it('leaves out the marketplace when no address is configured', () => {
     expect(keys('user', 'mobile', { ...context, marketplaceUrl: '' })).not.toContain('marketplace');
+  });
+
+  it('opens the Popular tags page for every role, signed in or not', () => {
+    for (const role of ['admin', 'creator', 'user', 'guest'] as const) {
+      const item = navigationItems(role, 'mobile', { ...context, creatorId: 9 }).find((entry) => entry.key === 'popularTags');
+      expect(item).toEqual({ key: 'popularTags', target: { kind: 'route', to: '/tags' }, requiresSignIn: false, shown: 'always' });
+    }
   });
 
   it('links the creator profile to the creator page', () => {

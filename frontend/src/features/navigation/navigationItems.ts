@@ -4,6 +4,7 @@ import { paths } from '../../shared/routing/paths';
 
 export type NavigationKey =
   | 'updates'
+  | 'popularTags'
   | 'moderation'
   | 'manageMedia'
   | 'manageAds'
@@ -46,6 +47,7 @@ const action = (key: NavigationKey, target: AppAction, requiresSignIn: boolean, 
 
 const ITEMS: Record<NavigationKey, ItemBuilder> = {
   updates: action('updates', 'updates', false),
+  popularTags: () => ({ key: 'popularTags', target: { kind: 'route', to: paths.popularTags }, requiresSignIn: false, shown: 'always' }),
   moderation: () => ({ key: 'moderation', target: { kind: 'route', to: paths.moderation }, requiresSignIn: true, shown: 'always' }),
   manageMedia: action('manageMedia', 'manageMedia', true, 'desktop'),
   manageAds: action('manageAds', 'manageAds', true, 'desktop'),
@@ -75,12 +77,14 @@ const ITEMS: Record<NavigationKey, ItemBuilder> = {
 /**
  * Spec §2 "Navigation menu by role", in the spec's order. Guests see the "other users" list. A creator
  * also gets Manage Ads (desktop) beside Manage Media: §1 and §7 let creators add and manage their ads,
- * which the §2 list leaves them no way to reach.
+ * which the §2 list leaves them no way to reach. Every role gets Popular tags after Updates (issue 18:
+ * the most used tags, hashtags of descriptions included).
  */
 const MENU_BY_ROLE: Record<UserRole, readonly NavigationKey[]> = {
-  admin: ['updates', 'moderation', 'manageMedia', 'manageAds', 'analytics', 'adsAnalytics', 'mailingList', 'classifications'],
+  admin: ['updates', 'popularTags', 'moderation', 'manageMedia', 'manageAds', 'analytics', 'adsAnalytics', 'mailingList', 'classifications'],
   creator: [
     'updates',
+    'popularTags',
     'addMedia',
     'marketplace',
     'manageMedia',
@@ -91,8 +95,8 @@ const MENU_BY_ROLE: Record<UserRole, readonly NavigationKey[]> = {
     'settings',
     'helpFeedback',
   ],
-  user: ['updates', 'addMedia', 'marketplace', 'manageMedia', 'profile', 'helpFeedback', 'settings'],
-  guest: ['updates', 'addMedia', 'marketplace', 'manageMedia', 'profile', 'helpFeedback', 'settings'],
+  user: ['updates', 'popularTags', 'addMedia', 'marketplace', 'manageMedia', 'profile', 'helpFeedback', 'settings'],
+  guest: ['updates', 'popularTags', 'addMedia', 'marketplace', 'manageMedia', 'profile', 'helpFeedback', 'settings'],
 };
 
 function isShownOn(item: NavigationItem, device: Device): boolean {

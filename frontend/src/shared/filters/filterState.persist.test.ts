@@ -52,6 +52,13 @@ describe('filter state ↔ query params', () => {
     expect(change).toEqual({ categories: [3], countries: ['FR', 'DE'], mode: 'both' });
     expect(filterStateFromSearchParams(new URLSearchParams('leftX=1&leftY=2'))).toEqual({});
   });
+
+  it('opens the #tag search from `tag`: that tag alone, the feed and every other filter cleared', () => {
+    const busy = { ...INITIAL_FILTER_STATE, categories: [4], countries: ['FR'], tags: [9], feed: 'saves_follows' as const, searchPattern: 'old', mode: 'media' as const };
+    const state = { ...busy, ...filterStateFromSearchParams(new URLSearchParams('tag=12&categories=3')) };
+    expect(state).toEqual({ ...INITIAL_FILTER_STATE, tags: [12] });
+    expect(filterStateFromSearchParams(new URLSearchParams('tag=abc'))).toEqual({});
+  });
 });
 
 describe('sanitizeFilterState', () => {

@@ -225,8 +225,21 @@ export const FILTER_LINK_PARAMS: readonly string[] = [
   'address',
 ];
 
+/**
+ * The #tag search (a hashtag of a description, a tag on a tour page or the Popular tags page):
+ * the tours of that one tag, every other filter and the feed cleared.
+ */
+export function tagSearchState(tagId: number): Partial<FilterState> {
+  return { ...CLEARED_DROPDOWN_FIELDS, categories: [], subcategories: [], feed: null, savesFollow: false, tags: [tagId] };
+}
+
+/** The query-string name of the #tag search (`/feed?tag=12`, paths.tagSearch). */
+export const TAG_SEARCH_PARAM = 'tag';
+
 /** The filters a page's query string names (only those: the rest of the state is left alone). */
 export function filterStateFromSearchParams(params: URLSearchParams): Partial<FilterState> {
+  const tagId = Number(params.get(TAG_SEARCH_PARAM));
+  if (Number.isInteger(tagId) && tagId > 0) return tagSearchState(tagId);
   const present = (name: string) => params.has(name);
   const listOf = (name: string) => (params.get(name) ?? '').split(',').filter(Boolean);
   const parsed = sanitizeFilterState({

@@ -6,6 +6,7 @@ import { enAdmin } from './locales/en.admin';
 import { enAds } from './locales/en.ads';
 import { enMailing } from './locales/en.mailing';
 import { enSupport } from './locales/en.support';
+import { enTags } from './locales/en.tags';
 import { ru } from './locales/ru';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -23,7 +24,7 @@ function keyPaths(catalogue: object, prefix = ''): Set<string> {
 
 describe('i18n', () => {
   it('has a Russian text for every English one', () => {
-    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin, ...enAds, ...enMailing, ...enSupport })].sort());
+    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin, ...enAds, ...enMailing, ...enSupport, ...enTags })].sort());
   });
 
   it('uses the four Russian plural forms', async () => {

@@ -15,6 +15,9 @@ export const paths = {
   classifications: '/admin/classifications',
   statistics: '/admin/statistics',
   usersAdmin: '/admin/users',
+  popularTags: '/tags',
+  /** The #tag search: the feed of one tag's tours, the other filters cleared (filterState `tag`). */
+  tagSearch: (tagId: number): string => `/feed?tag=${encodeURIComponent(String(tagId))}`,
   tour: (guid: string): string => `/virtualtours/${encodeURIComponent(guid)}`,
   creator: (creatorId: number | string, creatorName?: string): string =>
     creatorName

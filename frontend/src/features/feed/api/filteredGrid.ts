@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 
 import { discoveryCreatorMedia, discoveryFilteredGrid } from '../../../shared/api/generated/sdk.gen';
 import type { GridPage } from '../../../shared/api/generated/types.gen';
+import { isSignedIn } from '../../../shared/auth/session';
 import { type FilterState, getFilterState, toGridQuery } from '../../../shared/filters/filterState';
 import { sessionSeed } from '../../../shared/filters/sessionSeed';
 import { feedQueryKeys } from './queryKeys';
@@ -42,6 +43,12 @@ export function uniqueCards(pages: readonly GridPage[]): GridCard[] {
   return cards;
 }
 
+/** The feed made of the visitor's own likes, saves and follows that the filters ask for, if any. */
+export function personalFeedOf(filters: Pick<FilterState, 'feed' | 'savesFollow'>): 'for_you' | 'saves_follows' | null {
+  if (filters.feed === 'for_you' || filters.feed === 'saves_follows') return filters.feed;
+  return filters.savesFollow ? 'saves_follows' : null;
+}
+
 /** The grid of the feed (spec §7 filtered-grid); `language` is in the key because cards carry "3 days ago". */
 export function filteredGridQueryOptions(filters: FilterState, language: string) {
   const query = { ...toGridQuery(filters), seed: sessionSeed() };
@@ -61,7 +68,9 @@ export function filteredGridQueryOptions(filters: FilterState, language: string)
  * query refetches what is there as usual.
  */
 export function prefetchFeed(queryClient: QueryClient, language: string): void {
-  const options = filteredGridQueryOptions(getFilterState(), language);
+  const filters = getFilterState();
+  if (!isSignedIn() && personalFeedOf(filters) !== null) return; // a guest is asked to sign in there
+  const options = filteredGridQueryOptions(filters, language);
   if (queryClient.getQueryData(options.queryKey) === undefined) void queryClient.prefetchInfiniteQuery(options);
 }
 

@@ -6,9 +6,12 @@ import type {
   GridPage,
   MediaCard as MediaCardData,
 } from '../../../shared/api/generated/types.gen';
-import { resetFilterState, updateFilterState } from '../../../shared/filters/filterState';
+import { useLoginDialogOpen } from '../../../shared/auth/loginDialog';
+import { getFilterState, resetFilterState, updateFilterState } from '../../../shared/filters/filterState';
+import { rememberTagLabels } from '../../../shared/filters/tagLabels';
 import { STORAGE_KEYS } from '../../../shared/storage/localStore';
 import { renderWithApp, stubFetch } from '../../../testing/render';
+import { testAccessToken } from '../../../testing/users';
 import { GRID_PAGE_SIZE, MAX_RESULT_WINDOW, nextGridOffset, uniqueCards } from '../api/filteredGrid';
 import { CreatorGridPage } from './CreatorGridPage';
 import { FeedPage } from './FeedPage';
@@ -89,6 +92,68 @@ describe('the feed', () => {
   });
 });
 
+function LoginDialogProbe() {
+  return useLoginDialogOpen() ? <p data-testid="login-dialog-open" /> : null;
+}
+
+describe("each feed's rule and the empty states that help (issue 18 part 8)", () => {
+  afterEach(() => resetFilterState());
+
+  it.each([
+    ['popular', 'popular', 'Popular: half the most viewed, half the newest'],
+    ['trending', 'trending', 'Trending: most liked, saved and viewed in the last three weeks, the last days counting most'],
+    ['for_you', 'taste', 'For You: tours like the ones you liked and saved'],
+    ['for_you', 'trending', 'For You: trending for now. Like or save tours, or choose your interests, and it follows your taste'],
+    ['saves_follows', 'newest', 'Saves & Follows: tours you saved and tours by creators you follow, newest first'],
+    ['new', 'newest', 'Newest first'],
+  ] as const)('on %s ranked by %s says so under the feed choice', async (feed, rankedBy, text) => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, testAccessToken());
+    updateFilterState({ feed });
+    stubFetch({ [GRID]: { total_items: 1, limit: 48, offset: 0, ranked_by: rankedBy, data: [media] } });
+    renderWithApp(<FeedPage />);
+    expect(await screen.findByTestId('feed-rule')).toHaveTextContent(text);
+    expect(screen.getByTestId('grid-total')).toHaveTextContent('1 result');
+  });
+
+  it.each(['for_you', 'saves_follows'] as const)('asks a guest on %s to sign in, without asking the server for a grid', async (feed) => {
+    updateFilterState({ feed });
+    const fetchMock = stubFetch({ [GRID]: { total_items: 0, limit: 48, offset: 0, ranked_by: 'trending', data: [] } });
+    renderWithApp(
+      <>
+        <FeedPage />
+        <LoginDialogProbe />
+      </>,
+    );
+    const prompt = await screen.findByTestId('feed-sign-in');
+    expect(prompt).not.toHaveTextContent('Please specify category');
+    expect(screen.queryByTestId('feed-rule')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('feed-sign-in-button'));
+    expect(screen.getByTestId('login-dialog-open')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String((input as Request).url).includes(GRID))).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'See what is popular' }));
+    expect(getFilterState().feed).toBe('popular');
+  });
+
+  it('shows the tag a #tag search narrows to, removable', async () => {
+    rememberTagLabels([{ id: 8, name: 'Castle' }]);
+    updateFilterState({ tags: [8] });
+    stubFetch({ [GRID]: { total_items: 1, limit: 48, offset: 0, ranked_by: 'newest', data: [media] } });
+    renderWithApp(<FeedPage />);
+    expect(await screen.findByTestId('tag-filter')).toHaveTextContent('Castle');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the tag Castle' }));
+    expect(getFilterState().tags).toEqual([]);
+  });
+
+  it('tells a signed-in visitor with nothing saved or followed how Saves & Follows fills up', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, testAccessToken());
+    updateFilterState({ feed: 'saves_follows' });
+    stubFetch({ [GRID]: { total_items: 0, limit: 48, offset: 0, ranked_by: 'newest', data: [] } });
+    renderWithApp(<FeedPage />);
+    expect(await screen.findByTestId('feed-empty')).toHaveTextContent('Nothing saved or followed yet');
+    expect(screen.queryByText('Please specify category and/or location to show all media.')).not.toBeInTheDocument();
+  });
+});
+
 describe('the cards', () => {
   afterEach(() => resetFilterState());
 
@@ -164,7 +229,7 @@ describe('the creator-scoped grid', () => {
 
 describe('uniqueCards', () => {
   it('drops a card that a shifted page repeats', () => {
-    const page = (data: GridPage['data']): GridPage => ({ total_items: 3, limit: GRID_PAGE_SIZE, offset: 0, data });
+    const page = (data: GridPage['data']): GridPage => ({ total_items: 3, limit: GRID_PAGE_SIZE, offset: 0, ranked_by: 'newest', data });
     expect(uniqueCards([page([media, creator]), page([media, ad])]).map((card) => card.type)).toEqual(['vt', 'creator', 'ad']);
   });
 });
@@ -174,6 +239,7 @@ describe('nextGridOffset', () => {
     total_items: total,
     limit: GRID_PAGE_SIZE,
     offset: 0,
+    ranked_by: 'newest',
     data: Array.from({ length: count }, () => media),
   });
 

@@ -73,6 +73,7 @@ describe('the list of tours in view', () => {
           data: search.get('offset') === '0' ? [...firstPage, { type: 'ad', id: 5, title: 'Drones', preview_picture: null, link: 'https://example.com', user_id: 2 }] : [card('last')],
           limit: TOURS_IN_VIEW_PAGE_SIZE,
           offset: Number(search.get('offset')),
+          ranked_by: 'newest',
           total_items: TOURS_IN_VIEW_PAGE_SIZE + 1,
         },
       }),

@@ -18,6 +18,7 @@ import {
   DESCRIPTION_MAX_LENGTH,
   EMPTY_MEDIA_FORM,
   formChanged,
+  MAX_TAGS,
   type MediaFormContext,
   type MediaFormValues,
   validateMediaForm,
@@ -116,6 +117,11 @@ export function MediaForm({ mode, tour, initial = EMPTY_MEDIA_FORM, onDone, ref 
 
   const handleAnswer = (status: number, body: unknown) => {
     const outcome = saveOutcome(status, body, mode);
+    // Hashtags past the limit of 10 tags stay text: say which, after the save's own message.
+    const leftOut =
+      'hashtagsLeftOut' in outcome && outcome.hashtagsLeftOut.length > 0
+        ? ` ${t('mediaForm.hashtagsLeftOut', { max: MAX_TAGS, hashtags: outcome.hashtagsLeftOut.map((word) => `#${word}`).join(', ') })}`
+        : '';
     if (outcome.kind === 'created' || outcome.kind === 'pending') {
       void queryClient.invalidateQueries({ queryKey: tourQueryKeys.all });
       void queryClient.invalidateQueries({ queryKey: discoveryQueryKeys.all });
@@ -128,7 +134,7 @@ export function MediaForm({ mode, tour, initial = EMPTY_MEDIA_FORM, onDone, ref 
           lookup.reset();
           showMessageDialog({
             title: t('mediaForm.addedTitle'),
-            message: outcome.message ?? t('mediaForm.added'),
+            message: (outcome.message ?? t('mediaForm.added')) + leftOut,
             okLabel: t('common.ok'),
             onOk: onDone,
             extra: { label: t('mediaForm.addAnother'), onClick: () => undefined },
@@ -136,12 +142,12 @@ export function MediaForm({ mode, tour, initial = EMPTY_MEDIA_FORM, onDone, ref 
           });
         } else {
           form.resetDirty();
-          showMessageDialog({ title: t('mediaForm.savedTitle'), message: outcome.message ?? t('mediaForm.saved'), okLabel: t('common.ok'), testId: 'media-saved-dialog' });
+          showMessageDialog({ title: t('mediaForm.savedTitle'), message: (outcome.message ?? t('mediaForm.saved')) + leftOut, okLabel: t('common.ok'), testId: 'media-saved-dialog' });
           onDone();
         }
         return;
       case 'pending':
-        showMessageDialog({ title: t('mediaForm.savedTitle'), message: t('mediaForm.pendingEdit'), okLabel: t('common.ok'), testId: 'media-saved-dialog' });
+        showMessageDialog({ title: t('mediaForm.savedTitle'), message: t('mediaForm.pendingEdit') + leftOut, okLabel: t('common.ok'), testId: 'media-saved-dialog' });
         onDone();
         return;
       case 'duplicate':

@@ -3,6 +3,7 @@ import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 import { TagPicker } from '../../../shared/media/TagPicker';
+import { hashtagsIn } from '../../../shared/tags/hashtags';
 import { MAX_TAGS } from '../model/mediaForm';
 import { selectTags, type TagAction } from '../model/tagSelection';
 import type { MediaForm } from './MediaForm';
@@ -10,7 +11,8 @@ import type { MediaForm } from './MediaForm';
 /** Spec §5: at most 10 tags, suggested from the text plus picked by hand; search by name. */
 export function TagsField({ form }: { form: MediaForm }) {
   const { t } = useTranslation();
-  const { tags, categoryId, mediaTypeId } = form.values;
+  const { tags, categoryId, mediaTypeId, description } = form.values;
+  const hashtags = hashtagsIn(description);
   const apply = (action: TagAction) => form.setFieldValue('tags', selectTags(form.getValues().tags, action));
 
   return (
@@ -24,7 +26,12 @@ export function TagsField({ form }: { form: MediaForm }) {
       onRemove={(id) => apply({ type: 'remove', id })}
       texts={{
         label: t('mediaForm.tags'),
-        hint: t('mediaForm.tagsHint', { count: tags.length, max: MAX_TAGS }),
+        // Hashtags of the description that name a tag become tags on saving (within the 10), so say so
+        // once the description has any.
+        hint:
+          hashtags.length > 0
+            ? `${t('mediaForm.tagsHint', { count: tags.length, max: MAX_TAGS })} ${t('mediaForm.hashtagsHint', { max: MAX_TAGS, hashtags: hashtags.map((word) => `#${word}`).join(' ') })}`
+            : t('mediaForm.tagsHint', { count: tags.length, max: MAX_TAGS }),
         placeholder: t('mediaForm.tagsPlaceholder'),
         full: t('mediaForm.tagsFull', { max: MAX_TAGS }),
         search: t('mediaForm.tagsSearch'),

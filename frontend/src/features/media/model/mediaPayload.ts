@@ -67,7 +67,9 @@ export function tourToFormValues(tour: TourOut): MediaFormValues {
     addressId: tour.address_id,
     vtWebsite: tour.vt_website ?? '',
     previewPicture: tour.preview_picture ?? '',
-    tags: tour.tags.map((tag) => ({ id: tag.id, name: tag.name, source: 'manual' as const })),
+    // Tags that came from the description's hashtags follow the description (the server matches them
+    // again on saving): the form holds only those picked by hand.
+    tags: tour.tags.filter((tag) => !tag.hashtag).map((tag) => ({ id: tag.id, name: tag.name, source: 'manual' as const })),
     isAiGenerated: tour.is_ai_generated,
     thirdPartyCreator: tour.third_party_creator ?? '',
     creatorWebsite: tour.creator_website ?? '',

@@ -2,13 +2,16 @@ import { formFieldErrors, saveOutcome } from './saveOutcome';
 
 describe('saveOutcome (spec §8 media save answers)', () => {
   it('201: the server message; adding clears the form, editing does not', () => {
-    expect(saveOutcome(201, { message: 'Tour sent for approval' }, 'add')).toEqual({ kind: 'created', message: 'Tour sent for approval', clearForm: true });
-    expect(saveOutcome(201, { message: 'Saved' }, 'edit')).toEqual({ kind: 'created', message: 'Saved', clearForm: false });
-    expect(saveOutcome(201, null, 'add')).toEqual({ kind: 'created', message: null, clearForm: true });
+    expect(saveOutcome(201, { message: 'Tour sent for approval' }, 'add')).toEqual({ kind: 'created', message: 'Tour sent for approval', clearForm: true, hashtagsLeftOut: [] });
+    expect(saveOutcome(201, { message: 'Saved' }, 'edit')).toEqual({ kind: 'created', message: 'Saved', clearForm: false, hashtagsLeftOut: [] });
+    expect(saveOutcome(201, null, 'add')).toEqual({ kind: 'created', message: null, clearForm: true, hashtagsLeftOut: [] });
   });
 
   it('200: the edit waits for approval', () => {
-    expect(saveOutcome(200, { message: 'x' }, 'edit')).toEqual({ kind: 'pending' });
+    expect(saveOutcome(200, { message: 'x' }, 'edit')).toEqual({ kind: 'pending', hashtagsLeftOut: [] });
+    // Hashtags past the limit of 10 tags come back by name, to be told.
+    expect(saveOutcome(201, { message: 'Saved', hashtags_left_out: ['sunset', 3] }, 'edit')).toMatchObject({ hashtagsLeftOut: ['sunset'] });
+    expect(saveOutcome(200, { hashtags_left_out: ['castle'] }, 'edit')).toEqual({ kind: 'pending', hashtagsLeftOut: ['castle'] });
   });
 
   it("208: 'Error: {message}', never prefixed twice", () => {

@@ -8,8 +8,8 @@ import { answerMessage, formFieldErrorsOf } from '../../../shared/api/saveAnswer
  * pin-location picker so the user can set the coordinates; anything else 'Something went wrong'.
  */
 export type SaveOutcome =
-  | { kind: 'created'; message: string | null; clearForm: boolean }
-  | { kind: 'pending' }
+  | { kind: 'created'; message: string | null; clearForm: boolean; hashtagsLeftOut: string[] }
+  | { kind: 'pending'; hashtagsLeftOut: string[] }
   | { kind: 'duplicate'; message: string }
   | { kind: 'pickLocation' }
   | { kind: 'failed'; message: string | null; fields: Record<string, string> };
@@ -17,9 +17,9 @@ export type SaveOutcome =
 export function saveOutcome(status: number, body: unknown, mode: 'add' | 'edit'): SaveOutcome {
   switch (status) {
     case 201:
-      return { kind: 'created', message: answerMessage(body), clearForm: mode === 'add' };
+      return { kind: 'created', message: answerMessage(body), clearForm: mode === 'add', hashtagsLeftOut: hashtagsLeftOut(body) };
     case 200:
-      return { kind: 'pending' };
+      return { kind: 'pending', hashtagsLeftOut: hashtagsLeftOut(body) };
     case 208: {
       const message = answerMessage(body) ?? '';
       // The server may already have prefixed it; never show 'Error: Error: …'.
@@ -30,6 +30,12 @@ export function saveOutcome(status: number, body: unknown, mode: 'add' | 'edit')
     default:
       return { kind: 'failed', message: answerMessage(body), fields: fieldErrors(body) };
   }
+}
+
+/** Hashtags that name a tag but were not added: the tour had 10 tags already (TourAnswer). */
+function hashtagsLeftOut(body: unknown): string[] {
+  const value = typeof body === 'object' && body !== null ? (body as { hashtags_left_out?: unknown }).hashtags_left_out : undefined;
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
 /** Server field names (spec §3 Media write) → the form's fields, to show a 400's reasons in place. */

@@ -9,6 +9,7 @@ import {
   IconCategory,
   IconChartBar,
   IconChartPie,
+  IconHash,
   IconHelpCircle,
   IconId,
   IconLogin2,
@@ -43,6 +44,7 @@ import { ProfileTriggerContent } from './ProfileTrigger';
 
 const ICONS: Record<NavigationKey, Icon> = {
   updates: IconBell,
+  popularTags: IconHash,
   moderation: IconShieldCheck,
   manageMedia: IconMovie,
   manageAds: IconAd2,

@@ -136,6 +136,27 @@ describe('the tour page', () => {
     expect(screen.queryByTestId('save-button')).not.toBeInTheDocument();
   });
 
+  it("links the description's hashtags that are the tour's tags to the #tag search, and leaves the rest as text", async () => {
+    const description = 'Dawn on the roof at #golden_hour, see https://example.com/roof#Architecture. #nope, C# and #GoldenHour again.';
+    const tags = [
+      { id: 4, name: 'Architecture', hashtag: null },
+      { id: 8, name: 'Golden Hour', hashtag: 'GoldenHour' },
+    ];
+    stubFetch(routes({ [`/v2/virtualtours/${GUID}`]: { ...tour, description, tags } }));
+    renderTour();
+    const text = await screen.findByTestId('tour-description');
+    expect(text).toHaveTextContent(description);
+    const links = screen.getAllByTestId('hashtag-link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['#golden_hour', '/feed?tag=8'],
+      ['#GoldenHour', '/feed?tag=8'],
+    ]);
+    expect(links[0]).toHaveAttribute('title', 'Tours tagged Golden Hour');
+    // The tags below open the same search; the Popular tags page is one click away.
+    expect(screen.getAllByTestId('tour-tag').map((badge) => badge.getAttribute('href'))).toEqual(['/feed?tag=4', '/feed?tag=8']);
+    expect(screen.getByTestId('popular-tags-link')).toHaveAttribute('href', '/tags');
+  });
+
   it('says when a tour cannot be found', async () => {
     stubFetch(routes());
     renderTour('missing');

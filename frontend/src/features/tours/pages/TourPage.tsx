@@ -21,11 +21,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { runAppAction, useAvailableAppActions } from '../../../shared/actions/appActions';
 import type { TourOut } from '../../../shared/api/generated/types.gen';
 import { useSession } from '../../../shared/auth/session';
+import { rememberTagLabels } from '../../../shared/filters/tagLabels';
 import { formatCount } from '../../../shared/format/formatCount';
 import { requestMapTarget } from '../../../shared/map/mapTarget';
 import { openMediaForm } from '../../../shared/media/mediaFormRequest';
 import { paths } from '../../../shared/routing/paths';
 import { tourRoom } from '../../../shared/socket/events';
+import { HashtagText } from '../../../shared/tags/HashtagText';
 import { useRoom } from '../../../shared/socket/useRealtime';
 import { tourQueryKeys } from '../../../shared/tours/tourQueryKeys';
 import { categoriesQueryOptions, vendorsQueryOptions } from '../../../shared/dictionaries/queries';
@@ -126,7 +128,7 @@ function TourDetails({ tour }: { tour: TourOut }) {
           {tour.description ? (
             <Spoiler maxHeight={168} showLabel={t('tourPage.more')} hideLabel={t('tourPage.less')}>
               <Text className={classes.description} data-testid="tour-description">
-                {tour.description}
+                <HashtagText text={tour.description} tags={tour.tags} />
               </Text>
             </Spoiler>
           ) : (
@@ -134,15 +136,28 @@ function TourDetails({ tour }: { tour: TourOut }) {
               {t('tourPage.noDescription')}
             </Text>
           )}
-          {tour.tags.length > 0 && (
-            <Group gap={6} mt="md">
-              {tour.tags.map((tag) => (
-                <Badge key={tag.id} component={Link} to={`${paths.feed}?tags=${tag.id}`} variant="light" color="gray" radius="sm" tt="none" className={classes.tag}>
-                  #{tag.name}
-                </Badge>
-              ))}
-            </Group>
-          )}
+          <Group gap={6} mt="md">
+            {tour.tags.map((tag) => (
+              <Badge
+                key={tag.id}
+                component={Link}
+                to={paths.tagSearch(tag.id)}
+                onClick={() => rememberTagLabels([tag])}
+                title={t('tourPage.tagSearch', { tag: tag.name })}
+                variant="light"
+                color="gray"
+                radius="sm"
+                tt="none"
+                className={classes.tag}
+                data-testid="tour-tag"
+              >
+                #{tag.name}
+              </Badge>
+            ))}
+            <Anchor component={Link} to={paths.popularTags} size="sm" ml={tour.tags.length > 0 ? 'xs' : 0} data-testid="popular-tags-link">
+              {t('tourPage.popularTags')}
+            </Anchor>
+          </Group>
         </section>
         <SimilarTours guid={tour.guid} language={i18n.language} />
       </Stack>

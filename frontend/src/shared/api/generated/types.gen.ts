@@ -4852,6 +4852,7 @@ export type GridPage = {
      * Offset
      */
     offset: number;
+    ranked_by: RankedBy;
     /**
      * Total Items
      */
@@ -7061,6 +7062,31 @@ export type PointGeometry = {
 };
 
 /**
+ * PopularTagsPage
+ *
+ * The most used tags (tags of at least one listed tour, hashtags of descriptions included), most
+ * tours first, named in the caller's language.
+ */
+export type PopularTagsPage = {
+    /**
+     * Data
+     */
+    data: Array<AppDiscoverySchemasTagOut>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Offset
+     */
+    offset: number;
+    /**
+     * Total Items
+     */
+    total_items: number;
+};
+
+/**
  * ProfileImageAnswer
  */
 export type ProfileImageAnswer = {
@@ -7135,6 +7161,15 @@ export type RankSourceOut = {
      */
     name: string;
 };
+
+/**
+ * RankedBy
+ *
+ * What a grid page is ordered by, so the client can say so above it (issue 18 part 8): a sort
+ * order, or For You's own rules: `taste` (nearest to what the user liked and saved) and
+ * `interests` (trending among the user's interests, before they have liked or saved anything).
+ */
+export type RankedBy = 'az' | 'za' | 'newest' | 'random' | 'likes' | 'saves' | 'shares' | 'views' | 'near_me' | 'trending' | 'featured' | 'favorite' | 'popular' | 'relevance' | 'taste' | 'interests';
 
 /**
  * RanksBulkAnswer
@@ -8328,6 +8363,12 @@ export type TourAnswer = {
     fields?: {
         [key: string]: string;
     };
+    /**
+     * Hashtags Left Out
+     *
+     * Hashtags of the description that name a tag but were not added: the tour has 10 tags already
+     */
+    hashtags_left_out?: Array<string>;
     /**
      * Message
      */
@@ -10389,6 +10430,12 @@ export type AppToursSchemasPreviewImageAnswer = {
  * TagOut
  */
 export type AppToursSchemasTagOut = {
+    /**
+     * Hashtag
+     *
+     * The description's hashtag this tag came from, as written (without '#'); null for a tag picked in the form
+     */
+    hashtag?: string | null;
     /**
      * Id
      */
@@ -17425,6 +17472,66 @@ export type DiscoveryMediaTagsResponses = {
 };
 
 export type DiscoveryMediaTagsResponse = DiscoveryMediaTagsResponses[keyof DiscoveryMediaTagsResponses];
+
+export type DiscoveryPopularTagsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Accept-Language
+         */
+        'accept-language'?: string | null;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Category Id
+         *
+         * only tags of this category's topic
+         */
+        category_id?: number | null;
+        /**
+         * Media Type Id
+         *
+         * only tags of this media type's topic
+         */
+        media_type_id?: number | null;
+    };
+    url: '/v2/user-recomendations/popular-tags';
+};
+
+export type DiscoveryPopularTagsErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type DiscoveryPopularTagsError = DiscoveryPopularTagsErrors[keyof DiscoveryPopularTagsErrors];
+
+export type DiscoveryPopularTagsResponses = {
+    /**
+     * Successful Response
+     */
+    200: PopularTagsPage;
+};
+
+export type DiscoveryPopularTagsResponse = DiscoveryPopularTagsResponses[keyof DiscoveryPopularTagsResponses];
 
 export type DiscoverySearchData = {
     body?: never;

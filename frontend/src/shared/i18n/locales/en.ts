@@ -2,6 +2,7 @@ import type { enAdmin } from './en.admin';
 import type { enAds } from './en.ads';
 import type { enMailing } from './en.mailing';
 import type { enSupport } from './en.support';
+import type { enTags } from './en.tags';
 
 /**
  * English, the default and fallback catalogue: every text the app shows is here or, for the administrators'
@@ -69,6 +70,7 @@ export const en = {
     nothingFound: 'No data found',
     location: 'Location',
     mapArea: 'Selected area',
+    removeTag: 'Remove the tag {{tag}}',
     removeLocation: 'Remove the location filter',
     showResults: 'Show results',
     fields: {
@@ -150,6 +152,7 @@ export const en = {
       profile: 'Profile',
       settings: 'Settings',
       helpFeedback: 'Help & Feedback',
+      popularTags: 'Popular tags',
     },
   },
   logout: {
@@ -199,6 +202,44 @@ export const en = {
     empty: 'Please specify category and/or location to show all media.',
     errorTitle: 'Tours could not be loaded',
     errorText: 'Something went wrong while loading tours. Check your connection and try again.',
+    // What a page is ordered by (the answer's ranked_by), under the feed choice.
+    rules: {
+      featured: 'Featured: chosen by the TourAtlas team, in their order',
+      favorite: 'User Favorite: the most liked and saved first',
+      popular: 'Popular: half the most viewed, half the newest',
+      trending: 'Trending: most liked, saved and viewed in the last three weeks, the last days counting most',
+      newest: 'Newest first',
+      taste: 'For You: tours like the ones you liked and saved',
+      interests: 'For You: trending in your interests. Like or save tours and it follows your taste',
+      forYouFallback: 'For You: trending for now. Like or save tours, or choose your interests, and it follows your taste',
+      savesFollows: 'Saves & Follows: tours you saved and tours by creators you follow, newest first',
+      relevance: 'Best matches first',
+      az: 'Titles A–Z',
+      za: 'Titles Z–A',
+      random: 'In random order',
+      likes: 'Most liked first',
+      saves: 'Most saved first',
+      shares: 'Most shared first',
+      views: 'Most viewed first',
+      near_me: 'Nearest first',
+    },
+    signIn: {
+      for_you: {
+        title: 'For You follows your taste',
+        text: 'Sign in, like or save a few tours, and this feed shows you more like them.',
+      },
+      saves_follows: {
+        title: 'Your saved tours and creators in one place',
+        text: 'Sign in to see the tours you saved and the new tours of creators you follow.',
+      },
+      button: 'Sign in',
+      browse: 'See what is popular',
+    },
+    savesFollowsEmpty: {
+      title: 'Nothing saved or followed yet',
+      text: 'Save tours you like and follow their creators: they will show up here.',
+      browse: 'Browse popular tours',
+    },
   },
   map: {
     styleLabel: 'Map style',
@@ -373,6 +414,8 @@ export const en = {
   },
   tourPage: {
     back: 'Back',
+    tagSearch: 'Tours tagged {{tag}}',
+    popularTags: 'Popular tags',
     playerTitle: '{{title}}: virtual tour',
     start: 'Start the tour',
     openOnHost: 'Open on {{host}}',
@@ -945,6 +988,8 @@ export const en = {
     tagsPlaceholder: 'Search tags',
     tagsSearch: 'Search tags to add',
     tagsFull: 'You can add up to {{max}} tags',
+    hashtagsHint: 'Hashtags of the description ({{hashtags}}) that name a tag are added as tags on saving, within the {{max}}.',
+    hashtagsLeftOut: 'Not added as tags, the tour has {{max}} already: {{hashtags}}.',
     noTags: 'No data found',
     suggestedTag: 'Suggested',
     removeTag: 'Remove tag {{tag}}',
@@ -1109,4 +1154,4 @@ export const en = {
 };
 
 /** The shape every other catalogue follows (same keys; plural suffixes may differ per language). */
-export type Catalogue = typeof en & typeof enAdmin & typeof enAds & typeof enMailing & typeof enSupport;
+export type Catalogue = typeof en & typeof enAdmin & typeof enAds & typeof enMailing & typeof enSupport & typeof enTags;
