@@ -6013,6 +6013,12 @@ export type MediaTypeOut = {
      */
     id: number;
     /**
+     * Is 360
+     *
+     * A panorama or 360 video type: kept by the filters' 360° switch.
+     */
+    is_360?: boolean;
+    /**
      * Name
      */
     name: string;
@@ -6449,6 +6455,10 @@ export type OnBehalfWrite = {
      */
     vendor?: number | null;
     /**
+     * public: listed everywhere; unlisted: only by its link and on its owner's pages.
+     */
+    visibility?: TourVisibility;
+    /**
      * Vt Website
      *
      * Learn-more website, https:// only.
@@ -6848,6 +6858,10 @@ export type PendingTourOut = {
      * Views
      */
     views: number;
+    /**
+     * public, or unlisted: reachable by its link and its owner's pages
+     */
+    visibility: TourVisibility;
     /**
      * Vt Website
      */
@@ -8250,7 +8264,7 @@ export type TaskBody = {
 /**
  * TaskName
  */
-export type TaskName = 'activate' | 'deactivate' | 'approve';
+export type TaskName = 'activate' | 'deactivate' | 'approve' | 'make_unlisted' | 'make_public';
 
 /**
  * TaskQueuedAnswer
@@ -8394,6 +8408,12 @@ export type TourCounts = {
      * Total
      */
     total: number;
+    /**
+     * Unlisted
+     *
+     * Tours set to unlisted, whatever their state.
+     */
+    unlisted: number;
 };
 
 /**
@@ -8507,6 +8527,10 @@ export type TourEdit = {
      * The host (vendor id).
      */
     vendor?: number | null;
+    /**
+     * public: listed everywhere; unlisted: only by its link and on its owner's pages.
+     */
+    visibility?: TourVisibility;
     /**
      * Vt Website
      *
@@ -8668,6 +8692,10 @@ export type TourOut = {
      */
     views: number;
     /**
+     * public, or unlisted: reachable by its link and its owner's pages
+     */
+    visibility: TourVisibility;
+    /**
      * Vt Website
      */
     vt_website: string | null;
@@ -8822,6 +8850,14 @@ export type TourTodayBody = {
 };
 
 /**
+ * TourVisibility
+ *
+ * Who finds a published tour: everyone (`public`: feeds, map, search, recommendations), or only
+ * whoever has its link or opens its owner's pages (`unlisted`).
+ */
+export type TourVisibility = 'public' | 'unlisted';
+
+/**
  * TourWrite
  *
  * Spec §3 Media write. Absent optional fields are empty; the §5 rules decide what is required.
@@ -8928,6 +8964,10 @@ export type TourWrite = {
      * The host (vendor id).
      */
     vendor?: number | null;
+    /**
+     * public: listed everywhere; unlisted: only by its link and on its owner's pages.
+     */
+    visibility?: TourVisibility;
     /**
      * Vt Website
      *
@@ -9379,7 +9419,7 @@ export type UserTourSort = 'date' | 'title' | 'featured';
 /**
  * UserTourStatus
  */
-export type UserTourStatus = 'all' | 'active' | 'draft' | 'pending' | 'rejected';
+export type UserTourStatus = 'all' | 'active' | 'draft' | 'pending' | 'rejected' | 'unlisted';
 
 /**
  * UserToursPage
@@ -15657,6 +15697,24 @@ export type DiscoveryFilteredAreaData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/locations/filtered-area';
 };
@@ -15888,6 +15946,24 @@ export type DiscoveryMapAreaData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/locations/map-area';
 };
@@ -17084,6 +17160,24 @@ export type DiscoveryCreatorMediaData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/user-recomendations/creator-media/{user_id}';
 };
@@ -17219,6 +17313,24 @@ export type DiscoveryFilteredGridData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/user-recomendations/filtered-grid';
 };
@@ -17354,6 +17466,24 @@ export type DiscoveryFilteredMapData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/user-recomendations/filtered-map';
 };
@@ -20114,6 +20244,24 @@ export type ToursCreatorMapData = {
          * Searchpattern
          */
         searchPattern?: string | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/virtualtours/creator/map/{user_id}';
 };
@@ -20208,6 +20356,24 @@ export type ToursCreatorToursData = {
          * Searchpattern
          */
         searchPattern?: string | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/virtualtours/creator/{user_id}';
 };
