@@ -184,8 +184,8 @@ function UnlistedNote({ tour }: { tour: TourOut }) {
   const { t } = useTranslation();
   if (tour.visibility !== 'unlisted') return null;
   return (
-    <Group gap={8} wrap="nowrap" data-testid="tour-unlisted">
-      <Badge color="violet" variant="light" leftSection={<IconEyeOff size={12} aria-hidden="true" />}>
+    <Group gap={8} wrap="nowrap" align="center" data-testid="tour-unlisted">
+      <Badge color="violet" variant="light" tt="none" style={{ flexShrink: 0 }} leftSection={<IconEyeOff size={12} aria-hidden="true" />}>
         {t('tourPage.unlisted')}
       </Badge>
       <Text size="xs" c="dimmed">
