@@ -279,8 +279,8 @@ def test_the_built_in_360_media_types(db: Session) -> None:
     db.commit()
     marked = set(db.scalars(select(MediaType.slug).where(MediaType.is_360.is_(True))))
     assert marked == {"360-panorama", "panorama-tour", "360-video", "street-view", "aerial-360"}
-    path = Path(__file__).resolve().parents[2] / "app/migrations/versions/0013_unlisted_and_360.py"
-    spec = importlib.util.spec_from_file_location("migration_0013", path)
+    path = Path(__file__).resolve().parents[2] / "app/migrations/versions/0014_unlisted_and_360.py"
+    spec = importlib.util.spec_from_file_location("migration_0014", path)
     assert spec is not None and spec.loader is not None
     migration = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(migration)

@@ -2,8 +2,8 @@
 unlisted; every existing tour stays public) and `media_types.is_360` (set on the built-in panorama and
 360 video types; administrators decide for the types they added).
 
-Revision ID: 0013_unlisted_and_360
-Revises: 0012_mailing
+Revision ID: 0014_unlisted_and_360
+Revises: 0013_crawler_schedule
 Create Date: 2026-11-29 09:00:00
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0013_unlisted_and_360"
-down_revision: str | Sequence[str] | None = "0012_mailing"
+revision: str = "0014_unlisted_and_360"
+down_revision: str | Sequence[str] | None = "0013_crawler_schedule"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
