@@ -132,6 +132,12 @@ def run(tours: int, runs: int, rebuild: bool) -> str:
     for label, tour_filter in filters.items():
         query = FeedQuery(filter=tour_filter, sort=Sort.NEAR_ME, near=(48.85, 2.35), limit=48)
         measure(f"feed near me, {label}", lambda q=query: index.feed(q))
+    # Issue 18 part 5: the added-date range and the 360° switch; part 4: an owner's page with its
+    # unlisted tours.
+    for label, tour_filter in new_filters(category, sample).items():
+        for sort in (Sort.NEWEST, Sort.VIEWS):
+            query = FeedQuery(filter=tour_filter, sort=sort, limit=48)
+            measure(f"feed {sort.value}, {label}", lambda q=query: index.feed(q))
     for word in ("museum", "sunset harbour", "'old town"):
         query = FeedQuery(filter=TourFilter(text=word, categories=(category,)), sort=Sort.VIEWS, limit=48)
         measure(f"full text '{word}' + category, by views", lambda q=query: index.feed(q))
@@ -155,8 +161,28 @@ def run(tours: int, runs: int, rebuild: bool) -> str:
         measure(f"search-as-you-type '{prefix}'", lambda q=query: index.suggest(q))
     query = SuggestQuery(text="bar", kinds=(SuggestKind.TOUR,), limit=10)
     measure("typeahead top tours for 'bar'", lambda q=query: index.suggest(q))
-    del sample, rng
+    del rng
     return report(tours, runs, rows, figures)
+
+
+def new_filters(category: int, sample: list[Any]) -> dict[str, Any]:
+    """The filters issue 18 added, on the bench corpus: a year of additions, the 360° media types
+    (read from the database, as the feed does), both with a category, and one creator's page."""
+    from app.classifications.service import media_type_ids_360
+    from app.core.db import get_sessionmaker
+    from indexer.queries import TourFilter
+
+    year_ago = time.time() - 365 * 86_400
+    with get_sessionmaker()() as session:
+        only_360 = media_type_ids_360(session)
+    owner = int(sample[0]["userid"]) if sample else 1
+    return {
+        "added in the past year": TourFilter(created_from=year_ago),
+        "category + added in the past year": TourFilter(categories=(category,), created_from=year_ago),
+        "360 only": TourFilter(only_media_types=only_360),
+        "category + 360 only": TourFilter(categories=(category,), only_media_types=only_360),
+        "a creator's page, unlisted included": TourFilter(user_ids=(owner,), with_unlisted=True),
+    }
 
 
 def report(tours: int, runs: int, rows: list[tuple[str, float, float]], figures: dict[str, float]) -> str:

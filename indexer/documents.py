@@ -48,6 +48,8 @@ class TourDocument:
     platform_username: str | None
     logo: str | None
     img_settings: dict[str, Any] = field(default_factory=dict)
+    # Reachable by its link and on its owner's pages, never listed elsewhere (TourFilter.with_unlisted).
+    unlisted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,8 @@ Promises both adapters keep:
 - Totals: `Page.total` of feed() and creators() is exact, except text searches, which count up to
   `queries.TEXT_TOTAL_CAP` (exact below, that number above). ads() counts the ads it returns.
 - Writes are visible to the next query when the call returns.
+- Unlisted tours (`TourDocument.unlisted`) are answered only to a filter with `with_unlisted` (their
+  owner's pages): never by a feed, map or similar() query without it, nor by suggest().
 - Text: every typed word is a prefix of a word of the title or the body; a leading quote asks for
   the phrase. What a "word" is belongs to each adapter's analysis and may differ: `john_smith` is one
   word on Elasticsearch (standard tokenizer) and two on the embedded index (unicode61), so "smith"

@@ -83,6 +83,15 @@ class TourFilter:
     tour_ids: tuple[int, ...] | None = None  # exactly these tours
     saved_or_followed: SavedOrFollowed | None = None  # Saves & Follows; None does not filter
     featured_only: bool = False
+    # Added on or after `created_from` and before `created_before` (epoch seconds; None: open end).
+    created_from: float | None = None
+    created_before: float | None = None
+    # The "360° only" switch: only tours of these media types (the panoramas and 360 video), on top of
+    # `media_types`; None does not filter, an empty tuple matches nothing.
+    only_media_types: tuple[int, ...] | None = None
+    # Unlisted tours are left out of everything unless asked for: only their owner's pages (the
+    # creator-scoped grid and map) ask. Feeds, map, search and recommendations never do.
+    with_unlisted: bool = False
 
     def is_empty(self) -> bool:
         return self == TourFilter()

@@ -42,16 +42,17 @@ class MediaTypeSpec:
     name: str
     slug: str
     title_suffix: str  # what a tour title ends with: "Old Town of Kraków — 360° panorama"
+    is_360: bool = False  # a panorama or 360 video: kept by the filters' "360° only" switch
 
 
 MEDIA_TYPES: tuple[MediaTypeSpec, ...] = (
-    MediaTypeSpec(PANORAMA, "360-panorama", "360° panorama"),
-    MediaTypeSpec(PANORAMA_TOUR, "panorama-tour", "virtual tour"),
+    MediaTypeSpec(PANORAMA, "360-panorama", "360° panorama", is_360=True),
+    MediaTypeSpec(PANORAMA_TOUR, "panorama-tour", "virtual tour", is_360=True),
     MediaTypeSpec(WALKTHROUGH, "3d-walkthrough", "3D walkthrough"),
-    MediaTypeSpec(VIDEO_360, "360-video", "360° video"),
+    MediaTypeSpec(VIDEO_360, "360-video", "360° video", is_360=True),
     MediaTypeSpec(MODEL_3D, "3d-model", "3D model"),
-    MediaTypeSpec(STREET_VIEW, "street-view", "Street View"),
-    MediaTypeSpec(AERIAL_360, "aerial-360", "aerial 360°"),
+    MediaTypeSpec(STREET_VIEW, "street-view", "Street View", is_360=True),
+    MediaTypeSpec(AERIAL_360, "aerial-360", "aerial 360°", is_360=True),
     MediaTypeSpec(VR_EXPERIENCE, "vr-experience", "VR experience"),
 )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 
-from sqlalchemy import Enum, Float, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import Enum, Float, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from app.core.db import Base, utcnow
@@ -87,6 +87,8 @@ class MediaType(Base):
     name: Mapped[str] = mapped_column(String(100), unique=True)
     slug: Mapped[str] = mapped_column(String(100), unique=True)
     is_active: Mapped[bool] = mapped_column(default=True)
+    # Panoramas and 360 video: the filters' "360° only" switch keeps tours of these types.
+    is_360: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class CaptureDevice(Base):

@@ -216,7 +216,9 @@ def list_subcategories(db: DbSession, locale: Locale, category_id: DbId | None =
 def list_media_types(db: DbSession, locale: Locale) -> MediaTypeList:
     rows = service.list_media_types(db)
     names = service.localized_names(db, DictionaryKind.media_type, [row.id for row in rows], locale)
-    return MediaTypeList(data=[MediaTypeOut(id=row.id, name=names.get(row.id, row.name)) for row in rows])
+    return MediaTypeList(
+        data=[MediaTypeOut(id=row.id, name=names.get(row.id, row.name), is_360=row.is_360) for row in rows]
+    )
 
 
 @categories_router.get("/capture-devices", response_model=CaptureDeviceList, dependencies=[Depends(public)])

@@ -32,6 +32,7 @@ class CategoryList(BaseModel):
 class MediaTypeOut(BaseModel):
     id: int
     name: str
+    is_360: bool = Field(False, description="A panorama or 360 video type: kept by the filters' 360° switch.")
 
 
 class MediaTypeList(BaseModel):

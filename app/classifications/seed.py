@@ -134,7 +134,7 @@ def _add_media_types(session: Session) -> int:
     known_slugs = _existing(session, MediaType.slug)
     todo = [spec for spec in builtin.MEDIA_TYPES if spec.name not in seeded]
     rows = [
-        MediaType(name=spec.name, slug=spec.slug)
+        MediaType(name=spec.name, slug=spec.slug, is_360=spec.is_360)
         for spec in todo
         if spec.name not in known_names and spec.slug not in known_slugs
     ]

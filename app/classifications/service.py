@@ -39,6 +39,12 @@ def list_media_types(db: Session) -> Sequence[MediaType]:
     return db.scalars(select(MediaType).where(MediaType.is_active.is_(True)).order_by(MediaType.name)).all()
 
 
+def media_type_ids_360(db: Session) -> tuple[int, ...]:
+    """The media types that are panoramas or 360 video: what the filters' "360° only" switch keeps
+    (inactive ones too: their tours are still listed)."""
+    return tuple(db.scalars(select(MediaType.id).where(MediaType.is_360.is_(True)).order_by(MediaType.id)))
+
+
 def list_capture_devices(db: Session) -> Sequence[CaptureDevice]:
     return db.scalars(
         select(CaptureDevice).where(CaptureDevice.is_active.is_(True)).order_by(CaptureDevice.camera_name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import Header, Query
@@ -74,6 +75,27 @@ def parse_bounds(
     return BBox(west=west, south=south, east=east, north=north)
 
 
+ADDED_FROM_DESCRIPTION = "only tours added on or after this day (YYYY-MM-DD, UTC)"
+ADDED_TO_DESCRIPTION = "only tours added on or before this day (YYYY-MM-DD, UTC)"
+ONLY_360_DESCRIPTION = "only panoramas and 360 video (the media types marked 360°)"
+
+
+def added_range(added_from: date | None, added_to: date | None) -> tuple[float | None, float | None]:
+    """The added-date filter as TourFilter's epoch range: from the start of `added_from` to the end of
+    `added_to` (both days included, UTC). `added_to` before `added_from` is a 400 naming it."""
+    if added_from is not None and added_to is not None and added_to < added_from:
+        raise field_error("added_to", "added_to must not be before added_from")
+    start = _midnight(added_from) if added_from is not None else None
+    end = None
+    if added_to is not None and added_to < date.max:  # the last day there is has no end to cut at
+        end = _midnight(added_to + timedelta(days=1))
+    return start, end
+
+
+def _midnight(day: date) -> float:
+    return datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()
+
+
 @dataclass(frozen=True)
 class FeedParams:
     filter: TourFilter
@@ -85,6 +107,8 @@ class FeedParams:
     offset: int
     seed: str
     near: tuple[float, float] | None
+    # The "360° only" switch: the service narrows the filter to the 360° media types (a database read).
+    only_360: bool = False
 
 
 class FeedQueryString(BaseModel):
@@ -113,6 +137,9 @@ class FeedQueryString(BaseModel):
     lat: float | None = Field(None, ge=-90, le=90, description="Near Me: the visitor's latitude")
     lng: float | None = Field(None, ge=-180, le=180)
     userid: DbId | None = Field(None, description="only this creator's tours (creator-scoped grid and map)")
+    added_from: date | None = Field(None, description=ADDED_FROM_DESCRIPTION)
+    added_to: date | None = Field(None, description=ADDED_TO_DESCRIPTION)
+    only_360: bool = Field(False, description=ONLY_360_DESCRIPTION)
 
     @field_validator("offset")
     @classmethod
@@ -148,6 +175,7 @@ def feed_params_from(query_params: Mapping[str, str]) -> FeedParams:
 def feed_params_of(query: FeedQueryString) -> FeedParams:
     """The validated query as a feed request; a 400 naming the field for what the types let through."""
     text = (query.searchPattern or "").strip() or None
+    created_from, created_before = added_range(query.added_from, query.added_to)
     tour_filter = TourFilter(
         categories=parse_ids("categories", query.categories),
         subcategories=parse_ids("subcategories", query.subcategories),
@@ -158,6 +186,10 @@ def feed_params_of(query: FeedQueryString) -> FeedParams:
         text=text,
         bounds=parse_bounds(query.leftX, query.leftY, query.rightX, query.rightY),
         user_ids=(query.userid,) if query.userid is not None else None,
+        # A creator-scoped grid or map is its owner's page: unlisted tours are listed there too.
+        with_unlisted=query.userid is not None,
+        created_from=created_from,
+        created_before=created_before,
     )
     lat, lng = query.lat, query.lng
     if (lat is None) != (lng is None):
@@ -173,6 +205,7 @@ def feed_params_of(query: FeedQueryString) -> FeedParams:
         offset=query.offset,
         seed=query.seed,
         near=near,
+        only_360=query.only_360,
     )
 
 

@@ -1,7 +1,8 @@
 """Link previews of the app's pages (Open Graph / Twitter card tags in index.html, app/core/static.py):
 a creator page `/creator/{creatorId}[/{creatorName}]` and a tour page `/virtualtours/{id}` or
 `/media/{id}` (frontend/src/app/router.tsx). Only what the public may see is previewed: a hidden
-profile or an unlisted tour gets the plain page, as any unknown path does."""
+profile or a tour that is not listed gets the plain page, as any unknown path does. An unlisted tour
+(public by its link) is previewed: sharing its link is what it is for."""
 
 from __future__ import annotations
 

@@ -178,7 +178,9 @@ def creator_media(
 ) -> Response:
     """One creator's tours with the same filters as the feed (the creator-scoped grid)."""
     service.creator_user(db, user_id)
-    scoped = replace(params, filter=replace(params.filter, user_ids=(user_id,)), mode=Mode.media, feed=None)
+    # The owner's page: their unlisted tours are listed too.
+    scoped_filter = replace(params.filter, user_ids=(user_id,), with_unlisted=True)
+    scoped = replace(params, filter=scoped_filter, mode=Mode.media, feed=None)
     return Response(service.grid_page(db, index, user, scoped, locale), media_type=JSON)
 
 

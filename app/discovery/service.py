@@ -21,6 +21,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from app.ads import serving
+from app.classifications import service as classifications
 from app.classifications.models import DictionaryKind, Tag
 from app.classifications.names import localized_names
 from app.core.errors import NotFound
@@ -186,6 +187,8 @@ def resolve_feed(
     if tour_filter.text and params.sorting is None and feed is None:
         sort = Sort.RELEVANCE
     vector: list[float] | None = None
+    if params.only_360:
+        tour_filter = replace(tour_filter, only_media_types=classifications.media_type_ids_360(db))
     if feed is FeedChoice.featured:
         tour_filter = replace(tour_filter, featured_only=True)
     if feed is FeedChoice.saves_follows or params.saves_follow:
@@ -240,13 +243,16 @@ def _tour_only_filter(tour_filter: TourFilter) -> bool:
         or tour_filter.saved_or_followed is not None
         or tour_filter.user_ids is not None
         or tour_filter.featured_only
+        or tour_filter.only_media_types is not None
+        or tour_filter.created_from is not None
+        or tour_filter.created_before is not None
     )
 
 
 def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None) -> tuple[list[IndexCard], int]:
     creator_query = _creator_query(query.filter, query.sort, 1, 0)
     # Creators are matched by name, country and category only: under a filter that only tours have
-    # (a place on the map, tags, hosts, media types, a list of tours) the mix shows tours alone
+    # (a place on the map, tags, hosts, media types, added dates, a list of tours) the mix shows tours alone
     # rather than creators the filter does not describe.
     creators_total = 0 if _tour_only_filter(query.filter) else index.creators(creator_query).total
     tours_total = _tour_page(index, replace(query, limit=1, offset=0), vector).total

@@ -23,7 +23,7 @@ from app.locations.geo import BBox, LngLat
 from app.locations.hosted import HostedGeocoder
 from app.locations.ports import Country, Geocoder, GeocoderError, Place
 from app.tours.models import Tour
-from app.tours.queries import listed_clause
+from app.tours.queries import discoverable_clause
 
 logger = logging.getLogger("touratlas.locations")
 
@@ -167,14 +167,15 @@ def list_countries(geocoder: Geocoder) -> list[Country]:
 
 
 def address_countries(session: Session) -> list[AddressCountry]:
-    """The countries of listed tours (active, approved, of an active account) with their counts, by name.
+    """The countries of discoverable tours (public, active, approved, of an active account) with their
+    counts, by name (the filters' country list: an unlisted tour's country is not told).
 
     Tours store the ISO code; codes are matched case-insensitively and merged, and a code no country
     has (a retired one) is still listed, under the code itself, so its tours stay reachable by filter.
     """
     rows = session.execute(
         select(Tour.address_country, func.count())
-        .where(listed_clause(), Tour.address_country.is_not(None), Tour.address_country != "")
+        .where(discoverable_clause(), Tour.address_country.is_not(None), Tour.address_country != "")
         .group_by(Tour.address_country)
     ).all()
     counts: dict[str, AddressCountry] = {}

@@ -1,5 +1,7 @@
 """Database rows → index documents. Only what may be listed becomes a document: active, approved
-tours of active, undeleted users; active creators of active users; active, approved ads."""
+tours of active, undeleted users (an unlisted one too, marked so: the index shows it on its owner's
+pages only); active creators of active users; active, approved ads. The counts discovery shows (a tag's
+or a country's tours, a creator's countries and categories) count discoverable tours only."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ from app.ads.models import Ad, AdTag
 from app.ads.queries import served_clause as ad_served_clause
 from app.classifications.models import Rank, RankEntityType, Tag
 from app.creators.models import Creator
-from app.tours.models import Tour, TourTag
-from app.tours.queries import in_good_standing_clause, listed_clause, published_clause
+from app.tours.models import Tour, TourTag, TourVisibility
+from app.tours.queries import discoverable_clause, in_good_standing_clause, published_clause
 from app.users.models import User
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.scores import popular_score
@@ -78,6 +80,7 @@ _DOCUMENT_COLUMNS: tuple[Any, ...] = (
     Tour.third_party_creator,
     Tour.creator_website,
     User.platform_username,
+    Tour.visibility,
 )
 
 # (creator id, creator name, logo, img_settings) per creator user
@@ -229,6 +232,7 @@ def _tour_document(
         third_party_creator,
         creator_website,
         platform_username,
+        visibility,
     ) = row
     creator_id, creator_name, logo, img_settings = creator
     created = _epoch(created_at)
@@ -270,6 +274,7 @@ def _tour_document(
         logo=logo,
         # Tours of one creator share its settings: a copy each, so no document changes another.
         img_settings=dict(img_settings),
+        unlisted=visibility == TourVisibility.unlisted,
     )
 
 
@@ -341,21 +346,23 @@ def creator_documents(session: Session, ids: Iterable[int] | None) -> Iterator[C
 def _creator_tour_stats(
     session: Session, user_ids: Sequence[int]
 ) -> dict[int, tuple[tuple[str, ...], tuple[int, ...], int]]:
-    """Per creator user: the countries and categories of their listable tours, and how many."""
+    """Per creator user: the countries and categories of their discoverable tours (what creators are
+    found by), and how many listable tours they have (unlisted ones too: the creator page lists them)."""
     found: dict[int, tuple[set[str], set[int], int]] = {}
     for start in range(0, len(user_ids), STREAM_BATCH):
         chunk = user_ids[start : start + STREAM_BATCH]
         rows = session.execute(
-            select(Tour.user_id, Tour.address_country, Tour.category_id, func.count())
+            select(Tour.user_id, Tour.address_country, Tour.category_id, Tour.visibility, func.count())
             .where(Tour.user_id.in_(chunk))
             .where(published_clause())  # the owner's standing: creator_documents keeps only creators in good standing
-            .group_by(Tour.user_id, Tour.address_country, Tour.category_id)
+            .group_by(Tour.user_id, Tour.address_country, Tour.category_id, Tour.visibility)
         )
-        for user_id, country, category_id, count in rows:
+        for user_id, country, category_id, visibility, count in rows:
             countries, categories, total = found.get(user_id, (set(), set(), 0))
-            if country:
-                countries.add(country)
-            categories.add(category_id)
+            if visibility == TourVisibility.public:
+                if country:
+                    countries.add(country)
+                categories.add(category_id)
             found[user_id] = (countries, categories, total + count)
     return {
         user_id: (tuple(sorted(countries)), tuple(sorted(categories)), total)
@@ -416,7 +423,7 @@ def tag_documents(session: Session, ids: Iterable[int] | None) -> Iterator[TagDo
     counting = (
         select(TourTag.tag_id, func.count())
         .join(Tour, Tour.id == TourTag.tour_id)
-        .where(listed_clause())
+        .where(discoverable_clause())
         .group_by(TourTag.tag_id)
     )
     if wanted is not None:
@@ -441,7 +448,7 @@ def place_documents(session: Session) -> Iterator[PlaceDocument]:
 
     per_country = dict(
         session.execute(
-            select(Tour.address_country, func.count()).where(listed_clause()).group_by(Tour.address_country)
+            select(Tour.address_country, func.count()).where(discoverable_clause()).group_by(Tour.address_country)
         ).all()
     )
     for place in iter_places():

@@ -23,8 +23,8 @@ from app.core.settings import get_settings
 from app.creators.models import MAX_FEATURED_TOURS, CreatorFeaturedTour
 from app.notifications.mailer import queue_mail
 from app.tours import rules
-from app.tours.models import ApprovalState, DailyFeaturedSubmission, Tour, TourStatus
-from app.tours.queries import is_listed, published_clause
+from app.tours.models import ApprovalState, DailyFeaturedSubmission, Tour, TourStatus, TourVisibility
+from app.tours.queries import is_discoverable, published_clause
 from app.tours.schemas import (
     FeaturedScope,
     FeaturedToursBody,
@@ -51,7 +51,7 @@ from app.users.validation import has_profanity
 
 TOO_MANY_FEATURED = "You can't add more than 10 featured locations"
 ALREADY_SUBMITTED_TODAY = "You have already submitted a tour today: come back tomorrow"
-ONLY_LISTED = "Only published tours can be featured"
+ONLY_LISTED = "Only published public tours can be featured"
 ONLY_OWN_SUBMITTED = "You can submit only your own tours"
 
 
@@ -76,6 +76,7 @@ STATUS_CLAUSES = {
     UserTourStatus.pending: (Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.pending),
     UserTourStatus.rejected: (Tour.status == TourStatus.active, Tour.approval_state == ApprovalState.rejected),
     UserTourStatus.draft: (Tour.status == TourStatus.draft,),
+    UserTourStatus.unlisted: (Tour.visibility == TourVisibility.unlisted,),
 }
 
 
@@ -146,6 +147,14 @@ def tour_counts(session: Session, owner: User) -> TourCounts:
         pending=counts[UserTourStatus.pending],
         rejected=counts[UserTourStatus.rejected],
         featured=featured,
+        unlisted=int(
+            session.scalar(
+                select(func.count())
+                .select_from(Tour)
+                .where(Tour.user_id == owner.id, Tour.visibility == TourVisibility.unlisted)
+            )
+            or 0
+        ),
     )
 
 
@@ -184,7 +193,7 @@ def _set_platform_featured(session: Session, guids: Sequence[str]) -> list[str]:
     """The Featured feed: exactly these listed tours, in this order."""
     wanted = list(dict.fromkeys(guids))
     tours = tours_by_guids(session, wanted)
-    if any(not is_listed(tour) for tour in tours):
+    if any(not is_discoverable(tour) for tour in tours):  # the Featured feed is discovery
         raise field_error("tours", ONLY_LISTED)
     keep = {tour.id for tour in tours}
     for tour in session.scalars(select(Tour).where(Tour.is_featured.is_(True))):
@@ -204,8 +213,8 @@ def submit_tour_today(session: Session, *, user: User, body: TourTodayBody) -> D
     tour = managed_tour(session, editor=user, guid=body.guid)
     if tour.user_id != user.id:
         raise Forbidden(ONLY_OWN_SUBMITTED)
-    if not is_listed(tour):
-        raise field_error("guid", "Only published tours can be submitted")
+    if not is_discoverable(tour):  # featured on the platform: an unlisted tour would be shown to all
+        raise field_error("guid", "Only published public tours can be submitted")
     description = clean_text(body.description)
     if description and has_profanity(description):
         raise field_error("description", "Invalid Description")

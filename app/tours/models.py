@@ -3,8 +3,9 @@ daily featured-tour submissions.
 
 A tour is listed when it is `active` and `approved` and its owner is an active account. `status`
 is the owner's choice (active or draft); `approval_state` is moderation's (trusted users' tours
-are approved on save). Counters are denormalised for cards and sorting and kept in step by the
-engagement services.
+are approved on save); `visibility`, the owner's too, says whether a listed tour is also found by
+discovery (public) or only by its link and on its owner's pages (unlisted). Counters are
+denormalised for cards and sorting and kept in step by the engagement services.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ def new_guid() -> str:
 class TourStatus(enum.StrEnum):
     active = "active"
     draft = "draft"
+
+
+class TourVisibility(enum.StrEnum):
+    """Who finds a published tour: everyone (`public`: feeds, map, search, recommendations), or only
+    whoever has its link or opens its owner's pages (`unlisted`)."""
+
+    public = "public"
+    unlisted = "unlisted"
 
 
 class ApprovalState(enum.StrEnum):
@@ -87,6 +96,11 @@ class Tour(TimestampMixin, Base):
     )
     approval_state: Mapped[ApprovalState] = mapped_column(
         Enum(ApprovalState, native_enum=False, validate_strings=True, length=16), default=ApprovalState.pending
+    )
+    visibility: Mapped[TourVisibility] = mapped_column(
+        Enum(TourVisibility, native_enum=False, validate_strings=True, length=16),
+        default=TourVisibility.public,
+        server_default=TourVisibility.public.value,
     )
     provider_version: Mapped[str | None] = mapped_column(String(64))
     views: Mapped[int] = mapped_column(default=0, index=True)

@@ -70,7 +70,9 @@ def creator_tours(
 ) -> CreatorToursAnswer:
     """The creator page's grid: the index lists (as the feed does), the database adds the viewer's flags."""
     discovery.creator_user(session, user_id)
-    scoped = replace(query.tour_filter, user_ids=(user_id,))
+    # The owner's page lists their unlisted tours too (app/tours/queries.py).
+    scoped = replace(query.tour_filter, user_ids=(user_id,), with_unlisted=True)
+    every_tour = TourFilter(user_ids=(user_id,), with_unlisted=True)
     page = index.feed(
         FeedQuery(
             filter=scoped,
@@ -80,11 +82,7 @@ def creator_tours(
             seed=str(user_id),
         )
     )
-    every = (
-        page.total
-        if scoped == TourFilter(user_ids=(user_id,))
-        else index.feed(FeedQuery(filter=TourFilter(user_ids=(user_id,)), limit=1)).total
-    )
+    every = page.total if scoped == every_tour else index.feed(FeedQuery(filter=every_tour, limit=1)).total
     cards = [card for card in discovery.shape_cards(session, viewer, page.docs, locale) if isinstance(card, MediaCard)]
     favorites = _favorite_cards(session, viewer, user_id, locale) if query.include_favorites else []
     return CreatorToursAnswer(
@@ -152,7 +150,7 @@ def creator_map(
     locale: str,
 ) -> MapAreaAnswer:
     discovery.creator_user(session, user_id)
-    scoped = replace(tour_filter, user_ids=(user_id,))
+    scoped = replace(tour_filter, user_ids=(user_id,), with_unlisted=True)
     return discovery.map_area(session, index, viewer, scoped, WORLD, zoom, locale)
 
 

@@ -11,7 +11,11 @@ both): a predicate for a loaded `Tour` (`is_listed`, `is_visible`) and a SQL cla
   added it on the owner's behalf (POST on-behalf-of). A content manager has no other extra sight:
   spec §6 gives the role two more fields on the media form, nothing else.
 - **Visible** to a viewer: listed, or managed by that viewer. Anything else answers the not-found
-  text, as an unknown guid does, so an unlisted tour's existence does not leak.
+  text, as an unknown guid does, so a hidden tour's existence does not leak.
+- **Discoverable** (feeds, the map, search, recommendations and the counts they show, the Featured
+  feed): listed and `public`. An *unlisted* tour (its owner's choice, `visibility`) is listed all the
+  same: its page opens for anyone with the link, and its owner's pages (the creator page's grid and
+  map, featured tours, the creator's tags) list it to every visitor; discovery never shows it.
 
 Counting one owner's tours (a creator's vt_count) needs only `published_clause()`: the owner's
 standing is the same for every one of them, and the creator card is itself listed only while it is
@@ -24,7 +28,7 @@ from sqlalchemy import ColumnElement, and_, false, or_, select, true
 from sqlalchemy.orm import Session
 
 from app.core.errors import NotFound
-from app.tours.models import ApprovalState, Tour, TourStatus
+from app.tours.models import ApprovalState, Tour, TourStatus, TourVisibility
 from app.users.models import User
 
 NOT_FOUND_MESSAGE = "Unfortunately this Virtual Tour could not be found..."
@@ -59,6 +63,15 @@ def listed_clause() -> ColumnElement[bool]:
     """`is_listed` as one clause on `tours`: the owner's part is an EXISTS on the owner's row, so a
     statement need not join `users` (and one that does is not confused by it)."""
     return and_(published_clause(), Tour.owner.has(in_good_standing_clause()))
+
+
+def is_discoverable(tour: Tour) -> bool:
+    return is_listed(tour) and tour.visibility == TourVisibility.public
+
+
+def discoverable_clause() -> ColumnElement[bool]:
+    """`is_discoverable` as one clause on `tours`."""
+    return and_(listed_clause(), Tour.visibility == TourVisibility.public)
 
 
 # ------------------------------------------------------------------------------ managed and visible

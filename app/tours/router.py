@@ -16,6 +16,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, File, Query, Response, UploadFile
 
+from app.classifications.service import media_type_ids_360
 from app.core import daily_series
 from app.core.access import public
 from app.core.deps import (
@@ -32,7 +33,15 @@ from app.core.deps import (
 )
 from app.core.errors import ErrorBody, error_responses
 from app.core.types import DbId, DbInt
-from app.discovery.params import MAX_SEARCH_LENGTH, parse_countries, parse_ids
+from app.discovery.params import (
+    ADDED_FROM_DESCRIPTION,
+    ADDED_TO_DESCRIPTION,
+    MAX_SEARCH_LENGTH,
+    ONLY_360_DESCRIPTION,
+    added_range,
+    parse_countries,
+    parse_ids,
+)
 from app.discovery.schemas import MapAreaAnswer, Sorting
 from app.tours import dashboard, images, link_lookup_router, moderation_queue, pages, queries, ranks
 from app.tours import service as tours
@@ -92,6 +101,7 @@ NOT_FOUND: dict[int | str, dict[str, object]] = {404: {"model": ErrorBody, "desc
 
 
 def creator_filter(
+    db: DbSession,
     categories: str | None = Query(None, description="comma-separated category ids"),
     subcategories: str | None = Query(None),
     countries: str | None = Query(None, description="comma-separated ISO country codes"),
@@ -99,8 +109,13 @@ def creator_filter(
     media_types: str | None = Query(None),
     tags: str | None = Query(None),
     searchPattern: str | None = Query(None, max_length=MAX_SEARCH_LENGTH),  # noqa: N803 - wire name
+    added_from: date | None = Query(None, description=ADDED_FROM_DESCRIPTION),
+    added_to: date | None = Query(None, description=ADDED_TO_DESCRIPTION),
+    only_360: bool = Query(False, description=ONLY_360_DESCRIPTION),
 ) -> TourFilter:
-    """The creator-profile filters of spec §2 (they live in the page's query string)."""
+    """The creator-profile filters of spec §2 (they live in the page's query string), with the
+    added-date range and the "360° only" switch of the feed's filters."""
+    created_from, created_before = added_range(added_from, added_to)
     return TourFilter(
         categories=parse_ids("categories", categories),
         subcategories=parse_ids("subcategories", subcategories),
@@ -109,6 +124,9 @@ def creator_filter(
         media_types=parse_ids("media_types", media_types),
         tags=parse_ids("tags", tags),
         text=(searchPattern or "").strip() or None,
+        created_from=created_from,
+        created_before=created_before,
+        only_media_types=media_type_ids_360(db) if only_360 else None,
     )
 
 

@@ -17,7 +17,7 @@ from app.core.daily_series import DailySeries
 from app.core.timestamps import UtcDateTime
 from app.core.types import DbId, DbInt
 from app.discovery.schemas import MediaCard
-from app.tours.models import ApprovalState, TourStatus
+from app.tours.models import ApprovalState, TourStatus, TourVisibility
 
 LINK_MAX = 2048
 TITLE_MAX = 255
@@ -79,6 +79,10 @@ class TourWrite(BaseModel):
     camera_id: DbId | None = None
     userid: DbId | None = Field(default=None, description="The owner; admins and CMs may name another account.")
     is_active: bool = Field(default=True, description="false saves the tour as a draft.")
+    visibility: TourVisibility = Field(
+        default=TourVisibility.public,
+        description="public: listed everywhere; unlisted: only by its link and on its owner's pages.",
+    )
     vt_website: str | None = Field(default=None, max_length=LINK_MAX, description="Learn-more website, https:// only.")
     vendor: DbId | None = Field(default=None, description="The host (vendor id).")
     preview_picture: str | None = Field(
@@ -138,6 +142,7 @@ class TourOut(BaseModel):
     shared: int
     saves: int
     status: TourStatus
+    visibility: TourVisibility = Field(description="public, or unlisted: reachable by its link and its owner's pages")
     approval_state: ApprovalState
     edit_pending: bool = Field(description="An edit of this tour waits for an administrator.")
     is_featured: bool
@@ -166,6 +171,8 @@ class TaskName(StrEnum):
     activate = "activate"
     deactivate = "deactivate"
     approve = "approve"
+    make_unlisted = "make_unlisted"  # reachable by its link and on its owner's pages only
+    make_public = "make_public"
 
 
 class TaskBody(BaseModel):
@@ -218,6 +225,7 @@ class UserTourStatus(StrEnum):
     draft = "draft"
     pending = "pending"
     rejected = "rejected"
+    unlisted = "unlisted"  # any state, as long as the owner chose unlisted
 
 
 class UserToursPage(BaseModel):
@@ -234,6 +242,7 @@ class TourCounts(BaseModel):
     pending: int
     rejected: int
     featured: int
+    unlisted: int = Field(description="Tours set to unlisted, whatever their state.")
 
 
 class UserMediaBody(BaseModel):

@@ -39,7 +39,7 @@ from app.moderation import pending_edits
 from app.moderation import service as moderation
 from app.moderation.models import ApprovalItem, ApprovalKind, ApprovalStatus
 from app.tours import images, rules
-from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
+from app.tours.models import ApprovalState, Tour, TourStatus, TourTag, TourVisibility
 from app.tours.queries import NOT_FOUND_MESSAGE, can_manage, can_manage_tours_of, is_visible, published_clause
 from app.tours.schemas import (
     AddressOut,
@@ -338,6 +338,7 @@ def add_tour(
         vendor_id=form.vendor.id,
         created_by_user_id=editor.id,
         status=TourStatus.active if active else TourStatus.draft,
+        visibility=body.visibility,
         approval_state=ApprovalState.approved if approved else ApprovalState.pending,
         published_at=utcnow() if approved and active else None,
         views=0,
@@ -378,6 +379,7 @@ def edit_tour(session: Session, *, editor: User, body: TourEdit) -> SaveResult:
     image_waits = _image_waits(session, editor, form.preview_picture, tour.preview_picture)
     trusted = _trusted(editor, owner) and not image_waits
     tour.status = TourStatus.active if body.is_active else TourStatus.draft
+    tour.visibility = body.visibility  # the owner's choice, like a draft: never waits for approval
     edit_waits = bool(changes) and tour.approval_state == ApprovalState.approved and not trusted
     if edit_waits:
         _file_edit(session, tour, editor, changes)
@@ -508,7 +510,7 @@ def approve_tour(session: Session, tour: Tour, admin: User) -> None:
 
 
 def run_task(session: Session, *, editor: User, guid: str, body: TaskBody) -> tuple[Tour, str]:
-    """PUT {id}: activate, deactivate (move to drafts) or approve (admins)."""
+    """PUT {id}: activate, deactivate (move to drafts), approve (admins), make unlisted or public."""
     if body.guid is not None and body.guid != guid:
         raise field_error("guid", "The guid in the body does not match the path")
     if body.task == TaskName.approve and not editor.is_admin:
@@ -523,6 +525,12 @@ def run_task(session: Session, *, editor: User, guid: str, body: TaskBody) -> tu
         if tour.approval_state == ApprovalState.approved and tour.published_at is None:
             tour.published_at = utcnow()
         message = _activation_message(tour)
+    elif body.task == TaskName.make_unlisted:
+        tour.visibility = TourVisibility.unlisted
+        message = "The virtual tour is unlisted: only its link and your pages show it"
+    elif body.task == TaskName.make_public:
+        tour.visibility = TourVisibility.public
+        message = "The virtual tour is public"
     else:
         tour.status = TourStatus.draft
         message = "The virtual tour has been moved to drafts"
@@ -677,6 +685,7 @@ def tour_out(tour: Tour, viewer: User | None, *, edit_pending: bool | None = Non
         shared=tour.shared,
         saves=tour.saves,
         status=tour.status,
+        visibility=tour.visibility,
         approval_state=tour.approval_state,
         edit_pending=edit_pending,
         is_featured=tour.is_featured,

@@ -3,8 +3,9 @@ every body is unit-tested without a server.
 
 Semantics shared with the embedded adapter (the contract suite holds both to them):
 - every TourFilter field narrows (AND); a multi-valued field matches any of its values; an empty
-  `user_ids` / `tour_ids` tuple matches nothing, None does not filter; `saved_or_followed` lets in
-  a tour by a followed user or a saved one;
+  `user_ids` / `tour_ids` / `only_media_types` tuple matches nothing, None does not filter;
+  `saved_or_followed` lets in a tour by a followed user or a saved one; unlisted tours only with
+  `with_unlisted`; the added-date range includes its start and excludes its end;
 - no page reaches past MAX_RESULT_WINDOW (Elasticsearch's `index.max_result_window`);
 - text: every word is a prefix of a word in the title or the body (description, tag names, city,
   address, country); a leading quote asks for the exact phrase;
@@ -51,6 +52,9 @@ MAX_TERMS_COUNT = 65_536
 SUGGEST_CANDIDATES_PER_SLOT = 3
 
 SOURCE_WITHOUT_VECTOR: Body = {"excludes": [VECTOR_FIELD]}
+# Unlisted tours are left out (`must_not`) unless a filter asks for them (TourFilter.with_unlisted). A
+# document written before the field existed (mapping tours.v1) has none and counts as listed.
+UNLISTED: Clause = {"term": {"unlisted": True}}
 BY_ID_DESC: Clause = {"id": {"order": "desc"}}
 _QUOTES = ("'", '"')
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -207,6 +211,16 @@ def tour_filter_clauses(tour_filter: TourFilter) -> list[Clause]:
         clauses.append(saved_or_followed_clause(tour_filter.saved_or_followed))
     if tour_filter.featured_only:
         clauses.append({"term": {"is_featured": True}})
+    if tour_filter.only_media_types is not None:
+        only = tour_filter.only_media_types
+        clauses.append(_terms("media_type_id", only) if only else {"match_none": {}})
+    if tour_filter.created_from is not None or tour_filter.created_before is not None:
+        created: dict[str, float] = {}
+        if tour_filter.created_from is not None:
+            created["gte"] = tour_filter.created_from
+        if tour_filter.created_before is not None:
+            created["lt"] = tour_filter.created_before
+        clauses.append({"range": {"created_at": created}})
     if tour_filter.bounds is not None:
         clauses.append(bounds_clause(tour_filter.bounds))
     if tour_filter.text:
@@ -214,6 +228,11 @@ def tour_filter_clauses(tour_filter: TourFilter) -> list[Clause]:
         if matched is not None:
             clauses.append(matched)
     return clauses
+
+
+def tour_exclusions(tour_filter: TourFilter) -> list[Clause]:
+    """The `must_not` clauses of a TourFilter: unlisted tours, unless it asks for them."""
+    return [] if tour_filter.with_unlisted else [UNLISTED]
 
 
 def title_hit_clause(text: str) -> Clause | None:
@@ -279,10 +298,12 @@ def _feed_total_hits(query: FeedQuery) -> bool | int:
     return True
 
 
-def _bool(filters: list[Clause], should: list[Clause] | None = None) -> Clause:
+def _bool(filters: list[Clause], should: list[Clause] | None = None, must_not: list[Clause] | None = None) -> Clause:
     query: dict[str, Any] = {"filter": filters}
     if should:
         query["should"] = should
+    if must_not:
+        query["must_not"] = must_not
     return {"bool": query}
 
 
@@ -301,7 +322,7 @@ def feed_body(query: FeedQuery) -> Body:
         title_hit = title_hit_clause(query.filter.text)
         if title_hit is not None:
             should.append(title_hit)
-    search: Clause = _bool(filters, should)
+    search: Clause = _bool(filters, should, tour_exclusions(query.filter))
     if query.sort is Sort.RANDOM:
         search = random_scored(search, query.seed)
     return {
@@ -352,7 +373,8 @@ def ads_body(limit: int, seed: str = "") -> Body:
 
 
 def map_query(query: MapQuery) -> Clause:
-    return _bool([*tour_filter_clauses(query.filter), bounds_clause(query.bbox)])
+    filters = [*tour_filter_clauses(query.filter), bounds_clause(query.bbox)]
+    return _bool(filters, must_not=tour_exclusions(query.filter))
 
 
 def map_clusters_body(query: MapQuery) -> Body:
@@ -448,7 +470,8 @@ def suggest_body(kind: SuggestKind, text: str, query: SuggestQuery) -> Body:
     else:
         filters.append(_prefix_match("name.prefix", text))
     return {
-        "query": _bool(filters),
+        # Unlisted tours are never suggested; the other kinds have no such field.
+        "query": _bool(filters, must_not=[UNLISTED] if kind is SuggestKind.TOUR else None),
         "sort": _field_sort(SUGGEST_WEIGHT_FIELDS[kind], "desc"),
         "size": query.limit * SUGGEST_CANDIDATES_PER_SLOT,
         "track_total_hits": False,  # suggestions are ranked, never counted
@@ -511,10 +534,8 @@ def knn_candidates(k: int) -> int:
 
 
 def _similar_filter(query: SimilarQuery, *extra: Clause) -> Clause:
-    search: Clause = _bool([*tour_filter_clauses(query.filter), *extra])
-    if query.exclude_ids:
-        search["bool"]["must_not"] = _terms_chunks("id", query.exclude_ids)
-    return search
+    excluded = [*tour_exclusions(query.filter), *(_terms_chunks("id", query.exclude_ids) if query.exclude_ids else [])]
+    return _bool([*tour_filter_clauses(query.filter), *extra], must_not=excluded)
 
 
 def similar_body(query: SimilarQuery) -> Body:

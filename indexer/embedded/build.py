@@ -58,8 +58,8 @@ class _TourRows:
 
 
 def load_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument]) -> int:
-    """Insert tours in arrival order as rid 1, 2, … (views order: see schema.py) in one
-    transaction. Tag links wait in a temporary table for `finish_tag_key`."""
+    """Insert tours in arrival order as rid 1, 2, … (views order: see schema.py; unlisted ones as
+    -1, -2, …) in one transaction. Tag links wait in a temporary table for `finish_tag_key`."""
     connection.execute(f"INSERT INTO tour_text (tour_text, rank) VALUES ('hashsize', {FTS_HASH_BYTES})")
     connection.execute("CREATE TEMP TABLE build_tag_links (rid INTEGER NOT NULL, tag_id INTEGER NOT NULL)")
     statements = _MultiRowInserts()
@@ -99,7 +99,15 @@ class _MultiRowInserts:
 
 def _row_batches(docs: Iterable[TourDocument]) -> Iterator[_TourRows]:
     rows = _TourRows()
-    for rid, doc in enumerate(docs, start=1):
+    listed, unlisted = 0, 0
+    for doc in docs:
+        # Listed tours are numbered 1, 2, … in arrival (views) order, unlisted ones -1, -2, … (schema.py).
+        if doc.unlisted:
+            unlisted -= 1
+            rid = unlisted
+        else:
+            listed += 1
+            rid = listed
         rows.tours += tour_row(rid, doc)
         rows.cards += card_row(rid, doc)
         rows.texts += text_row(rid, doc)

@@ -63,7 +63,7 @@ def tour_page(connection: sqlite3.Connection, counts: CountCache, query: FeedQue
     if tour_filter.text:
         total = _text_count(connection, counts, tour_filter)
     else:
-        total = counts.count(connection, "tours", where, params)
+        total = count_tours(connection, counts, tour_filter)
     # A small candidate set (a tag, a search) is cheapest read whole and sorted; a large text
     # match is read in posting-list order, which is popularity order (rid = views rank).
     capped = bool(tour_filter.text) and total >= TEXT_COUNT_CAP
@@ -89,19 +89,37 @@ def tour_page(connection: sqlite3.Connection, counts: CountCache, query: FeedQue
     return page_of_rows(connection, rows, total)
 
 
+def count_tours(connection: sqlite3.Connection, counts: CountCache, tour_filter: TourFilter) -> int:
+    """How many tours pass the filter. Without unlisted tours: every match less the unlisted matches,
+    which a read of the (few) negative row ids finds, so the count's plan is the one it had before
+    tours could be unlisted (an unfiltered count needs no scan of row ids)."""
+    where, params = tour_where(replace(tour_filter, with_unlisted=True))
+    total = counts.count(connection, "tours", where, params)
+    if not tour_filter.with_unlisted and total:
+        total -= counts.count(connection, "tours NOT INDEXED", f"rid < 0 AND {where}", params)
+    return total
+
+
+def _text_rest(tour_filter: TourFilter) -> tuple[str, list[Any], str]:
+    """What a text search checks on the joined `tours` rows beside the posting list, and the posting
+    list's own condition (listed tours are the positive row ids: FTS5 seeks past the rest)."""
+    where, params = tour_where(replace(without_token_filters(tour_filter), with_unlisted=True))
+    return where, params, "" if tour_filter.with_unlisted else " AND tour_text.rowid > 0"
+
+
 def _text_count(connection: sqlite3.Connection, counts: CountCache, tour_filter: TourFilter) -> int:
     """How many tours match the text and the other filters, counted up to TEXT_COUNT_CAP by
     streaming the posting list (an `IN (MATCH …)` subquery would read every match first)."""
     expression = text_match(tour_filter)
     if expression is None:
         return 0
-    where, params = tour_where(without_token_filters(tour_filter))
-    if where == "1":  # every indexed tour is listable: the posting list alone counts
-        return counts.count(connection, "tour_text", "tour_text MATCH ?", (expression,), cap=TEXT_COUNT_CAP)
+    where, params, listed = _text_rest(tour_filter)
+    if where == "1":  # nothing to check on the rows: the posting list alone counts
+        return counts.count(connection, "tour_text", f"tour_text MATCH ?{listed}", (expression,), cap=TEXT_COUNT_CAP)
     return counts.count(
         connection,
         "tour_text JOIN tours ON tours.rid = tour_text.rowid",
-        f"tour_text MATCH ? AND {where}",
+        f"tour_text MATCH ?{listed} AND {where}",
         (expression, *params),
         cap=TEXT_COUNT_CAP,
     )
@@ -111,10 +129,10 @@ def _text_in_popularity_order(connection: sqlite3.Connection, tour_filter: TourF
     expression = text_match(tour_filter)
     if expression is None:
         return []
-    where, params = tour_where(without_token_filters(tour_filter))
+    where, params, listed = _text_rest(tour_filter)
     return connection.execute(
         "SELECT id, rid FROM tour_text JOIN tours ON tours.rid = tour_text.rowid "
-        f"WHERE tour_text MATCH ? AND {where} ORDER BY tour_text.rowid LIMIT ? OFFSET ?",
+        f"WHERE tour_text MATCH ?{listed} AND {where} ORDER BY tour_text.rowid LIMIT ? OFFSET ?",
         (expression, *params, query.limit, query.offset),
     ).fetchall()
 

@@ -12,7 +12,7 @@ from typing import Any
 from indexer.cards import MapPoint
 from indexer.embedded.pages import CountCache, features_by_rids, map_point_of_row
 from indexer.embedded.schema import PYRAMID_LEVELS, TAG_PYRAMID_LEVELS
-from indexer.embedded.sql import chunks, in_clause, tag_cells_where, tour_where
+from indexer.embedded.sql import LISTED_ONLY, chunks, in_clause, tag_cells_where, tour_where
 from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy
 from indexer.queries import BBox, Cluster, MapAnswer, MapQuery, TourFilter
 
@@ -99,11 +99,11 @@ def _clusters_from_cells(
     points: list[MapPoint] = []
     clusters: list[Cluster] = []
     # A tag's lone tour in a wide tile may sit among thousands of others: find it in the tag's key.
-    table, where, params = "tours", "1", list[Any]()
+    table, where, params = "tours", LISTED_ONLY, list[Any]()
     if query.filter.tags:
         table, where, params = "tag_cells", *tag_cells_where(query.filter, None)
     elif query.filter.categories:
-        where = in_clause("category_id", query.filter.categories, params)
+        where = f"{LISTED_ONLY} AND {in_clause('category_id', query.filter.categories, params)}"
     for key, count, sum_lat, sum_lng in cells:
         if count == 1:
             row = connection.execute(
@@ -164,7 +164,7 @@ def rebuild_pyramid(connection: sqlite3.Connection) -> None:
     connection.execute(
         "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
         "SELECT ?, category_id, cell >> ?, count(*), sum(lat), sum(lng) FROM tours "
-        "WHERE cell IS NOT NULL GROUP BY category_id, cell >> ?",
+        "WHERE cell IS NOT NULL AND +rid > 0 GROUP BY category_id, cell >> ?",
         (levels[0], shift, shift),
     )
     for finer, level in itertools.pairwise(levels):
@@ -221,7 +221,8 @@ def fill_tag_cells(connection: sqlite3.Connection) -> None:
     connection.execute(
         "INSERT INTO tag_cells (tag_id, cell, rid, category_id, lat, lng) "
         "SELECT tag.tag_id, tours.cell, tag.rid, tag.category_id, tours.lat, tours.lng "
-        "FROM tour_tags AS tag JOIN tours ON tours.rid = tag.rid WHERE tours.cell IS NOT NULL ORDER BY 1, 2, 3"
+        "FROM tour_tags AS tag JOIN tours ON tours.rid = tag.rid WHERE tours.cell IS NOT NULL AND tag.rid > 0 "
+        "ORDER BY 1, 2, 3"
     )
 
 

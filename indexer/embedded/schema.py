@@ -2,6 +2,10 @@
 
 - `tours.rid` is the popularity rank at build time (views descending), so FTS posting lists and
   every index ending in rid are already in views order; later inserts append.
+- Unlisted tours (reachable by link and on their owner's pages only) take negative row ids (-1, -2,
+  … below the lowest): "listed" is then `rid > 0`, which every index entry and FTS posting carries,
+  so discovery reads never leave their covering index, and the pyramids and the tag cell key hold
+  listed tours only.
 - The card and map feature JSON (about 1.3 KB a tour) live in `tour_cards`, keyed by the tour's rid:
   a `tours` row stays around 100 bytes, so the scans behind CREATE INDEX, the pyramid and whole-set
   sorts read a tenth of the pages. Pages fetch their 48 cards by key afterwards.

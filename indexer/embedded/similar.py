@@ -73,6 +73,10 @@ class TourVectors:
         exclude = np.unique(np.asarray(query.exclude_ids, dtype=np.int64))
         graph = self.graph(connection)
         if query.filter.is_empty():
+            # Every vector but those of unlisted tours (the negative row ids: a short range read).
+            unlisted = [row[0] for row in connection.execute("SELECT id FROM tours WHERE rid < 0")]
+            if unlisted:
+                exclude = np.union1d(exclude, np.asarray(unlisted, dtype=np.int64))
             if graph is not None:
                 ranked = partial(graph.search, vector, exclude=exclude)
                 return _similar_page(connection, ranked, query, len(graph) - exclude.size)

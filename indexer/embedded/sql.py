@@ -11,10 +11,17 @@ from indexer.embedded.text import match_expression
 from indexer.geo import MAX_LEVEL, interleave, mercator_xy
 from indexer.queries import BBox, TourFilter
 
+# Unlisted tours are stored under negative row ids (schema.py), so "listed" is a test of the row id,
+# which every index entry carries: a discovery query stays inside its covering index. The unary plus
+# keeps the planner from reading it as a row-id range over the whole table.
+LISTED_ONLY = "+rid > 0"
+
 
 def tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
     clauses: list[str] = []
     params: list[Any] = []
+    if not tour_filter.with_unlisted:
+        clauses.append(LISTED_ONLY)
     for column, values in (
         ("category_id", tour_filter.categories),
         ("subcategory_id", tour_filter.subcategories),
@@ -51,6 +58,14 @@ def tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
         clauses += bounds_clauses(tour_filter.bounds, params)
     if tour_filter.featured_only:
         clauses.append("featured_order IS NOT NULL")
+    if tour_filter.only_media_types is not None:
+        clauses.append(in_clause("media_type_id", tour_filter.only_media_types, params))
+    if tour_filter.created_from is not None:
+        clauses.append("created_at >= ?")
+        params.append(tour_filter.created_from)
+    if tour_filter.created_before is not None:
+        clauses.append("created_at < ?")
+        params.append(tour_filter.created_before)
     return (" AND ".join(clauses) or "1"), params
 
 

@@ -52,7 +52,7 @@ def _suggest_tours(connection: sqlite3.Connection, expression: str, limit: int, 
     rows = connection.execute(
         "SELECT t.id, c.card, t.category_id, t.user_id, t.views FROM tour_text "
         "JOIN tours t ON t.rid = tour_text.rowid JOIN tour_cards c ON c.tour_rid = t.rid "
-        "WHERE tour_text MATCH ? LIMIT ?",
+        "WHERE tour_text MATCH ? AND tour_text.rowid > 0 LIMIT ?",  # listed tours only (schema.py)
         (f"title : ({expression})", limit * 3),
     ).fetchall()
     suggestions = []

@@ -56,13 +56,16 @@ def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_
     existing = connection.execute(
         "SELECT rid, category_id, cell, lat, lng FROM tours WHERE id = ?", (doc.id,)
     ).fetchone()
+    rid: int | None = None
     if existing is not None:
-        rid = existing[0]
-        if maintain_pyramid:
-            pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], tags_of(connection, rid), -1)
-        delete_tour_rows(connection, rid)
-    else:
-        rid = (connection.execute("SELECT coalesce(max(rid), 0) FROM tours").fetchone()[0]) + 1
+        old_rid, category_id, cell, lat, lng = existing
+        if maintain_pyramid and old_rid > 0:
+            pyramid_add(connection, category_id, cell, lat, lng, tags_of(connection, old_rid), -1)
+        delete_tour_rows(connection, old_rid)
+        if (old_rid < 0) == doc.unlisted:
+            rid = old_rid  # keeps its place; a tour listed or unlisted since moves to the other side
+    if rid is None:
+        rid = _new_rid(connection, unlisted=doc.unlisted)
     row = tour_row(rid, doc)
     connection.execute(INSERT_TOUR, row)
     connection.execute(INSERT_CARD, card_row(rid, doc))
@@ -70,14 +73,23 @@ def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_
         "INSERT INTO tour_tags (tag_id, category_id, country, rid) VALUES (?, ?, ?, ?)",
         [(tag_id, doc.category_id, doc.country or "", rid) for tag_id in tag_ids(doc)],
     )
-    if row[10] is not None:
+    listed = rid > 0  # the pyramids and the tag cell key hold listed tours only
+    if row[10] is not None and listed:
         connection.executemany(
             "INSERT INTO tag_cells (tag_id, cell, rid, category_id, lat, lng) VALUES (?, ?, ?, ?, ?, ?)",
             [(tag_id, row[10], rid, doc.category_id, doc.lat, doc.lng) for tag_id in tag_ids(doc)],
         )
     connection.execute(INSERT_TEXT, text_row(rid, doc))
-    if maintain_pyramid:
+    if maintain_pyramid and listed:
         pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, tag_ids(doc), +1)
+
+
+def _new_rid(connection: sqlite3.Connection, *, unlisted: bool) -> int:
+    """After the highest row id for a listed tour (it appends to the views order), below the lowest
+    (and below zero) for an unlisted one."""
+    if unlisted:
+        return int(connection.execute("SELECT min(coalesce(min(rid), 0), 0) FROM tours").fetchone()[0]) - 1
+    return int(connection.execute("SELECT max(coalesce(max(rid), 0), 0) FROM tours").fetchone()[0]) + 1
 
 
 def delete_tours(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
@@ -90,7 +102,8 @@ def delete_tours(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
         if existing is None:
             continue
         rid = existing[0]
-        pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], tags_of(connection, rid), -1)
+        if rid > 0:
+            pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], tags_of(connection, rid), -1)
         delete_tour_rows(connection, rid)
         connection.execute("DELETE FROM vectors WHERE id = ?", (tour_id,))
     bump_generation(connection)

@@ -14,32 +14,36 @@ from app.core.outbox import OutboxEntry, OutboxStatus, add_outbox
 from app.search.documents import listable_tours
 from app.search.registry import get_index
 from app.search.sync import dispatch_index_outbox, reindex
-from app.tours.models import ApprovalState, Tour, TourStatus
+from app.tours.models import ApprovalState, Tour, TourStatus, TourVisibility
 from app.users.models import User
 from indexer.queries import FeedQuery, Sort, TourFilter
 from tests import factories
 
 
-def listed_in_database(db: Session) -> dict[int, tuple[str, int, int]]:
+def listed_in_database(db: Session) -> dict[int, tuple[str, int, int, bool]]:
     rows = db.execute(listable_tours()).all()
-    return {tour.id: (tour.title, tour.views, tour.category_id) for tour, _user, _creator in rows}
+    return {
+        tour.id: (tour.title, tour.views, tour.category_id, tour.visibility == TourVisibility.unlisted)
+        for tour, _user, _creator in rows
+    }
 
 
-def listed_in_index() -> dict[int, tuple[str, int, int]]:
-    page = get_index().feed(FeedQuery(sort=Sort.NEWEST, limit=10_000))
-    return {doc["id"]: (doc["title"], doc["views"], -1) for doc in page.docs}
+def listed_in_index() -> dict[int, tuple[str, int]]:
+    """Every tour the index lists, unlisted ones too (as an owner's page asks)."""
+    page = get_index().feed(FeedQuery(filter=TourFilter(with_unlisted=True), sort=Sort.NEWEST, limit=10_000))
+    return {doc["id"]: (doc["title"], doc["views"]) for doc in page.docs}
 
 
 def assert_parity(db: Session) -> None:
     expected = listed_in_database(db)
     actual = listed_in_index()
     assert set(actual) == set(expected)
-    assert {tour_id: value[:2] for tour_id, value in actual.items()} == {
-        tour_id: value[:2] for tour_id, value in expected.items()
-    }
+    assert actual == {tour_id: value[:2] for tour_id, value in expected.items()}
+    public = {tour_id for tour_id, value in expected.items() if not value[3]}
+    assert set(get_index().feed(FeedQuery(limit=10_000)).ids) == public
     for category_id in {value[2] for value in expected.values()}:
         in_category = get_index().feed(FeedQuery(filter=TourFilter(categories=(category_id,)), limit=10_000))
-        assert set(in_category.ids) == {tour_id for tour_id, value in expected.items() if value[2] == category_id}
+        assert set(in_category.ids) == {tour_id for tour_id in public if expected[tour_id][2] == category_id}
 
 
 def test_random_writes_keep_database_and_index_equal(db: Session) -> None:
@@ -58,7 +62,7 @@ def test_random_writes_keep_database_and_index_equal(db: Session) -> None:
     for step in range(300):
         tour = db.get(Tour, rng.choice(tours).id)
         assert tour is not None
-        action = rng.choice(["title", "views", "status", "approval", "category", "owner"])
+        action = rng.choice(["title", "views", "status", "approval", "category", "owner", "visibility"])
         if action == "title":
             tour.title = f"Renamed {step}"
         elif action == "views":
@@ -70,6 +74,8 @@ def test_random_writes_keep_database_and_index_equal(db: Session) -> None:
             tour.approval_state = rng.choice(list(ApprovalState))
         elif action == "category":
             tour.category_id = rng.choice(categories).id
+        elif action == "visibility":
+            tour.visibility = rng.choice(list(TourVisibility))
         else:
             owner = db.get(User, tour.user_id)
             assert owner is not None

@@ -297,7 +297,7 @@ def test_counts_by_state(client: TestClient, s: Setup) -> None:
         "/v2/virtualtours/approval-items", json={"ids": [item["id"]], "action": "reject"}, headers=s.headers(s.admin)
     )
     counts = client.get(f"/v2/virtualtours/counts/{s.user.id}", headers=s.headers(s.user)).json()
-    assert counts == {"total": 4, "active": 1, "draft": 1, "pending": 1, "rejected": 1, "featured": 0}
+    assert counts == {"total": 4, "active": 1, "draft": 1, "pending": 1, "rejected": 1, "featured": 0, "unlisted": 0}
     assert third
     assert client.get(f"/v2/virtualtours/counts/{s.user.id}", headers=s.headers(s.creator_user)).status_code == 403
 

@@ -599,11 +599,11 @@ def test_an_index_named_like_an_alias_is_refused(es: ElasticsearchIndex, server:
 
 def test_concurrent_bootstrap_reuses_the_existing_initial_index(fake: tuple[FakeElasticsearch, str]) -> None:
     server, url = fake
-    server.indices["touratlas-tours-v1-initial"] = FakeIndex({}, {})  # created by another process, alias pending
+    server.indices[initial("tours")] = FakeIndex({}, {})  # created by another process, alias pending
     index = ElasticsearchIndex(url)
     index.document_count()
-    assert server.alias_targets()["touratlas-tours"] == ["touratlas-tours-v1-initial"]
-    assert server.calls("PUT", "/touratlas-tours-v1-initial/_alias/touratlas-tours")
+    assert server.alias_targets()["touratlas-tours"] == [initial("tours")]
+    assert server.calls("PUT", f"/{initial('tours')}/_alias/touratlas-tours")
 
 
 # --------------------------------------------------------------------------- writes
@@ -742,9 +742,7 @@ def test_feed_sends_the_query_body_and_returns_cards(es: ElasticsearchIndex, ser
     docs = [tour(9), tour(8)]
     server.queue(
         "/touratlas-tours/_search",
-        search_response(
-            [hit("touratlas-tours-v1-initial", str(d.id), tour_source(d), [d.likes, d.id]) for d in docs], total=31
-        ),
+        search_response([hit(initial("tours"), str(d.id), tour_source(d), [d.likes, d.id]) for d in docs], total=31),
     )
     page = es.feed(query)
     (sent,) = server.calls("POST", "/touratlas-tours/_search")
@@ -768,6 +766,7 @@ def test_the_newest_mappings_declare_every_field_the_adapter_writes() -> None:
         declared = set(specs[kind].mappings["properties"])
         assert set(source) - declared == set(), kind
     assert specs["creators"].version == 2  # the Full Profile fields came with creators.v2.json
+    assert specs["tours"].version == 2 and "unlisted" in sources["tours"]  # Unlisted came with tours.v2.json
 
 
 def test_a_creator_document_is_read_back_whole(es: ElasticsearchIndex, server: FakeElasticsearch) -> None:
@@ -962,7 +961,7 @@ def test_health_reports_ok_stale_mappings_and_unreachable(fake: tuple[FakeElasti
     server, url = fake
     index = ElasticsearchIndex(url)
     assert index.health() == "ok (elasticsearch green, 0 tours)"
-    server.indices["touratlas-tours-v1-initial"].aliases.clear()
+    server.indices[initial("tours")].aliases.clear()
     server.indices["touratlas-tours-v0-old"] = FakeIndex({}, {}, {"touratlas-tours"})
     assert index.health() == "mappings changed for tours: run a reindex"
     assert index.outdated() == ["tours"]

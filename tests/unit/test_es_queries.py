@@ -470,7 +470,7 @@ def test_similar_is_knn_with_the_filter_inside() -> None:
     assert (knn["k"], knn["num_candidates"]) == (12, 120)
     assert knn["filter"]["bool"]["filter"][0] == {"terms": {"category_id": [2]}}
     assert knn["filter"]["bool"]["filter"][1]["multi_match"]["query"] == "tow"
-    assert knn["filter"]["bool"]["must_not"] == [{"terms": {"id": [7]}}]
+    assert knn["filter"]["bool"]["must_not"] == [q.UNLISTED, {"terms": {"id": [7]}}]  # never an unlisted tour
     assert body["size"] == 12 and "query" not in body
 
 
@@ -681,7 +681,8 @@ def test_id_lists_longer_than_max_terms_count_are_split() -> None:
     assert all(len(part["terms"]["id"]) <= q.MAX_TERMS_COUNT for part in parts)
     assert [value for part in parts for value in part["terms"]["id"]] == list(ids)
     excluded = q.similar_body(SimilarQuery(vector=[1.0], limit=5, exclude_ids=ids))["knn"]["filter"]["bool"]["must_not"]
-    assert all(len(part["terms"]["id"]) <= q.MAX_TERMS_COUNT for part in excluded)
+    assert excluded[0] == q.UNLISTED
+    assert all(len(part["terms"]["id"]) <= q.MAX_TERMS_COUNT for part in excluded[1:])
 
 
 def test_total_hits_are_counted_only_as_far_as_the_answer_uses_them() -> None:
@@ -710,4 +711,4 @@ def test_similar_candidates_are_counted_up_to_the_ranking_window() -> None:
     assert body["size"] == 0
     assert body["track_total_hits"] == MAX_SIMILAR_RESULTS
     assert query_of(body)["bool"]["filter"] == [{"terms": {"category_id": [2]}}, {"exists": {"field": "vector"}}]
-    assert query_of(body)["bool"]["must_not"] == [{"terms": {"id": [7]}}]
+    assert query_of(body)["bool"]["must_not"] == [q.UNLISTED, {"terms": {"id": [7]}}]

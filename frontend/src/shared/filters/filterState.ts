@@ -29,6 +29,11 @@ export interface FilterState {
   bounds: Bounds | null;
   /** [longitude, latitude] of the visitor, sent with the Near Me order. */
   near: [number, number] | null;
+  /** Added on or after / on or before this day ('YYYY-MM-DD'; '' leaves that end open). */
+  added_from: string;
+  added_to: string;
+  /** Only panoramas and 360 video (the media types the server marks 360°). */
+  only_360: boolean;
 }
 
 export const INITIAL_FILTER_STATE: FilterState = {
@@ -46,6 +51,9 @@ export const INITIAL_FILTER_STATE: FilterState = {
   address: '',
   bounds: null,
   near: null,
+  added_from: '',
+  added_to: '',
+  only_360: false,
 };
 
 export const SORTING_OPTIONS: readonly Sorting[] = ['az', 'za', 'newest', 'random', 'likes', 'saves', 'shares', 'views', 'near_me'];
@@ -80,7 +88,9 @@ export function countActiveFilters(state: FilterState): number {
   const sortingActive = state.sorting !== null ? 1 : 0;
   const modeActive = state.mode !== INITIAL_FILTER_STATE.mode ? 1 : 0;
   const searchActive = isFilterPattern(state.searchPattern) ? 1 : 0;
-  return activeLists + sortingActive + modeActive + searchActive;
+  const datesActive = state.added_from || state.added_to ? 1 : 0;
+  const only360Active = state.only_360 ? 1 : 0;
+  return activeLists + sortingActive + modeActive + searchActive + datesActive + only360Active;
 }
 
 /** The dropdown's "Clear all": every field it shows goes back to its default; categories and feed stay. */
@@ -94,6 +104,9 @@ export const CLEARED_DROPDOWN_FIELDS: Partial<FilterState> = {
   searchPattern: '',
   address: '',
   bounds: null,
+  added_from: '',
+  added_to: '',
+  only_360: false,
 };
 
 function joinIds(values: readonly (number | string)[]): string | undefined {
@@ -121,6 +134,9 @@ export function toGridQuery(state: FilterState): GridQuery {
     rightY: state.bounds?.[3],
     lng: nearMe && state.near ? state.near[0] : undefined,
     lat: nearMe && state.near ? state.near[1] : undefined,
+    added_from: state.added_from || undefined,
+    added_to: state.added_to || undefined,
+    only_360: state.only_360 || undefined,
   };
 }
 
@@ -159,6 +175,20 @@ function validBounds(value: unknown): Bounds | null {
   return inRange && south <= north ? [west, south, east, north] : null;
 }
 
+/** A real calendar day as 'YYYY-MM-DD' ('2026-02-30' is not one), else ''. */
+export function validDay(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real && year >= 1970 ? value : '';
+}
+
+/** The added-date range with its ends in order (a range given backwards is turned round). */
+function validRange(from: string, to: string): [string, string] {
+  return from && to && to < from ? [to, from] : [from, to];
+}
+
 function validPoint(value: unknown): [number, number] | null {
   if (!Array.isArray(value) || value.length !== 2) return null;
   const [lng, lat] = value.map(strictNumber);
@@ -180,6 +210,8 @@ export function sanitizeFilterState(raw: unknown): FilterState {
   state.bounds = validBounds(source.bounds);
   state.address = state.bounds && typeof source.address === 'string' ? source.address : '';
   state.near = validPoint(source.near);
+  [state.added_from, state.added_to] = validRange(validDay(source.added_from), validDay(source.added_to));
+  state.only_360 = source.only_360 === true || source.only_360 === 'true';
   return state;
 }
 
@@ -208,6 +240,9 @@ export function filterStateToSearchParams(state: FilterState): URLSearchParams {
     params.set('rightY', String(north));
     if (state.address) params.set('address', state.address);
   }
+  if (state.added_from) params.set('added_from', state.added_from);
+  if (state.added_to) params.set('added_to', state.added_to);
+  if (state.only_360) params.set('only_360', 'true');
   return params;
 }
 
@@ -223,6 +258,9 @@ export const FILTER_LINK_PARAMS: readonly string[] = [
   'rightX',
   'rightY',
   'address',
+  'added_from',
+  'added_to',
+  'only_360',
 ];
 
 /**
@@ -250,6 +288,9 @@ export function filterStateFromSearchParams(params: URLSearchParams): Partial<Fi
     searchPattern: params.get('searchPattern') ?? '',
     bounds: ['leftX', 'leftY', 'rightX', 'rightY'].map((name) => params.get(name)),
     address: params.get('address') ?? '',
+    added_from: params.get('added_from'),
+    added_to: params.get('added_to'),
+    only_360: params.get('only_360'),
   });
   const change: Partial<FilterState> = {};
   for (const field of URL_LIST_FIELDS) if (present(field)) Object.assign(change, { [field]: parsed[field] });
@@ -261,6 +302,11 @@ export function filterStateFromSearchParams(params: URLSearchParams): Partial<Fi
     change.bounds = parsed.bounds;
     change.address = parsed.address;
   }
+  if (present('added_from') || present('added_to')) {
+    change.added_from = parsed.added_from;
+    change.added_to = parsed.added_to;
+  }
+  if (present('only_360')) change.only_360 = parsed.only_360;
   return change;
 }
 

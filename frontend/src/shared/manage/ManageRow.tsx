@@ -53,12 +53,14 @@ interface RowMenuProps {
   onAction: (action: ManageRowAction) => void;
   /** The first item, opening the row's tour or link. */
   openItem: ReactNode;
+  /** Items of the row's own kind, after publish / to drafts (a tour's visibility). */
+  moreItems?: ReactNode;
   texts: RowMenuTexts;
   testId?: string;
 }
 
 /** A row's "…" menu: open, to drafts or activate, approve (admins), delete. */
-export function RowMenu({ active, canApprove, onAction, openItem, texts, testId }: RowMenuProps) {
+export function RowMenu({ active, canApprove, onAction, openItem, moreItems, texts, testId }: RowMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal zIndex={400}>
       <Menu.Target>
@@ -77,6 +79,7 @@ export function RowMenu({ active, canApprove, onAction, openItem, texts, testId 
             {texts.activate}
           </Menu.Item>
         )}
+        {moreItems}
         {canApprove && (
           <Menu.Item leftSection={<IconCheck size={14} />} color="teal" onClick={() => onAction('approve')}>
             {texts.approve}

@@ -1,6 +1,9 @@
-import { Badge, CloseButton, Group, Input, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ru';
+import { Badge, Chip, CloseButton, Group, Input, MultiSelect, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconMapPin, IconSearch } from '@tabler/icons-react';
+import { IconCalendar, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +34,10 @@ interface FieldProps {
   inPopover: boolean;
 }
 
-/** The fields of the filters dropdown (spec §2): search, sorting, mode, countries, vendors, media types, tags. */
+/**
+ * The fields of the filters dropdown (spec §2): search, sorting, mode, countries, vendors, media types,
+ * tags; and the added-date range and the "360° only" switch (issue 18).
+ */
 export function FiltersForm({ inPopover }: FieldProps) {
   const filters = useFilterState();
   return (
@@ -43,7 +49,9 @@ export function FiltersForm({ inPopover }: FieldProps) {
       <CountriesField selected={filters.countries} inPopover={inPopover} />
       <VendorsField selected={filters.vendors} inPopover={inPopover} />
       <MediaTypesField selected={filters.media_types} inPopover={inPopover} />
+      <Only360Field on={filters.only_360} />
       <TagsField filters={filters} inPopover={inPopover} />
+      <AddedField from={filters.added_from} to={filters.added_to} inPopover={inPopover} />
     </Stack>
   );
 }
@@ -201,6 +209,92 @@ function MediaTypesField({ selected, inPopover }: { selected: number[] } & Field
       comboboxProps={comboboxProps(inPopover)}
       data-testid="filters-media-types"
     />
+  );
+}
+
+/** Only panoramas and 360 video: the server knows which media types those are. */
+function Only360Field({ on }: { on: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      label={t('filters.only360')}
+      description={t('filters.only360Hint')}
+      checked={on}
+      onChange={(event) => updateFilterState({ only_360: event.currentTarget.checked })}
+      data-testid="filters-only-360"
+    />
+  );
+}
+
+/** Quick ranges ending today, in days back (the calendar takes any other). */
+const ADDED_PRESETS = [
+  { key: 'week', days: 7 },
+  { key: 'month', days: 30 },
+  { key: 'year', days: 365 },
+] as const;
+
+/** A day as 'YYYY-MM-DD' in the visitor's calendar. */
+function isoDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function daysBack(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() - days);
+  return isoDay(date);
+}
+
+/**
+ * The added-date range: a quick choice (past week, month, year) or any range on the calendar; one
+ * end may stay open. Both ends are days, both included.
+ */
+function AddedField({ from, to, inPopover }: { from: string; to: string } & FieldProps) {
+  const { t, i18n } = useTranslation();
+  const today = isoDay(new Date());
+  const preset = ADDED_PRESETS.find((item) => from === daysBack(item.days) && (to === '' || to === today))?.key ?? '';
+  const pick = ([first, last]: DatesRangeValue<string>) => {
+    // A range half chosen waits for its second day; a cleared one lifts the filter.
+    if (first && !last) return;
+    updateFilterState({ added_from: first ?? '', added_to: last ?? '' });
+  };
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} id="filters-added-label">
+        {t('filters.added')}
+      </Text>
+      <Chip.Group
+        value={preset}
+        onChange={(value) => {
+          const chosen = ADDED_PRESETS.find((item) => item.key === value);
+          updateFilterState(chosen ? { added_from: daysBack(chosen.days), added_to: '' } : { added_from: '', added_to: '' });
+        }}
+      >
+        <Group gap={6} role="group" aria-labelledby="filters-added-label" data-testid="filters-added-presets">
+          {ADDED_PRESETS.map((item) => (
+            <Chip key={item.key} value={item.key} size="xs" radius="xl" data-testid={`filters-added-${item.key}`}>
+              {t(`filters.addedPresets.${item.key}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: i18n.language === 'ru' ? 1 : 0 }}>
+        <DatePickerInput
+          type="range"
+          aria-label={t('filters.addedRange')}
+          placeholder={t('filters.addedAnyTime')}
+          value={[from || null, to || null]}
+          onChange={pick}
+          maxDate={today}
+          allowSingleDateInRange
+          clearable
+          valueFormat="D MMM YYYY"
+          leftSection={<IconCalendar size={16} aria-hidden="true" />}
+          popoverProps={{ withinPortal: !inPopover }}
+          data-testid="filters-added-range"
+        />
+      </DatesProvider>
+    </Stack>
   );
 }
 

@@ -36,6 +36,7 @@ import { setFields } from './setFields';
 import { StaffFields } from './StaffFields';
 import { TagsField } from './TagsField';
 import { useMediaLookup } from './useMediaLookup';
+import { VisibilityField } from './VisibilityField';
 
 export type MediaForm = UseFormReturnType<MediaFormValues>;
 
@@ -203,6 +204,7 @@ export function MediaForm({ mode, tour, initial = EMPTY_MEDIA_FORM, onDone, ref 
         <TagsField form={form} />
         <LocationFields form={form} mode={mode} onPickOnMap={() => setPicking(true)} />
         <StaffFields form={form} isAdmin={isAdmin && mode === 'add'} isContentManager={isContentManager} />
+        <VisibilityField form={form} />
         {mode === 'add' && (
           <Alert variant="light" color="gray" radius="md" icon={<IconInfoCircle size={18} />}>
             {t('mediaForm.approvalNote')}

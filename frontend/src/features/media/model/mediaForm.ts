@@ -43,6 +43,10 @@ export interface MediaFormValues {
   thirdPartyCreator: string;
   creatorWebsite: string;
   onBehalfOf: OnBehalfOf | null;
+  /** Who finds the tour once published: everyone, or only whoever has its link (and its owner's pages). */
+  visibility: 'public' | 'unlisted';
+  /** Saved as a draft: nobody but its owner sees it; `visibility` applies when it is published. */
+  asDraft: boolean;
 }
 
 export const EMPTY_MEDIA_FORM: MediaFormValues = {
@@ -67,6 +71,8 @@ export const EMPTY_MEDIA_FORM: MediaFormValues = {
   thirdPartyCreator: '',
   creatorWebsite: '',
   onBehalfOf: null,
+  visibility: 'public',
+  asDraft: false,
 };
 
 /** What the rules need besides the values: who is adding, what the host demands, how the lookup went. */

@@ -12,8 +12,9 @@ const idOf = (value: string | null): number | null => (value ? Number(value) : n
 const textOrNull = (value: string): string | null => value.trim() || null;
 
 /**
- * Spec §3 "Media write". Saving from the form always sets active and asks for approval (spec §4);
- * the server lets trusted users skip it. Host and location are the add's business only.
+ * Spec §3 "Media write". Saving asks for approval (spec §4; the server lets trusted users skip it) and
+ * publishes the tour, public or unlisted, unless the owner chose Draft (issue 18: the form sets who
+ * finds the tour). Host and location are the add's business only.
  */
 export function formValuesToPayload(values: MediaFormValues, context: PayloadContext): TourWrite | TourEdit {
   const adding = context.mode === 'add';
@@ -30,7 +31,8 @@ export function formValuesToPayload(values: MediaFormValues, context: PayloadCon
     preview_picture: textOrNull(values.previewPicture),
     tags: values.tags.map((tag) => ({ id: tag.id })),
     is_ai_generated: values.isAiGenerated,
-    is_active: true,
+    is_active: !values.asDraft,
+    visibility: values.visibility,
     approve_needed: true,
     newCategory: newCategory ? { category: newCategory.category, subcategory: newCategory.subcategory ?? null } : null,
     ...(context.isContentManager
@@ -73,5 +75,7 @@ export function tourToFormValues(tour: TourOut): MediaFormValues {
     isAiGenerated: tour.is_ai_generated,
     thirdPartyCreator: tour.third_party_creator ?? '',
     creatorWebsite: tour.creator_website ?? '',
+    visibility: tour.visibility,
+    asDraft: tour.status === 'draft',
   };
 }

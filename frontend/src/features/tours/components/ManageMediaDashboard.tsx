@@ -1,6 +1,6 @@
-import { Button, Group, SegmentedControl, Select, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Menu, SegmentedControl, Select, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconCheck, IconMovie, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconCheck, IconChevronDown, IconEyeOff, IconMovie, IconPlayerPlay, IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ interface Owner {
   hasCreator: boolean;
 }
 
-type BulkAction = 'deactivate' | 'activate' | 'approve' | 'delete';
+type BulkAction = 'deactivate' | 'activate' | 'approve' | 'delete' | 'make_unlisted' | 'make_public';
 
 const asOptions = (items: ReadonlyArray<{ id: number; name: string }>) => items.map((item) => ({ value: String(item.id), label: item.name }));
 
@@ -211,6 +211,30 @@ export function ManageMediaDashboard({ onOpenTour }: { onOpenTour: () => void })
         <Button size="xs" radius="xl" variant="default" leftSection={<IconPlayerPlay size={14} />} disabled={selected.size === 0} loading={working === 'activate'} onClick={() => act('activate', selectedList)}>
           {t('manageMedia.activate')}
         </Button>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button
+              size="xs"
+              radius="xl"
+              variant="default"
+              leftSection={<IconEyeOff size={14} />}
+              rightSection={<IconChevronDown size={12} />}
+              disabled={selected.size === 0}
+              loading={working === 'make_unlisted' || working === 'make_public'}
+              data-testid="bulk-visibility"
+            >
+              {t('manageMedia.visibility')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconWorld size={14} />} onClick={() => act('make_public', selectedList)}>
+              {t('manageMedia.makePublic')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconEyeOff size={14} />} onClick={() => act('make_unlisted', selectedList)} data-testid="bulk-make-unlisted">
+              {t('manageMedia.makeUnlisted')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
         {isAdmin && (
           <Button size="xs" radius="xl" variant="light" color="teal" leftSection={<IconCheck size={14} />} disabled={pendingSelected === 0} loading={working === 'approve'} onClick={() => act('approve', selectedTours.filter((tour) => tour.approval_state !== 'approved').map((tour) => tour.guid))}>
             {t('manageMedia.approve')}

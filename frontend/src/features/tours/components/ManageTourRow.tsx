@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconBookmark, IconEdit, IconExternalLink, IconEye, IconHeart, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconBookmark, IconEdit, IconExternalLink, IconEye, IconEyeOff, IconHeart, IconStar, IconStarFilled, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -9,6 +9,9 @@ import { ManageRow, type ManageRowAction, RowMenu } from '../../../shared/manage
 import { openMediaForm } from '../../../shared/media/mediaFormRequest';
 import { paths } from '../../../shared/routing/paths';
 
+/** A row's actions: the ones every manage row has, and a tour's visibility. */
+export type TourRowAction = ManageRowAction | 'make_unlisted' | 'make_public';
+
 interface ManageTourRowProps {
   tour: TourOut;
   selected: boolean;
@@ -17,7 +20,7 @@ interface ManageTourRowProps {
   /** null when featuring does not apply (not a creator, or not sorting by featured). */
   featured: boolean | null;
   onFeature: () => void;
-  onAction: (action: ManageRowAction) => void;
+  onAction: (action: TourRowAction) => void;
   onOpenTour: () => void;
 }
 
@@ -43,6 +46,11 @@ function StateBadges({ tour }: { tour: TourOut }) {
           {t('manageMedia.state.editPending')}
         </Badge>
       )}
+      {tour.visibility === 'unlisted' && (
+        <Badge size="sm" color="violet" variant="light" leftSection={<IconEyeOff size={12} />} data-testid="manage-unlisted">
+          {t('manageMedia.state.unlisted')}
+        </Badge>
+      )}
     </Group>
   );
 }
@@ -50,6 +58,7 @@ function StateBadges({ tour }: { tour: TourOut }) {
 /** One tour of the dashboard: select, open, edit, feature, and its own actions. */
 export function ManageTourRow({ tour, selected, onToggle, isAdmin, featured, onFeature, onAction, onOpenTour }: ManageTourRowProps) {
   const { t, i18n } = useTranslation();
+  // Featured on the owner's profile: any published tour, unlisted ones too (the profile is the owner's page).
   const listed = tour.status === 'active' && tour.approval_state === 'approved';
   const created = new Date(tour.created_date).toLocaleDateString(i18n.language);
   return (
@@ -97,6 +106,17 @@ export function ManageTourRow({ tour, selected, onToggle, isAdmin, featured, onF
             active={tour.status === 'active'}
             canApprove={isAdmin && tour.approval_state !== 'approved'}
             onAction={onAction}
+            moreItems={
+              tour.visibility === 'unlisted' ? (
+                <Menu.Item leftSection={<IconWorld size={14} />} onClick={() => onAction('make_public')} data-testid="manage-make-public">
+                  {t('manageMedia.makePublic')}
+                </Menu.Item>
+              ) : (
+                <Menu.Item leftSection={<IconEyeOff size={14} />} onClick={() => onAction('make_unlisted')} data-testid="manage-make-unlisted">
+                  {t('manageMedia.makeUnlisted')}
+                </Menu.Item>
+              )
+            }
             openItem={
               <Menu.Item leftSection={<IconExternalLink size={14} />} component={Link} to={paths.tour(tour.guid)} onClick={onOpenTour}>
                 {t('manageMedia.open')}

@@ -35,6 +35,7 @@ const tour: TourOut = {
   shared: 0,
   saves: 2,
   status: 'active',
+  visibility: 'public',
   approval_state: 'approved',
   edit_pending: false,
   is_featured: false,

@@ -6,6 +6,7 @@ import {
   IconBookmarkFilled,
   IconEdit,
   IconEye,
+  IconEyeOff,
   IconHeart,
   IconHeartFilled,
   IconMapPin,
@@ -100,6 +101,7 @@ function TourDetails({ tour }: { tour: TourOut }) {
           <aside className={classes.side}>
             <Stack gap="md">
               <OwnerState tour={tour} />
+              <UnlistedNote tour={tour} />
               <Title order={1} className={classes.title} data-testid="tour-title">
                 {tour.title}
               </Title>
@@ -190,6 +192,22 @@ function OwnerState({ tour }: { tour: TourOut }) {
   if (tour.approval_state === 'rejected') states.push(<Badge key="rejected" color="red">{t('tourPage.state.rejected')}</Badge>);
   if (tour.edit_pending) states.push(<Badge key="edit" color="blue">{t('tourPage.state.editPending')}</Badge>);
   return states.length > 0 ? <Group gap={6}>{states}</Group> : null;
+}
+
+/** An unlisted tour says so to everyone who opened it by its link: it is not found anywhere else. */
+function UnlistedNote({ tour }: { tour: TourOut }) {
+  const { t } = useTranslation();
+  if (tour.visibility !== 'unlisted') return null;
+  return (
+    <Group gap={8} wrap="nowrap" align="center" data-testid="tour-unlisted">
+      <Badge color="violet" variant="light" tt="none" style={{ flexShrink: 0 }} leftSection={<IconEyeOff size={12} aria-hidden="true" />}>
+        {t('tourPage.unlisted')}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {tour.is_owned ? t('tourPage.unlistedOwnerHint') : t('tourPage.unlistedHint')}
+      </Text>
+    </Group>
+  );
 }
 
 function CreatorLine({ tour }: { tour: TourOut }) {

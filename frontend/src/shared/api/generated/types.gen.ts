@@ -6014,6 +6014,12 @@ export type MediaTypeOut = {
      */
     id: number;
     /**
+     * Is 360
+     *
+     * A panorama or 360 video type: kept by the filters' 360° switch.
+     */
+    is_360?: boolean;
+    /**
      * Name
      */
     name: string;
@@ -6450,6 +6456,10 @@ export type OnBehalfWrite = {
      */
     vendor?: number | null;
     /**
+     * public: listed everywhere; unlisted: only by its link and on its owner's pages.
+     */
+    visibility?: TourVisibility;
+    /**
      * Vt Website
      *
      * Learn-more website, https:// only.
@@ -6849,6 +6859,10 @@ export type PendingTourOut = {
      * Views
      */
     views: number;
+    /**
+     * public, or unlisted: reachable by its link and its owner's pages
+     */
+    visibility: TourVisibility;
     /**
      * Vt Website
      */
@@ -8285,7 +8299,7 @@ export type TaskBody = {
 /**
  * TaskName
  */
-export type TaskName = 'activate' | 'deactivate' | 'approve';
+export type TaskName = 'activate' | 'deactivate' | 'approve' | 'make_unlisted' | 'make_public';
 
 /**
  * TaskQueuedAnswer
@@ -8435,6 +8449,12 @@ export type TourCounts = {
      * Total
      */
     total: number;
+    /**
+     * Unlisted
+     *
+     * Tours set to unlisted, whatever their state.
+     */
+    unlisted: number;
 };
 
 /**
@@ -8548,6 +8568,10 @@ export type TourEdit = {
      * The host (vendor id).
      */
     vendor?: number | null;
+    /**
+     * public: listed everywhere; unlisted: only by its link and on its owner's pages.
+     */
+    visibility?: TourVisibility;
     /**
      * Vt Website
      *
@@ -8709,6 +8733,10 @@ export type TourOut = {
      */
     views: number;
     /**
+     * public, or unlisted: reachable by its link and its owner's pages
+     */
+    visibility: TourVisibility;
+    /**
      * Vt Website
      */
     vt_website: string | null;
@@ -8863,6 +8891,14 @@ export type TourTodayBody = {
 };
 
 /**
+ * TourVisibility
+ *
+ * Who finds a published tour: everyone (`public`: feeds, map, search, recommendations), or only
+ * whoever has its link or opens its owner's pages (`unlisted`).
+ */
+export type TourVisibility = 'public' | 'unlisted';
+
+/**
  * TourWrite
  *
  * Spec §3 Media write. Absent optional fields are empty; the §5 rules decide what is required.
@@ -8969,6 +9005,10 @@ export type TourWrite = {
      * The host (vendor id).
      */
     vendor?: number | null;
+    /**
+     * public: listed everywhere; unlisted: only by its link and on its owner's pages.
+     */
+    visibility?: TourVisibility;
     /**
      * Vt Website
      *
@@ -9420,7 +9460,7 @@ export type UserTourSort = 'date' | 'title' | 'featured';
 /**
  * UserTourStatus
  */
-export type UserTourStatus = 'all' | 'active' | 'draft' | 'pending' | 'rejected';
+export type UserTourStatus = 'all' | 'active' | 'draft' | 'pending' | 'rejected' | 'unlisted';
 
 /**
  * UserToursPage
@@ -15713,6 +15753,24 @@ export type DiscoveryFilteredAreaData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/locations/filtered-area';
 };
@@ -15944,6 +16002,24 @@ export type DiscoveryMapAreaData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/locations/map-area';
 };
@@ -17140,6 +17216,24 @@ export type DiscoveryCreatorMediaData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/user-recomendations/creator-media/{user_id}';
 };
@@ -17275,6 +17369,24 @@ export type DiscoveryFilteredGridData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/user-recomendations/filtered-grid';
 };
@@ -17410,6 +17522,24 @@ export type DiscoveryFilteredMapData = {
          * only this creator's tours (creator-scoped grid and map)
          */
         userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/user-recomendations/filtered-map';
 };
@@ -20230,6 +20360,24 @@ export type ToursCreatorMapData = {
          * Searchpattern
          */
         searchPattern?: string | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/virtualtours/creator/map/{user_id}';
 };
@@ -20324,6 +20472,24 @@ export type ToursCreatorToursData = {
          * Searchpattern
          */
         searchPattern?: string | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
     };
     url: '/v2/virtualtours/creator/{user_id}';
 };
