@@ -4,9 +4,9 @@ map-area calls of Location."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import BaseModel
@@ -19,7 +19,7 @@ from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, opt
 from app.core.errors import field_error
 from app.core.security import TokenClaims
 from app.core.types import DbId
-from app.discovery import service
+from app.discovery import service, tiles
 from app.discovery.params import (
     FEED_OPENAPI_PARAMETERS,
     MAX_SEARCH_LENGTH,
@@ -214,6 +214,49 @@ def filtered_area(
 ) -> Response:
     """The map area narrowed by the feed's filters."""
     return as_json(_area(params, db, user, index, zoom, locale))
+
+
+TILE_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "The tile (Mapbox Vector Tile, layer `tours`); empty when no tour is in it",
+        "content": {tiles.MVT_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}},
+    },
+    304: {"description": "Not modified: the tile named in If-None-Match is still current"},
+}
+
+
+@location_router.get(
+    "/tiles/{z}/{x}/{y}.mvt",
+    response_class=Response,
+    responses=TILE_RESPONSES,
+    dependencies=[Depends(public)],
+)
+def map_tile(
+    params: Feed,
+    db: DbSession,
+    user: OptionalUser,
+    index: Index,
+    z: int = Path(description=f"zoom, 0 to {tiles.MAX_TILE_ZOOM}"),
+    x: int = Path(description="column, 0 to 2^z - 1"),
+    y: int = Path(description="row from the north, 0 to 2^z - 1"),
+    if_none_match: str | None = Header(None),
+) -> Response:
+    """The map as vector tiles: every listed tour in one Web-Mercator tile under the feed's filters
+    (the same query string as filtered-map; bounds and zoom come from the tile), as clusters or
+    points. Shared by every visitor with the same filters: `Cache-Control`, `ETag`, 304."""
+    tile = tiles.tile_address(z, x, y)
+    content = service.map_tile(db, index, user, params, tile)
+    personal = service.feed_is_personal(params, user)
+    etag = tiles.etag_of(content)
+    headers = {
+        "ETag": etag,
+        "Cache-Control": f"{'private' if personal else 'public'}, max-age={tiles.TILE_MAX_AGE_SECONDS}",
+    }
+    if personal:
+        headers["Vary"] = "Authorization"
+    if tiles.etag_matches(if_none_match, etag):
+        return Response(status_code=304, headers=headers)
+    return Response(content, media_type=tiles.MVT_MEDIA_TYPE, headers=headers)
 
 
 # The domain's one router: the recommendations calls and the map-area calls of Location.
