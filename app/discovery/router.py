@@ -4,7 +4,7 @@ map-area calls of Location."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from app.auth.rate_limit import client_ip
+from app.core import vector_tiles
 from app.core.access import public
 from app.core.concurrency import run_compute
 from app.core.db import request_session
@@ -216,19 +217,10 @@ def filtered_area(
     return as_json(_area(params, db, user, index, zoom, locale))
 
 
-TILE_RESPONSES: dict[int | str, dict[str, Any]] = {
-    200: {
-        "description": "The tile (Mapbox Vector Tile, layer `tours`); empty when no tour is in it",
-        "content": {tiles.MVT_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}},
-    },
-    304: {"description": "Not modified: the tile named in If-None-Match is still current"},
-}
-
-
 @location_router.get(
     "/tiles/{z}/{x}/{y}.mvt",
     response_class=Response,
-    responses=TILE_RESPONSES,
+    responses=vector_tiles.TILE_RESPONSES,
     dependencies=[Depends(public)],
 )
 def map_tile(
@@ -244,19 +236,15 @@ def map_tile(
     """The map as vector tiles: every listed tour in one Web-Mercator tile under the feed's filters
     (the same query string as filtered-map; bounds and zoom come from the tile), as clusters or
     points. Shared by every visitor with the same filters: `Cache-Control`, `ETag`, 304."""
-    tile = tiles.tile_address(z, x, y)
+    tile = vector_tiles.tile_address(z, x, y, max_zoom=tiles.MAX_TILE_ZOOM)
     content = service.map_tile(db, index, user, params, tile)
     personal = service.feed_is_personal(params, user)
-    etag = tiles.etag_of(content)
-    headers = {
-        "ETag": etag,
-        "Cache-Control": f"{'private' if personal else 'public'}, max-age={tiles.TILE_MAX_AGE_SECONDS}",
-    }
-    if personal:
-        headers["Vary"] = "Authorization"
-    if tiles.etag_matches(if_none_match, etag):
-        return Response(status_code=304, headers=headers)
-    return Response(content, media_type=tiles.MVT_MEDIA_TYPE, headers=headers)
+    return vector_tiles.tile_response(
+        content,
+        if_none_match=if_none_match,
+        cache_control=f"{'private' if personal else 'public'}, max-age={tiles.TILE_MAX_AGE_SECONDS}",
+        vary="Authorization" if personal else None,
+    )
 
 
 # The domain's one router: the recommendations calls and the map-area calls of Location.

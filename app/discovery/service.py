@@ -25,6 +25,7 @@ from app.classifications.models import Tag
 from app.core.errors import NotFound
 from app.core.locale import DEFAULT_LOCALE
 from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
+from app.core.vector_tiles import TileAddress
 from app.creators.models import Creator, Follow
 from app.discovery import tiles
 from app.discovery.params import FeedParams
@@ -526,7 +527,7 @@ def map_area(
     return MapAreaAnswer(total_items=answer.total, features=features, clusters=clusters)
 
 
-def map_tile(db: Session, index: SearchIndex, user: User | None, params: FeedParams, tile: tiles.TileAddress) -> bytes:
+def map_tile(db: Session, index: SearchIndex, user: User | None, params: FeedParams, tile: TileAddress) -> bytes:
     """One vector tile of the map: the feed's filters (as the map-area calls resolve them) over the
     tile's area, clustered by the index at the tile's zoom. A searched place's bounds do not narrow
     the map: the tile is the area, as the visible area is for filtered-map."""

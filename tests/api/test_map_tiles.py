@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
+from app.core import vector_tiles
 from app.creators.models import Follow
 from app.discovery import tiles
 from app.engagement.models import TourSave
@@ -83,11 +84,11 @@ def tile_of(lat: float, lng: float, z: int) -> tuple[int, int]:
 def features(client: TestClient, z: int, x: int, y: int, **params: Any) -> list[dict[str, Any]]:
     response = client.get(f"{TILES}/{z}/{x}/{y}.mvt", params=params)
     assert response.status_code == 200, response.text
-    assert response.headers["content-type"] == tiles.MVT_MEDIA_TYPE
+    assert response.headers["content-type"] == vector_tiles.MVT_MEDIA_TYPE
     if not response.content:
         return []
     decoded = mapbox_vector_tile.decode(response.content, default_options={"y_coord_down": True})
-    assert set(decoded) == {"tours"} and decoded["tours"]["extent"] == tiles.TILE_EXTENT
+    assert set(decoded) == {"tours"} and decoded["tours"]["extent"] == vector_tiles.TILE_EXTENT
     return decoded["tours"]["features"]  # type: ignore[no-any-return]
 
 
@@ -103,7 +104,7 @@ def test_the_world_tile_holds_every_listed_tour_as_a_point(client: TestClient, c
     assert paris["id"] == corpus.tours[0].id
     # Paris in tile units of the world tile: x = (lng + 180) / 360, y from the Mercator formula.
     x, y = paris["geometry"]["coordinates"]
-    expected = tiles.tile_pixel(tiles.TileAddress(0, 0, 0), 2.3522, 48.8566)
+    expected = vector_tiles.tile_pixel(vector_tiles.TileAddress(0, 0, 0), 2.3522, 48.8566)
     assert (x, y) == expected and abs(x - 2075) <= 1 and abs(y - 1409) <= 1
 
 
@@ -135,7 +136,7 @@ def test_tiles_split_the_world_without_repeating_a_tour(client: TestClient, corp
     assert guids(paris) == {tour.guid for tour in corpus.tours[0::3]}
     for feature in paris:  # every point inside its tile
         px, py = feature["geometry"]["coordinates"]
-        assert 0 <= px <= tiles.TILE_EXTENT and 0 <= py <= tiles.TILE_EXTENT
+        assert 0 <= px <= vector_tiles.TILE_EXTENT and 0 <= py <= vector_tiles.TILE_EXTENT
     empty = client.get(f"{TILES}/10/{x + 3}/{y}.mvt")
     assert empty.status_code == 200 and empty.content == b""
 
