@@ -85,6 +85,11 @@ class Settings(BaseSettings):
     map_style_streets_url: str = ""
     map_style_dark_url: str = ""
     map_style_satellite_url: str = ""
+    basemap_pmtiles: str = Field(
+        default="",
+        description="A PMTiles vector basemap (Protomaps schema) to serve instead of the offline one: a path, "
+        "relative to DATA_DIR unless absolute; empty serves the offline basemap.",
+    )
     jwt_secret: str = Field(
         default="", description="Signing key; in development generated under data/ on first run when empty."
     )
