@@ -536,7 +536,7 @@ def map_tile(db: Session, index: SearchIndex, user: User | None, params: FeedPar
         filter=replace(tour_filter, bounds=None),
         bbox=tiles.tile_bbox(tile),
         zoom=tile.z,
-        max_points=tiles.TILE_MAX_POINTS,
+        max_points=tiles.tile_max_points(tile.z),
     )
     return tiles.encode_tours(tile, index.map_area(query))
 

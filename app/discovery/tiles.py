@@ -3,8 +3,13 @@ the index as the map-area calls group them.
 
 One tile answers the same at any viewport, so a browser or a CDN can share it between visitors
 (`Cache-Control`, `ETag`, 304 on `If-None-Match`: app/core/vector_tiles.py), which the per-viewport
-JSON of the map-area calls never could. A tile holds at most TILE_MAX_POINTS single tours; above that
-the index groups it into cells of a quarter tile side (`indexer.geo.cluster_level`), each a cluster.
+JSON of the map-area calls never could.
+
+Below zoom 18 the index groups every tile into cells of a quarter of its side
+(`indexer.geo.cluster_level`: 128 px of a 512-px tile, about the spec's 60-px cluster radius): a cell
+with one tour is that tour's point, a cell with more is a cluster — what MapLibre's own clustering
+did with the JSON, now done once on the server for everybody. From zoom 18 on (spec §9: no clusters
+above 18) a tile holds its tours as points, up to POINTS_TILE_MAX of them.
 
 What a feature carries (layer `tours`):
 - a cluster: `tours` (how many), `server_cluster` (the cell's id), `expansion_zoom`;
@@ -24,15 +29,21 @@ TOUR_LAYER = "tours"
 # The deepest tile the server makes. MapLibre asks for no tile past zoom 18 (its source's maxzoom)
 # and draws deeper zooms from those; deeper tiles are still answered for other clients.
 MAX_TILE_ZOOM = 22
-# Single tours per tile before the index groups the tile into clusters. A 512-px tile with this many
-# points is still legible; past it the quarter-tile cells (128 px, the spec's 60-px cluster radius)
-# say more than a carpet of dots.
-TILE_MAX_POINTS = 120
+# The last zoom with clusters (spec §9); a cluster there opens the list view rather than zooming.
+MAX_CLUSTER_ZOOM = 18
+# Tours a tile from zoom 18 on shows one by one (a tile is 150 m wide there); past that, even there
+# its cells are clusters, and a click on one lists its tours.
+POINTS_TILE_MAX = 500
 # A shared cache may keep a tile this long: a new or edited tour shows on the map within a minute.
 TILE_MAX_AGE_SECONDS = 60
 # The tile's own box, shrunk by this share of its side, so that a tour exactly on a tile's edge is
 # in one tile only, and the cells the index groups are this tile's own.
 EDGE_INSET = 1e-9
+
+
+def tile_max_points(zoom: int) -> int:
+    """How many tours a tile may show one by one before the index groups it into its cells."""
+    return POINTS_TILE_MAX if zoom >= MAX_CLUSTER_ZOOM else 0
 
 
 def tile_bbox(tile: TileAddress) -> BBox:

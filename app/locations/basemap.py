@@ -76,7 +76,7 @@ class PlaceRule:
 # Which place names a tile carries: countries while they fit, regions in between, then cities from
 # the largest down, and towns once a tile is a few dozen kilometres wide.
 PLACE_RULES = (
-    PlaceRule("country", 0, 6, (0,)),
+    PlaceRule("country", 0, 6, (250_000, 250_000, 250_000, 0)),
     PlaceRule("region", 4, 8, (200_000, 50_000, 0)),
     PlaceRule("city", 2, BASEMAP_MAX_ZOOM, (3_000_000, 1_000_000, 500_000, 200_000, 100_000, 50_000, 0)),
     PlaceRule("town", 9, BASEMAP_MAX_ZOOM, (0,)),

@@ -96,57 +96,70 @@ def guids(found: list[dict[str, Any]]) -> set[str]:
     return {feature["properties"]["guid"] for feature in found if "guid" in feature["properties"]}
 
 
-def test_the_world_tile_holds_every_listed_tour_as_a_point(client: TestClient, corpus: Corpus) -> None:
-    found = features(client, 0, 0, 0)
-    assert guids(found) == {tour.guid for tour in corpus.tours}  # the draft is not listed
-    paris = next(feature for feature in found if feature["properties"]["guid"] == corpus.tours[0].guid)
-    assert paris["properties"] == {"tours": 1, "guid": corpus.tours[0].guid, "title": "Walk 00 in Paris"}
-    assert paris["id"] == corpus.tours[0].id
-    # Paris in tile units of the world tile: x = (lng + 180) / 360, y from the Mercator formula.
-    x, y = paris["geometry"]["coordinates"]
-    expected = vector_tiles.tile_pixel(vector_tiles.TileAddress(0, 0, 0), 2.3522, 48.8566)
-    assert (x, y) == expected and abs(x - 2075) <= 1 and abs(y - 1409) <= 1
+def tours_in(found: list[dict[str, Any]]) -> int:
+    return sum(feature["properties"]["tours"] for feature in found)
 
 
-def test_a_crowded_tile_is_clustered_by_the_index(
-    client: TestClient, corpus: Corpus, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(tiles, "TILE_MAX_POINTS", 5)
-    found = features(client, 0, 0, 0)
-    clusters = [feature for feature in found if "server_cluster" in feature["properties"]]
+def test_below_zoom_18_a_tile_groups_its_tours_into_cells(client: TestClient, corpus: Corpus) -> None:
+    world = features(client, 0, 0, 0)
     # Cells of a quarter of the world at zoom 0: Paris and Berlin share one, Tokyo has its own.
-    assert sorted(cluster["properties"]["tours"] for cluster in clusters) == [10, 20]
-    assert {cluster["properties"]["expansion_zoom"] for cluster in clusters} == {2}
-    assert all(cluster["properties"]["server_cluster"].startswith("2/") for cluster in clusters)
-    # Deeper, Paris's ten tours (one tile at zoom 11) spread over cells of their own.
+    assert sorted(feature["properties"]["tours"] for feature in world) == [10, 20]
+    assert all(set(feature["properties"]) == {"tours", "server_cluster", "expansion_zoom"} for feature in world)
+    assert {feature["properties"]["expansion_zoom"] for feature in world} == {2}
+    assert all(feature["properties"]["server_cluster"].startswith("2/") for feature in world)
+    # Paris's ten tours (one tile at zoom 11) share a few cells there.
     x, y = tile_of(48.8566, 2.3522, 11)
-    deep = features(client, 11, x, y)
-    assert sum(feature["properties"]["tours"] for feature in deep) == 10 and len(deep) > 1
-    assert {feature["properties"].get("expansion_zoom") for feature in deep} <= {13, None}
+    paris = features(client, 11, x, y)
+    assert tours_in(paris) == 10 and 1 < len(paris) < 10
+    assert {feature["properties"].get("expansion_zoom") for feature in paris} <= {13, None}
+    # At zoom 15 (cells of 0.0027°) the tours, 0.003° apart, each have a cell: ten points, no draft.
+    (west, north), (east, south) = tile_of(48.8566, 2.3522, 15), tile_of(48.8566 + 0.027, 2.3522 + 0.027, 15)
+    deep = [
+        feature
+        for x in range(west, east + 1)
+        for y in range(south, north + 1)
+        for feature in features(client, 15, x, y)
+    ]
+    assert guids(deep) == {tour.guid for tour in corpus.tours[0::3]} and tours_in(deep) == 10
+
+
+def test_from_zoom_18_a_tile_holds_its_tours_as_points(client: TestClient, corpus: Corpus) -> None:
+    tour = corpus.tours[0]
+    x, y = tile_of(48.8566, 2.3522, 18)
+    found = features(client, 18, x, y)
+    assert len(found) == 1
+    point = found[0]
+    assert point["properties"] == {"tours": 1, "guid": tour.guid, "title": "Walk 00 in Paris"}
+    assert point["id"] == tour.id
+    assert tuple(point["geometry"]["coordinates"]) == vector_tiles.tile_pixel(
+        vector_tiles.TileAddress(18, x, y), 2.3522, 48.8566
+    )
+    # The pixel maths itself: Paris in the world tile's 4096 units.
+    assert vector_tiles.tile_pixel(vector_tiles.TileAddress(0, 0, 0), 2.3522, 48.8566) == (2075, 1409)
+    assert client.get(f"{TILES}/22/{x << 4}/{y << 4}.mvt").status_code == 200
 
 
 def test_tiles_split_the_world_without_repeating_a_tour(client: TestClient, corpus: Corpus) -> None:
-    seen: list[str] = []
-    for x in range(2):
-        for y in range(2):
-            seen += [feature["properties"]["guid"] for feature in features(client, 1, x, y)]
-    assert sorted(seen) == sorted(tour.guid for tour in corpus.tours)
+    assert sum(tours_in(features(client, 1, x, y)) for x in range(2) for y in range(2)) == 30
     x, y = tile_of(48.8566, 2.3522, 10)
     paris = features(client, 10, x, y)
-    assert guids(paris) == {tour.guid for tour in corpus.tours[0::3]}
-    for feature in paris:  # every point inside its tile
+    assert tours_in(paris) == 10
+    for feature in paris:  # everything inside its tile
         px, py = feature["geometry"]["coordinates"]
         assert 0 <= px <= vector_tiles.TILE_EXTENT and 0 <= py <= vector_tiles.TILE_EXTENT
     empty = client.get(f"{TILES}/10/{x + 3}/{y}.mvt")
     assert empty.status_code == 200 and empty.content == b""
 
 
-def test_the_feed_filters_narrow_the_tiles(client: TestClient, corpus: Corpus, db: Session) -> None:
-    assert guids(features(client, 0, 0, 0, countries="JP")) == {tour.guid for tour in corpus.tours[2::3]}
-    museums = features(client, 0, 0, 0, categories=str(corpus.museums))
-    assert guids(museums) == {tour.guid for tour in corpus.tours[1::2]}
+def test_the_feed_filters_narrow_the_tiles(client: TestClient, corpus: Corpus) -> None:
+    japan = features(client, 0, 0, 0, countries="JP")
+    assert tours_in(japan) == 10 and len(japan) == 1
+    assert tours_in(features(client, 0, 0, 0, categories=str(corpus.museums))) == 15
+    x, y = tile_of(48.8566, 2.3522, 18)
+    assert features(client, 18, x, y, countries="JP") == []
+    assert guids(features(client, 18, x, y, categories=str(corpus.museums))) == set()  # tour 0 is Nature
     # A searched place's bounds do not narrow the map: the tile is the area.
-    assert len(features(client, 0, 0, 0, leftX=0, leftY=40, rightX=5, rightY=50)) == 30
+    assert tours_in(features(client, 0, 0, 0, leftX=0, leftY=40, rightX=5, rightY=50)) == 30
     bad = client.get(f"{TILES}/0/0/0.mvt", params={"categories": "x"})
     assert bad.status_code == 400 and "categories" in bad.json()["fields"]
 
@@ -172,7 +185,12 @@ def test_a_personal_feed_is_never_shared(client: TestClient, corpus: Corpus) -> 
     assert response.headers["cache-control"].startswith("private") and "Authorization" in response.headers["vary"]
     decoded = mapbox_vector_tile.decode(response.content)["tours"]["features"]
     # The saved tour, and every tour of the followed creator (the second owner's).
-    assert guids(decoded) == {corpus.tours[0].guid} | {tour.guid for tour in corpus.tours[1::3]}
+    assert tours_in(decoded) == 1 + len(corpus.tours[1::3])
+    x, y = tile_of(48.8566, 2.3522, 18)
+    saved = client.get(
+        f"{TILES}/18/{x}/{y}.mvt", params={"savesFollow": "true"}, headers=factories.bearer(corpus.viewer)
+    )
+    assert guids(mapbox_vector_tile.decode(saved.content)["tours"]["features"]) == {corpus.tours[0].guid}
 
 
 @pytest.mark.parametrize(
