@@ -302,7 +302,8 @@ function createTourMap(container: HTMLDivElement, style: ReturnType<typeof mapSt
  * idle; an error when a tile could not be had (the map keeps what it drew).
  */
 function watchTourTiles(map: MapLibreMap, report: (status: TilesStatus) => void) {
-  let status: TilesStatus = { loading: false, error: false };
+  // As the page starts: loading until the map is first idle.
+  let status: TilesStatus = { loading: true, error: false };
   const update = (next: TilesStatus) => {
     if (next.loading !== status.loading || next.error !== status.error) report(next);
     status = next;
