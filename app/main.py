@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -36,6 +37,7 @@ from app.creators.router import router as creators_router
 from app.discovery.previews import page_meta
 from app.discovery.router import router as discovery_router
 from app.engagement.router import router as engagement_router
+from app.locations import basemap
 from app.locations.router import router as locations_router
 from app.mailing.router import router as mailing_router
 from app.moderation.router import router as moderation_router
@@ -179,12 +181,14 @@ def create_asgi_app() -> ASGIApp:
 
 def _serving_lifespan(inner: Lifespan[FastAPI]) -> Lifespan[FastAPI]:
     """What a serving process runs beside the app: the realtime start-up (version notice, emitter
-    bound to this loop) and, without Redis, the in-process beat. Tests' TestClient(create_app())
-    runs none of it."""
+    bound to this loop), without Redis the in-process beat, and the basemap's warm-up. Tests'
+    TestClient(create_app()) runs none of it."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[Any]:
         scheduler = start_periodic_tasks()
+        # The offline basemap's shapes and names take seconds to load: not on the first visitor's time.
+        threading.Thread(target=basemap.warm_up, name="touratlas-basemap-warm-up", daemon=True).start()
         try:
             async with realtime_lifespan(), inner(app) as state:
                 yield state

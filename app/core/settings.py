@@ -85,6 +85,11 @@ class Settings(BaseSettings):
     map_style_streets_url: str = ""
     map_style_dark_url: str = ""
     map_style_satellite_url: str = ""
+    basemap_pmtiles: str = Field(
+        default="",
+        description="A PMTiles vector basemap (Protomaps schema) to serve instead of the offline one: a path, "
+        "relative to DATA_DIR unless absolute; empty serves the offline basemap.",
+    )
     jwt_secret: str = Field(
         default="", description="Signing key; in development generated under data/ on first run when empty."
     )
@@ -155,7 +160,7 @@ class Settings(BaseSettings):
     # comma-separated; "*" trusts any). Empty: no proxy is trusted, the client is the TCP peer.
     trusted_proxies: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # Extra origins the front end may fetch from (Content-Security-Policy connect-src and img-src):
-    # the tile, sprite and font hosts of a hosted map style built into the front end (VITE_MAP_STYLE_*).
+    # the tile, sprite and font hosts of a hosted map style (MAP_STYLE_*_URL).
     csp_connect_sources: Annotated[list[str], NoDecode] = Field(default_factory=list)
     password_reset_ttl_minutes: int = 60
     # An expired user token can be renewed (update-token) for this long after it was issued.

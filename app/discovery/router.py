@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import BaseModel
 
 from app.auth.rate_limit import client_ip
+from app.core import vector_tiles
 from app.core.access import public
 from app.core.concurrency import run_compute
 from app.core.db import request_session
@@ -19,7 +20,7 @@ from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, opt
 from app.core.errors import field_error
 from app.core.security import TokenClaims
 from app.core.types import DbId
-from app.discovery import service
+from app.discovery import service, tiles
 from app.discovery.params import (
     FEED_OPENAPI_PARAMETERS,
     MAX_SEARCH_LENGTH,
@@ -234,6 +235,36 @@ def filtered_area(
 ) -> Response:
     """The map area narrowed by the feed's filters."""
     return as_json(_area(params, db, user, index, zoom, locale))
+
+
+@location_router.get(
+    "/tiles/{z}/{x}/{y}.mvt",
+    response_class=Response,
+    responses=vector_tiles.TILE_RESPONSES,
+    dependencies=[Depends(public)],
+)
+def map_tile(
+    params: Feed,
+    db: DbSession,
+    user: OptionalUser,
+    index: Index,
+    z: int = Path(description=f"zoom, 0 to {tiles.MAX_TILE_ZOOM}"),
+    x: int = Path(description="column, 0 to 2^z - 1"),
+    y: int = Path(description="row from the north, 0 to 2^z - 1"),
+    if_none_match: str | None = Header(None),
+) -> Response:
+    """The map as vector tiles: every listed tour in one Web-Mercator tile under the feed's filters
+    (the same query string as filtered-map; bounds and zoom come from the tile), as clusters or
+    points. Shared by every visitor with the same filters: `Cache-Control`, `ETag`, 304."""
+    tile = vector_tiles.tile_address(z, x, y, max_zoom=tiles.MAX_TILE_ZOOM)
+    content = service.map_tile(db, index, user, params, tile)
+    personal = service.feed_is_personal(params, user)
+    return vector_tiles.tile_response(
+        content,
+        if_none_match=if_none_match,
+        cache_control=f"{'private' if personal else 'public'}, max-age={tiles.TILE_MAX_AGE_SECONDS}",
+        vary="Authorization" if personal else None,
+    )
 
 
 # The domain's one router: the recommendations calls and the map-area calls of Location.

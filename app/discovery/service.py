@@ -27,7 +27,9 @@ from app.classifications.names import localized_names
 from app.core.errors import NotFound
 from app.core.locale import DEFAULT_LOCALE
 from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
+from app.core.vector_tiles import TileAddress
 from app.creators.models import Creator, Follow
+from app.discovery import tiles
 from app.discovery.params import FeedParams
 from app.discovery.schemas import (
     AdCard,
@@ -548,6 +550,28 @@ def map_area(
         for cluster in answer.clusters
     ]
     return MapAreaAnswer(total_items=answer.total, features=features, clusters=clusters)
+
+
+def map_tile(db: Session, index: SearchIndex, user: User | None, params: FeedParams, tile: TileAddress) -> bytes:
+    """One vector tile of the map: the feed's filters (as the map-area calls resolve them) over the
+    tile's area, clustered by the index at the tile's zoom. A searched place's bounds do not narrow
+    the map: the tile is the area, as the visible area is for filtered-map."""
+    tour_filter, _sort, _vector = resolve_feed(db, index, user, params)
+    query = MapQuery(
+        filter=replace(tour_filter, bounds=None),
+        bbox=tiles.tile_bbox(tile),
+        zoom=tile.z,
+        max_points=tiles.tile_max_points(tile.z),
+    )
+    return tiles.encode_tours(tile, index.map_area(query))
+
+
+def feed_is_personal(params: FeedParams, user: User | None) -> bool:
+    """Whether the caller's own lists shape the answer (Saves & Follows, For You's interests): then
+    no shared cache may keep it. Must name every user-dependent branch of `resolve_feed`."""
+    if user is None:
+        return False
+    return params.saves_follow or params.feed in (FeedChoice.saves_follows, FeedChoice.for_you)
 
 
 # ------------------------------------------------------------------ search and tags

@@ -615,3 +615,34 @@ def iter_places() -> Iterator[PlaceDocument]:
             bbox=place.bbox if kind == "country" else None,
             population=population,
         )
+
+
+# --- place names for the offline basemap -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MapLabel:
+    kind: str  # country, region, city (a listed city, 15,000 people and up) or town (a locality)
+    name: str
+    lng: float
+    lat: float
+    population: int  # people; a town counts as its floor of 1,000
+
+
+def map_labels() -> list[MapLabel]:
+    """Every place the gazetteer knows, once, as a name at a point: the countries and regions at
+    their centres, the listed cities, and the other GeoNames localities (1,000 people and up) as
+    towns, for the offline basemap's place names (app/locations/basemap.py)."""
+    atlas, localities = _atlas(), _localities()
+    kinds = {"country": "country", "region": "region", "place": "city"}
+    labels = [
+        MapLabel(kinds[place.place_type[0]], place.text, place.center[0], place.center[1], population)
+        for place, population in zip(atlas.features, atlas.populations, strict=True)
+    ]
+    listed = set(atlas.city_by_locality)
+    labels += [
+        MapLabel("town", name, float(lng), float(lat), 1000)
+        for row, (name, lng, lat) in enumerate(zip(localities.names, localities.lngs, localities.lats, strict=True))
+        if row not in listed
+    ]
+    return labels

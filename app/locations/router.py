@@ -6,25 +6,32 @@ the parameter. `map-area` and `filtered-area` read the search index and are serv
 
 from __future__ import annotations
 
+import hashlib
 import math
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi.responses import Response
 
+from app.core import vector_tiles
 from app.core.access import public
 from app.core.deps import DbSession, GeocoderDep
 from app.core.errors import error_responses, field_error
-from app.locations import service
+from app.core.settings import get_settings
+from app.core.static import accepted_encodings
+from app.locations import basemap, service
 from app.locations.geo import BBox, LngLat
 from app.locations.ports import PLACE_TYPES
 from app.locations.schemas import (
     AddressCountriesOut,
     AddressCountryOut,
     AddressOut,
+    BasemapOut,
     CountriesOut,
     CountryOut,
     LocationFeatureOut,
     LocationOut,
+    MapStyleOut,
     SearchLocationsOut,
     UserLocationOut,
 )
@@ -108,6 +115,78 @@ def user_location_by_coords(geocoder: GeocoderDep, coordinates: str) -> UserLoca
     """The user's location: `coordinates` ('longitude,latitude') as the centre, the surrounding place's
     bbox and name, or a null bbox and 'Unresolved address' when no place is near."""
     return UserLocationOut.of(service.user_location(geocoder, _point(coordinates, "coordinates")))
+
+
+# A basemap tile's address names the basemap's version, so a browser may keep it for a week: new data
+# comes under a new address.
+BASEMAP_MAX_AGE_SECONDS = 7 * 24 * 3600
+
+
+def _basemap_key(version: str) -> str:
+    return hashlib.blake2b(version.encode(), digest_size=6).hexdigest()
+
+
+@router.get("/basemap", response_model=BasemapOut, dependencies=[Depends(public)])
+def basemap_info() -> BasemapOut:
+    """The map's basemap: the offline one (coasts, lakes, borders, rivers, place names; no network
+    needed) or the PMTiles archive BASEMAP_PMTILES names, and the styles on offer."""
+    settings = get_settings()
+    current = basemap.current_basemap(settings)
+    hosted = {
+        "streets": settings.map_style_streets_url,
+        "dark": settings.map_style_dark_url,
+        "satellite": settings.map_style_satellite_url,
+    }
+    # Streets and Dark are drawn from the basemap's tiles when no hosted style is set; Satellite has
+    # no offline imagery, so it is offered only with its hosted style.
+    styles = [
+        MapStyleOut(name=name, url=url.strip() or None)
+        for name, url in hosted.items()
+        if url.strip() or name != "satellite"
+    ]
+    return BasemapOut(
+        tiles=f"/v2/locations/basemap/{{z}}/{{x}}/{{y}}.mvt?v={_basemap_key(current.version)}",
+        tile_schema=current.schema,
+        min_zoom=current.min_zoom,
+        max_zoom=current.max_zoom,
+        attribution=current.attribution,
+        styles=styles,
+    )
+
+
+@router.get(
+    "/basemap/{z}/{x}/{y}.mvt",
+    response_class=Response,
+    responses=vector_tiles.TILE_RESPONSES,
+    dependencies=[Depends(public)],
+)
+def basemap_tile(
+    request: Request,
+    z: int = Path(description="zoom, from the basemap's min_zoom to its max_zoom"),
+    x: int = Path(description="column, 0 to 2^z - 1"),
+    y: int = Path(description="row from the north, 0 to 2^z - 1"),
+    v: str | None = Query(None, max_length=64, description="the basemap's version, as /basemap gives it"),
+    if_none_match: str | None = Header(None),
+) -> Response:
+    """One vector tile of the basemap (layers as /basemap's tile_schema says)."""
+    current = basemap.current_basemap(get_settings())
+    tile = vector_tiles.tile_address(z, x, y, max_zoom=current.max_zoom)
+    if tile.z < current.min_zoom:
+        raise field_error("z", f"Zoom must be from {current.min_zoom} to {current.max_zoom}")
+    found = current.tile(tile.z, tile.x, tile.y)
+    content, headers = found.content, {}
+    if found.encoding == "gzip":
+        if "gzip" in accepted_encodings(request.headers.get("accept-encoding", "")):
+            headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+        else:
+            content = basemap.decompressed(found)
+    return vector_tiles.tile_response(
+        content,
+        if_none_match=if_none_match,
+        cache_control=f"public, max-age={BASEMAP_MAX_AGE_SECONDS}",
+        etag=vector_tiles.etag_of(content, current.version),
+        headers=headers,
+    )
 
 
 def _numbers(value: str, count: int, field: str, expected: str) -> list[float]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from app.locations.ports import Country, Place
@@ -121,3 +123,25 @@ class UserLocationOut(BaseModel):
 
 def _list(bbox: tuple[float, ...] | None) -> list[float] | None:
     return list(bbox) if bbox is not None else None
+
+
+class MapStyleOut(BaseModel):
+    name: Literal["streets", "dark", "satellite"]
+    url: str | None = Field(
+        description="A hosted MapLibre style to draw instead (MAP_STYLE_*_URL); null: drawn from the basemap's tiles"
+    )
+
+
+class BasemapOut(BaseModel):
+    """The map's basemap: where its vector tiles are, what their layers are, and the styles offered.
+    A style without a source is not offered (Satellite needs MAP_STYLE_SATELLITE_URL)."""
+
+    tiles: str = Field(description="The tiles' address template, {z}/{x}/{y}, on this site")
+    tile_schema: Literal["touratlas", "protomaps"] = Field(
+        description="The tiles' layers: touratlas (earth, boundaries, rivers, places: the offline basemap) or "
+        "protomaps (a PMTiles basemap, BASEMAP_PMTILES)"
+    )
+    min_zoom: int
+    max_zoom: int = Field(description="The deepest tile; the map draws deeper zooms from it")
+    attribution: str
+    styles: list[MapStyleOut]

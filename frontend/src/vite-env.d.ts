@@ -6,9 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_PRIVACY_POLICY_URL?: string;
   readonly VITE_TERMS_URL?: string;
   readonly VITE_CREATOR_GROUP_URL?: string;
-  readonly VITE_MAP_STYLE_DARK_URL?: string;
-  readonly VITE_MAP_STYLE_STREETS_URL?: string;
-  readonly VITE_MAP_STYLE_SATELLITE_URL?: string;
   readonly VITE_GOOGLE_CLIENT_ID?: string;
   readonly VITE_FACEBOOK_APP_ID?: string;
 }

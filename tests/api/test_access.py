@@ -130,6 +130,10 @@ PATH_VALUES: dict[str, Callable[[World], str]] = {
     "userid": lambda world: str(world.ids["user"]),
     "creatorName": lambda _world: "nobody",
     "ad_id": lambda _world: "987654",
+    # A map tile (the tours' and the basemap's): zoom 2, column 1, row 1.
+    "z": lambda _world: "2",
+    "x": lambda _world: "1",
+    "y": lambda _world: "1",
 }
 
 # Requests that reach the handler, where a bare call would stop at a 400 (or, for OWNER calls that

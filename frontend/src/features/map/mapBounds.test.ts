@@ -1,4 +1,3 @@
-import { unwrapRing } from '../../shared/map/basemap';
 import { boundsCenter, roundBounds, serverBounds } from './mapBounds';
 
 describe('serverBounds', () => {
@@ -34,23 +33,5 @@ describe('bounds helpers', () => {
   it('finds the centre, also across the antimeridian', () => {
     expect(boundsCenter([0, 0, 10, 20])).toEqual([5, 10]);
     expect(boundsCenter([170, 0, -170, 10])).toEqual([180, 5]);
-  });
-});
-
-describe('the offline basemap', () => {
-  it('makes a ring crossing the antimeridian continuous', () => {
-    expect(unwrapRing([[170, 60], [-175, 62], [-170, 65], [175, 64], [170, 60]])).toEqual([
-      [170, 60],
-      [185, 62],
-      [190, 65],
-      [175, 64],
-      [170, 60],
-    ]);
-  });
-
-  it('closes a ring around the south pole through the pole', () => {
-    const ring = unwrapRing([[-180, -80], [-60, -75], [60, -70], [180, -80]]);
-    expect(ring.at(-1)).toEqual([-180, -80]);
-    expect(ring.filter(([, lat]) => lat === -90)).toHaveLength(2);
   });
 });

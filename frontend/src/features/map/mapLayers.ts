@@ -1,5 +1,12 @@
 import type { FeatureCollection, Point } from 'geojson';
-import type { ExpressionSpecification, GeoJSONSource, GeoJSONSourceSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import type {
+  ExpressionSpecification,
+  GeoJSONSource,
+  GeoJSONSourceSpecification,
+  Map as MapLibreMap,
+  VectorSourceSpecification,
+  VectorTileSource,
+} from 'maplibre-gl';
 
 import type { MapCluster, MapFeature } from '../../shared/api/generated/types.gen';
 import { formatCount } from '../../shared/format/formatCount';
@@ -23,10 +30,18 @@ const POINT_COLOR = '#0b7d6b';
 const HALO_EXTRA_RADIUS = 7;
 /** MapLibre must keep tiles past the last cluster zoom, or it cannot show single points there. */
 const SOURCE_MAX_ZOOM = 22;
+/** The layer of the server's tour tiles (app/discovery/tiles.py). */
+export const TOUR_TILE_LAYER = 'tours';
+/**
+ * The deepest tour tile asked for: every tour is a point there (spec §9: no clusters above zoom 18),
+ * and MapLibre draws deeper zooms from those tiles, so a city needs few of them.
+ */
+export const TOUR_TILES_MAX_ZOOM = 18;
 
 export interface TourPointProperties {
   [CLUSTER_COUNT_PROPERTY]: 1;
   guid: string;
+  title: string;
 }
 
 export interface ServerClusterProperties {
@@ -54,7 +69,7 @@ export function toTourCollection(clusters: readonly MapCluster[], features: read
       ...features.map((feature) => ({
         type: 'Feature' as const,
         geometry: { type: 'Point' as const, coordinates: [...feature.geometry.coordinates] },
-        properties: { [CLUSTER_COUNT_PROPERTY]: 1 as const, guid: feature.properties.guid },
+        properties: { [CLUSTER_COUNT_PROPERTY]: 1 as const, guid: feature.properties.guid, title: feature.properties.title },
       })),
     ],
   };
@@ -62,6 +77,17 @@ export function toTourCollection(clusters: readonly MapCluster[], features: read
 
 /** A feature that stands for several tours: a cluster of MapLibre's or of the server's. */
 export const IS_CLUSTER: ExpressionSpecification = ['any', ['has', 'point_count'], ['has', 'server_cluster']];
+
+/**
+ * Where the tours come from: the server's vector tiles (the main map: clustered per tile by the
+ * server, shared by every visitor with the same filters), or points given to a GeoJSON source that
+ * MapLibre clusters (a creator's map, whose tours are all known at once).
+ */
+export type TourSource = { kind: 'tiles'; url: string } | { kind: 'points' };
+
+function tileSourceSpecification(url: string): VectorSourceSpecification {
+  return { type: 'vector', tiles: [url], minzoom: 0, maxzoom: TOUR_TILES_MAX_ZOOM };
+}
 
 function sourceSpecification(): GeoJSONSourceSpecification {
   const empty: TourCollection = { type: 'FeatureCollection', features: [] };
@@ -77,14 +103,16 @@ function sourceSpecification(): GeoJSONSourceSpecification {
 }
 
 /** Add the tour source and layers, again after every style change (a new style starts empty). */
-export function addTourLayers(map: MapLibreMap): void {
+export function addTourLayers(map: MapLibreMap, from: TourSource): void {
   if (map.getSource(TOUR_SOURCE)) return;
-  map.addSource(TOUR_SOURCE, sourceSpecification());
+  map.addSource(TOUR_SOURCE, from.kind === 'tiles' ? tileSourceSpecification(from.url) : sourceSpecification());
+  // A vector source holds layers; the tours are its one layer.
+  const source = from.kind === 'tiles' ? { source: TOUR_SOURCE, 'source-layer': TOUR_TILE_LAYER } : { source: TOUR_SOURCE };
   const color = clusterStepExpression(CLUSTER_COLORS);
   map.addLayer({
     id: LAYERS.clusterHalo,
     type: 'circle',
-    source: TOUR_SOURCE,
+    ...source,
     filter: IS_CLUSTER,
     paint: {
       'circle-radius': clusterStepExpression(CLUSTER_RADII.map((value) => value + HALO_EXTRA_RADIUS) as [number, number, number]),
@@ -95,7 +123,7 @@ export function addTourLayers(map: MapLibreMap): void {
   map.addLayer({
     id: LAYERS.clusters,
     type: 'circle',
-    source: TOUR_SOURCE,
+    ...source,
     filter: IS_CLUSTER,
     paint: { 'circle-radius': clusterStepExpression(CLUSTER_RADII), 'circle-color': color, 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' },
   });
@@ -103,7 +131,7 @@ export function addTourLayers(map: MapLibreMap): void {
   map.addLayer({
     id: LAYERS.clusterCounts,
     type: 'symbol',
-    source: TOUR_SOURCE,
+    ...source,
     filter: IS_CLUSTER,
     layout: {
       'icon-image': ['concat', COUNT_IMAGE_PREFIX, ['to-string', ['get', CLUSTER_COUNT_PROPERTY]]],
@@ -114,7 +142,7 @@ export function addTourLayers(map: MapLibreMap): void {
   map.addLayer({
     id: LAYERS.points,
     type: 'circle',
-    source: TOUR_SOURCE,
+    ...source,
     filter: ['!', IS_CLUSTER],
     paint: {
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 5, 12, 7, 17, 9],
@@ -127,11 +155,11 @@ export function addTourLayers(map: MapLibreMap): void {
   map.addLayer({
     id: LAYERS.labels,
     type: 'symbol',
-    source: TOUR_SOURCE,
+    ...source,
     minzoom: LABELS_MIN_ZOOM,
     filter: ['!', IS_CLUSTER],
     layout: {
-      'icon-image': ['concat', LABEL_IMAGE_PREFIX, ['get', 'guid']],
+      'icon-image': ['concat', LABEL_IMAGE_PREFIX, ['get', 'title']],
       'icon-anchor': 'left',
       'icon-offset': [12, 0],
       'icon-padding': 4,
@@ -140,7 +168,14 @@ export function addTourLayers(map: MapLibreMap): void {
 }
 
 export function setTourData(map: MapLibreMap, data: TourCollection): void {
-  map.getSource<GeoJSONSource>(TOUR_SOURCE)?.setData(data);
+  const source = map.getSource(TOUR_SOURCE);
+  if (source?.type === 'geojson') (source as GeoJSONSource).setData(data);
+}
+
+/** New filters: the tiles' new address (MapLibre drops the tiles it has and asks for the new ones). */
+export function setTourTiles(map: MapLibreMap, url: string): void {
+  const source = map.getSource(TOUR_SOURCE);
+  if (source?.type === 'vector' && (source as VectorTileSource).tiles?.[0] !== url) (source as VectorTileSource).setTiles([url]);
 }
 
 /** The place chosen in search, so the visitor sees where they are on a map without street detail. */
@@ -228,9 +263,9 @@ function fitTitle(title: string, maxWidth: number, fontPx: number): string {
 
 /**
  * Images MapLibre asks for when it first needs them (the offline style has no font glyphs, so text
- * is drawn here): a cluster's count ("1.2K") and a tour's title label.
+ * is drawn here): a cluster's count ("1.2K") and a tour's title label (the title is in the image's name).
  */
-export function provideImage(map: MapLibreMap, imageId: string, titleOf: (guid: string) => string | undefined): void {
+export function provideImage(map: MapLibreMap, imageId: string): void {
   if (map.hasImage(imageId)) return;
   let drawn: ReturnType<typeof textImage> = null;
   if (imageId.startsWith(COUNT_IMAGE_PREFIX)) {
@@ -251,7 +286,7 @@ export function provideImage(map: MapLibreMap, imageId: string, titleOf: (guid: 
       context.fillText(name, width / 2, height / 2 + 1);
     });
   } else if (imageId.startsWith(LABEL_IMAGE_PREFIX)) {
-    const title = titleOf(imageId.slice(LABEL_IMAGE_PREFIX.length));
+    const title = imageId.slice(LABEL_IMAGE_PREFIX.length);
     if (!title) return;
     const text = fitTitle(title, LABEL_MAX_WIDTH_PX, 12);
     drawn = textImage(text, 12, 4, (context, width, height) => {

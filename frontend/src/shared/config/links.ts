@@ -7,13 +7,6 @@ export const MARKETING_SITE_URL: string = import.meta.env.VITE_MARKETING_SITE_UR
 export const CREATOR_GROUP_URL: string = import.meta.env.VITE_CREATOR_GROUP_URL ?? '';
 export const MARKETPLACE_URL: string = import.meta.env.VITE_MARKETPLACE_URL ?? '';
 
-/** Hosted MapLibre style URLs per map style; without them the map draws its offline basemap. */
-export const HOSTED_MAP_STYLE_URLS = {
-  dark: import.meta.env.VITE_MAP_STYLE_DARK_URL ?? '',
-  streets: import.meta.env.VITE_MAP_STYLE_STREETS_URL ?? '',
-  satellite: import.meta.env.VITE_MAP_STYLE_SATELLITE_URL ?? '',
-} as const;
-
 /** The version this bundle was built as (package.json), compared with the server's gui_version. */
 export const APP_VERSION: string = __APP_VERSION__;
 

@@ -1,155 +1,288 @@
-import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import type { Map as MapLibreMap, MapOptions } from 'maplibre-gl';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesTopology from 'world-atlas/countries-110m.json';
+import { queryOptions } from '@tanstack/react-query';
+import type { ExpressionSpecification, Map as MapLibreMap, MapOptions } from 'maplibre-gl';
 
-import { HOSTED_MAP_STYLE_URLS } from '../config/links';
+import { locationsBasemapInfo } from '../api/generated/sdk.gen';
+import type { BasemapOut } from '../api/generated/types.gen';
 
 export type MapStyleName = 'dark' | 'streets' | 'satellite';
 export const MAP_STYLE_NAMES: readonly MapStyleName[] = ['dark', 'streets', 'satellite'];
 export const DEFAULT_MAP_STYLE: MapStyleName = 'streets';
 
 type StyleSpecification = Exclude<MapOptions['style'], string | undefined>;
+type LayerSpecification = StyleSpecification['layers'][number];
+
+/**
+ * The map's basemap as the server serves it (GET /v2/locations/basemap): its vector tiles and their
+ * schema, and the styles on offer — a style the deployment has no source for (Satellite without a
+ * hosted style) is not offered at all. Fetched once per page load.
+ */
+export function basemapQueryOptions() {
+  return queryOptions({
+    queryKey: ['basemap'] as const,
+    queryFn: async ({ signal }) => (await locationsBasemapInfo({ signal, throwOnError: true })).data,
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/** The styles the visitor may choose, in the switcher's order; without the server's answer, Streets. */
+export function offeredStyles(basemap: BasemapOut | null | undefined): MapStyleName[] {
+  if (!basemap) return [DEFAULT_MAP_STYLE];
+  return MAP_STYLE_NAMES.filter((name) => basemap.styles.some((style) => style.name === name));
+}
+
+/** The chosen style when it is on offer, otherwise the default (a Satellite remembered from a deployment that had it). */
+export function styleOnOffer(basemap: BasemapOut | null | undefined, name: MapStyleName): MapStyleName {
+  const offered = offeredStyles(basemap);
+  return offered.includes(name) ? name : offered.includes(DEFAULT_MAP_STYLE) ? DEFAULT_MAP_STYLE : (offered[0] ?? DEFAULT_MAP_STYLE);
+}
 
 interface Palette {
   ocean: string;
   land: string;
+  ice: string;
+  park: string;
   border: string;
-  coast: string;
+  region: string;
+  river: string;
+  road: string;
+  majorRoad: string;
+  building: string;
+  label: string;
+  labelMuted: string;
+  halo: string;
 }
 
-/** Offline, the three map styles are three colour schemes of the same country basemap. */
-const PALETTES: Record<MapStyleName, Palette> = {
-  streets: { ocean: '#cfe6f2', land: '#f8f6f0', border: '#cfc6b4', coast: '#a9c9dc' },
-  dark: { ocean: '#0d1520', land: '#1f2b3a', border: '#3d4f66', coast: '#2b3c52' },
-  satellite: { ocean: '#0c2a44', land: '#3e5a36', border: '#8aa37a', coast: '#1c3f5e' },
+/** Drawn from the basemap's tiles, the offered styles are colour schemes of the same layers. */
+const PALETTES: Record<Exclude<MapStyleName, 'satellite'>, Palette> = {
+  streets: {
+    ocean: '#aad3df',
+    land: '#f4f1ea',
+    ice: '#fbfcfd',
+    park: '#d8ebc8',
+    border: '#9e8fa6',
+    region: '#bdb3c2',
+    river: '#9ccbdc',
+    road: '#ffffff',
+    majorRoad: '#fcd9a0',
+    building: '#e3ddd3',
+    label: '#27303a',
+    labelMuted: '#5f6b7a',
+    halo: 'rgba(255, 255, 255, 0.92)',
+  },
+  dark: {
+    ocean: '#0f1a26',
+    land: '#1f2b38',
+    ice: '#2c3a49',
+    park: '#213629',
+    border: '#6b7d92',
+    region: '#44556a',
+    river: '#1d3347',
+    road: '#34465a',
+    majorRoad: '#4a5d73',
+    building: '#2a3848',
+    label: '#e6edf5',
+    labelMuted: '#9fb0c3',
+    halo: 'rgba(10, 18, 28, 0.9)',
+  },
 };
 
-let countries: FeatureCollection | null = null;
+const SOURCE = 'basemap';
+/** Images of place names: `basemap-label:<style>:<kind>:<name>` (see provideBasemapImage). */
+const LABEL_PREFIX = 'basemap-label';
 
-/**
- * A ring whose longitudes jump across the antimeridian (Russia, Fiji, Antarctica in Natural Earth)
- * made continuous, so MapLibre does not draw it as bands across the whole world. A ring around a
- * pole (Antarctica) ends a full turn from where it began: it is closed through the pole.
- */
-export function unwrapRing(ring: readonly Position[]): Position[] {
-  const unwrapped: Position[] = [];
-  let shift = 0;
-  ring.forEach((point, index) => {
-    const previous = ring[index - 1];
-    const [lng = 0, lat = 0] = point;
-    if (previous && previous[0] !== undefined) {
-      const step = lng - previous[0];
-      if (step > 180) shift -= 360;
-      else if (step < -180) shift += 360;
-    }
-    unwrapped.push([lng + shift, lat]);
-  });
-  const first = unwrapped[0];
-  const last = unwrapped.at(-1);
-  if (first?.[0] !== undefined && last?.[0] !== undefined && Math.abs(last[0] - first[0]) > 180) {
-    const pole = (first[1] ?? 0) < 0 ? -90 : 90;
-    unwrapped.push([last[0], pole], [first[0], pole], first);
-  }
-  return unwrapped;
-}
-
-function unwrapGeometry(geometry: Geometry): Geometry {
-  if (geometry.type === 'Polygon') return { ...geometry, coordinates: geometry.coordinates.map(unwrapRing) };
-  if (geometry.type === 'MultiPolygon') {
-    return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(unwrapRing)) };
-  }
-  return geometry;
-}
-
-type CountriesTopology = Topology<{ countries: GeometryCollection }>;
-
-function topologyToGeoJson(topology: CountriesTopology): FeatureCollection {
-  const collection = feature(topology, topology.objects.countries) as FeatureCollection;
-  return { ...collection, features: collection.features.map((item: Feature) => ({ ...item, geometry: unwrapGeometry(item.geometry) })) };
-}
-
-/** Natural Earth 1:110m countries (world-atlas TopoJSON), converted once to GeoJSON. */
-export function countriesGeoJson(): FeatureCollection {
-  countries ??= topologyToGeoJson(countriesTopology as unknown as CountriesTopology);
-  return countries;
+function paletteOf(name: MapStyleName): Palette {
+  return name === 'dark' ? PALETTES.dark : PALETTES.streets;
 }
 
 /**
- * From this zoom on the offline map switches to the 1:50m coastlines: at 1:110m a country looks cut
- * out with scissors once the visitor zooms in on a region or a city.
+ * An absolute address for MapLibre (its workers resolve nothing against the page). Joined as text:
+ * `new URL()` would escape the {z}/{x}/{y} that MapLibre fills in.
  */
-export const DETAIL_FROM_ZOOM = 3.5;
-const DETAIL_SOURCE = 'countries-detail';
-let detailedCountries: Promise<FeatureCollection> | null = null;
-
-/** The 1:50m countries (three-quarters of a megabyte), fetched the first time the map needs them. */
-function loadDetailedCountries(): Promise<FeatureCollection> {
-  detailedCountries ??= import('world-atlas/countries-50m.json').then((module) =>
-    topologyToGeoJson(module.default as unknown as CountriesTopology),
-  );
-  return detailedCountries;
+function absoluteUrl(path: string): string {
+  return path.startsWith('/') ? `${window.location.origin}${path}` : path;
 }
 
-function addDetailLayers(map: MapLibreMap, styleName: MapStyleName, data: FeatureCollection, beforeLayer: string | undefined): void {
-  if (map.getSource(DETAIL_SOURCE) || !map.getLayer('land')) return;
-  const palette = PALETTES[styleName];
-  map.addSource(DETAIL_SOURCE, { type: 'geojson', data, attribution: 'Natural Earth' });
-  const before = beforeLayer && map.getLayer(beforeLayer) ? beforeLayer : undefined;
-  map.addLayer(
-    {
-      id: 'land-detail',
-      type: 'fill',
-      source: DETAIL_SOURCE,
-      minzoom: DETAIL_FROM_ZOOM,
-      paint: { 'fill-color': palette.land, 'fill-outline-color': palette.coast },
+/**
+ * The place names: drawn as images made on demand (`provideBasemapImage`; the offline style has no
+ * font glyphs), the most populous placed first, the ones that would collide left out.
+ */
+function placeLabels(styleName: MapStyleName, kind: ExpressionSpecification, rank: ExpressionSpecification): LayerSpecification {
+  return {
+    id: 'basemap-places',
+    type: 'symbol',
+    source: SOURCE,
+    'source-layer': 'places',
+    layout: {
+      'icon-image': ['concat', `${LABEL_PREFIX}:${styleName}:`, kind, ':', ['get', 'name']],
+      'symbol-sort-key': ['-', 0, rank],
+      'icon-padding': 3,
     },
-    before,
-  );
-  map.addLayer({ id: 'borders-detail', type: 'line', source: DETAIL_SOURCE, minzoom: DETAIL_FROM_ZOOM, paint: { 'line-color': palette.border, 'line-width': 1.2 } }, before);
-  map.setLayerZoomRange('land', 0, DETAIL_FROM_ZOOM);
-  map.setLayerZoomRange('borders', 0, DETAIL_FROM_ZOOM);
-}
-
-/**
- * Keep the offline basemap detailed when zoomed in: after each style change and zoom, load the
- * 1:50m countries if needed and draw them under `beforeLayer`. Hosted styles have their own detail.
- */
-export function attachDetailedBasemap(map: MapLibreMap, styleName: () => MapStyleName, beforeLayer: string): void {
-  const apply = () => {
-    const name = styleName();
-    if (HOSTED_MAP_STYLE_URLS[name] || map.getZoom() < DETAIL_FROM_ZOOM - 0.5) return;
-    void loadDetailedCountries().then((data) => {
-      // The map may have been closed or restyled while the file loaded.
-      if (!map._removed && map.style && styleName() === name) addDetailLayers(map, name, data, beforeLayer);
-    });
   };
-  map.on('style.load', apply);
-  map.on('zoomend', apply);
 }
 
-/** A style that draws the world with no network: ocean background, country fills and borders. */
-export function offlineBasemapStyle(name: MapStyleName): StyleSpecification {
-  const palette = PALETTES[name];
+function touratlasLayers(styleName: MapStyleName, palette: Palette): LayerSpecification[] {
+  return [
+    { id: 'ocean', type: 'background', paint: { 'background-color': palette.ocean } },
+    {
+      id: 'earth',
+      type: 'fill',
+      source: SOURCE,
+      'source-layer': 'earth',
+      paint: { 'fill-color': ['match', ['get', 'kind'], 'lake', palette.ocean, 'ice', palette.ice, palette.land], 'fill-antialias': true },
+    },
+    {
+      // Rivers are drawn to about 1 km: past zoom 10 that is a line beside the real river, so none is drawn.
+      id: 'rivers',
+      type: 'line',
+      source: SOURCE,
+      'source-layer': 'rivers',
+      maxzoom: 10,
+      paint: { 'line-color': palette.river, 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.6, 12, 2] },
+    },
+    {
+      id: 'region-borders',
+      type: 'line',
+      source: SOURCE,
+      'source-layer': 'boundaries',
+      minzoom: 3,
+      filter: ['==', ['get', 'kind'], 'region'],
+      paint: { 'line-color': palette.region, 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.5, 10, 1.2], 'line-dasharray': [3, 2] },
+    },
+    {
+      id: 'borders',
+      type: 'line',
+      source: SOURCE,
+      'source-layer': 'boundaries',
+      filter: ['==', ['get', 'kind'], 'country'],
+      paint: { 'line-color': palette.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.6, 6, 1.3, 12, 2] },
+    },
+    placeLabels(styleName, ['get', 'kind'], ['get', 'rank']),
+  ];
+}
+
+/** The layers of a Protomaps-schema basemap (a PMTiles archive the deployer serves, BASEMAP_PMTILES). */
+function protomapsLayers(styleName: MapStyleName, palette: Palette): LayerSpecification[] {
+  const roadWidth = (base: number): ExpressionSpecification => ['interpolate', ['exponential', 1.6], ['zoom'], 8, base * 0.3, 14, base * 2, 18, base * 8];
+  return [
+    { id: 'ocean', type: 'background', paint: { 'background-color': palette.ocean } },
+    { id: 'earth', type: 'fill', source: SOURCE, 'source-layer': 'earth', paint: { 'fill-color': palette.land } },
+    {
+      id: 'landuse',
+      type: 'fill',
+      source: SOURCE,
+      'source-layer': 'landuse',
+      filter: ['in', ['get', 'kind'], ['literal', ['park', 'forest', 'wood', 'nature_reserve', 'grass', 'garden', 'cemetery', 'golf_course']]],
+      paint: { 'fill-color': palette.park },
+    },
+    { id: 'water', type: 'fill', source: SOURCE, 'source-layer': 'water', paint: { 'fill-color': palette.ocean } },
+    {
+      id: 'roads-minor',
+      type: 'line',
+      source: SOURCE,
+      'source-layer': 'roads',
+      filter: ['in', ['get', 'kind'], ['literal', ['minor_road', 'other', 'path']]],
+      paint: { 'line-color': palette.road, 'line-width': roadWidth(0.8) },
+    },
+    {
+      id: 'roads-major',
+      type: 'line',
+      source: SOURCE,
+      'source-layer': 'roads',
+      filter: ['in', ['get', 'kind'], ['literal', ['major_road', 'highway']]],
+      paint: { 'line-color': palette.majorRoad, 'line-width': roadWidth(1.4) },
+    },
+    { id: 'buildings', type: 'fill', source: SOURCE, 'source-layer': 'buildings', minzoom: 14, paint: { 'fill-color': palette.building } },
+    {
+      id: 'borders',
+      type: 'line',
+      source: SOURCE,
+      'source-layer': 'boundaries',
+      paint: { 'line-color': palette.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.6, 10, 1.6] },
+    },
+    placeLabels(
+      styleName,
+      ['match', ['get', 'kind'], 'locality', 'city', 'neighbourhood', 'town', 'macrohood', 'town', ['get', 'kind']],
+      ['coalesce', ['get', 'population_rank'], 0],
+    ),
+  ];
+}
+
+/** Before the server has said what to draw, or when it could not: the sea and nothing else. */
+export function plainStyle(name: MapStyleName): StyleSpecification {
+  return { version: 8, name: `TourAtlas ${name}`, sources: {}, layers: [{ id: 'ocean', type: 'background', paint: { 'background-color': paletteOf(name).ocean } }] };
+}
+
+/** The hosted style when one is configured for this name, otherwise a style drawn from the basemap's tiles. */
+export function mapStyleFor(basemap: BasemapOut | null | undefined, name: MapStyleName): string | StyleSpecification {
+  if (!basemap) return plainStyle(name);
+  const hosted = basemap.styles.find((style) => style.name === name)?.url;
+  if (hosted) return hosted;
+  const palette = paletteOf(name);
   return {
     version: 8,
-    name: `TourAtlas ${name} (offline)`,
-    sources: { countries: { type: 'geojson', data: countriesGeoJson(), attribution: 'Natural Earth' } },
-    layers: [
-      { id: 'ocean', type: 'background', paint: { 'background-color': palette.ocean } },
-      { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': palette.land, 'fill-outline-color': palette.coast } },
-      {
-        id: 'borders',
-        type: 'line',
-        source: 'countries',
-        paint: { 'line-color': palette.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 6, 1.2] },
+    name: `TourAtlas ${name}`,
+    sources: {
+      [SOURCE]: {
+        type: 'vector',
+        tiles: [absoluteUrl(basemap.tiles)],
+        minzoom: basemap.min_zoom,
+        maxzoom: basemap.max_zoom,
+        attribution: basemap.attribution,
       },
-    ],
+    },
+    layers: basemap.tile_schema === 'protomaps' ? protomapsLayers(name, palette) : touratlasLayers(name, palette),
   };
 }
 
-/** The hosted style when one is configured for this name, otherwise the offline basemap. */
-export function mapStyleFor(name: MapStyleName): string | StyleSpecification {
-  return HOSTED_MAP_STYLE_URLS[name] || offlineBasemapStyle(name);
+interface LabelLook {
+  fontPx: number;
+  weight: number;
+  upper: boolean;
+  muted: boolean;
+}
+
+const LABEL_LOOKS: Record<string, LabelLook> = {
+  country: { fontPx: 12, weight: 700, upper: true, muted: true },
+  region: { fontPx: 11, weight: 600, upper: false, muted: true },
+  city: { fontPx: 13, weight: 700, upper: false, muted: false },
+  // Lighter than the tours' own titles, which share the map with them at city zoom.
+  town: { fontPx: 11, weight: 500, upper: false, muted: true },
+};
+
+const FONT_FAMILY = 'Inter, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
+
+/**
+ * Draw a basemap place name when MapLibre first asks for its image (`basemap-label:<style>:<kind>:<name>`);
+ * false for any other image.
+ */
+export function provideBasemapImage(map: MapLibreMap, imageId: string): boolean {
+  if (!imageId.startsWith(`${LABEL_PREFIX}:`)) return false;
+  if (map.hasImage(imageId)) return true;
+  const [, styleName = DEFAULT_MAP_STYLE, kind = 'town', ...rest] = imageId.split(':');
+  const name = rest.join(':');
+  if (!name) return true;
+  const look = LABEL_LOOKS[kind] ?? LABEL_LOOKS.town!;
+  const palette = paletteOf(styleName as MapStyleName);
+  const text = look.upper ? name.toLocaleUpperCase() : name;
+  const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d');
+  if (!context) return true;
+  const font = `${look.weight} ${look.fontPx * ratio}px ${FONT_FAMILY}`;
+  const padding = 3 * ratio;
+  context.font = font;
+  canvas.width = Math.ceil(context.measureText(text).width + 2 * padding);
+  canvas.height = Math.ceil(look.fontPx * ratio + 2 * padding);
+  context.font = font; // resizing the canvas resets its state
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.lineJoin = 'round';
+  context.lineWidth = 3 * ratio;
+  context.strokeStyle = palette.halo;
+  context.strokeText(text, canvas.width / 2, canvas.height / 2 + ratio / 2);
+  context.fillStyle = look.muted ? palette.labelMuted : palette.label;
+  context.fillText(text, canvas.width / 2, canvas.height / 2 + ratio / 2);
+  map.addImage(imageId, context.getImageData(0, 0, canvas.width, canvas.height), { pixelRatio: ratio });
+  return true;
 }

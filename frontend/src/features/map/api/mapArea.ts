@@ -32,21 +32,6 @@ async function fetchMapArea(query: MapQuery, signal: AbortSignal): Promise<MapAr
   return (await discoveryFilteredMap({ query, signal, throwOnError: true })).data;
 }
 
-/**
- * The server's clusters and points for the visible area (spec §7 filtered-map). While the next area
- * loads, the previous answer stays on the map.
- */
-export function mapAreaQueryOptions(filters: FilterState, viewport: MapViewport | null, language: string) {
-  const query = viewport ? toMapQuery(filters, viewport.bounds, viewport.zoom) : null;
-  return queryOptions({
-    queryKey: mapQueryKeys.filteredMap(query, language),
-    queryFn: ({ signal }) => fetchMapArea(query as MapQuery, signal),
-    enabled: query !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-}
-
 /** Every tour in a small area, unclustered: the list view of a spot (spec §2 "above zoom 18 the list view"). */
 export function spotQueryOptions(filters: FilterState, bounds: Bounds | null, language: string) {
   const query = bounds ? toMapQuery(filters, bounds, POINTS_ZOOM) : null;

@@ -12,16 +12,20 @@ import {
   setWorkerUrl,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 
 import type { MapCluster, MapFeature } from '../../../shared/api/generated/types.gen';
-import type { Bounds } from '../../../shared/filters/filterState';
+import { getBearerToken } from '../../../shared/auth/session';
+import { type Bounds, type FilterState, INITIAL_FILTER_STATE } from '../../../shared/filters/filterState';
 import type { MapTarget } from '../../../shared/map/mapTarget';
 import { useUserLocation } from '../../../shared/location/userLocation';
 import { debounce } from '../../../shared/timing/debounce';
-import type { MapViewport } from '../api/mapArea';
-import { attachDetailedBasemap, mapStyleFor, type MapStyleName } from '../../../shared/map/basemap';
+import { spotQueryOptions, type MapViewport } from '../api/mapArea';
+import { isTourTileUrl, tilesArePersonal, tourTilesUrl } from '../api/mapTiles';
+import { basemapQueryOptions, mapStyleFor, type MapStyleName, provideBasemapImage, styleOnOffer } from '../../../shared/map/basemap';
 import { CLUSTER_COUNT_PROPERTY, MAX_CLUSTER_ZOOM } from '../clusterStyle';
 import { roundBounds, serverBounds } from '../mapBounds';
 import {
@@ -32,7 +36,9 @@ import {
   type SearchedPlace,
   setSearchedPlace,
   setTourData,
+  setTourTiles,
   TOUR_SOURCE,
+  type TourSource,
   toTourCollection,
 } from '../mapLayers';
 import { initialCamera, LOCATION_ZOOM, storeCamera } from '../mapPreferences';
@@ -51,6 +57,8 @@ const HIT_TOLERANCE_PX = 6;
 const SPOT_RADIUS_PX = 30;
 /** How far below the centre a clicked point moves, to leave room for its popup above it. */
 const POPUP_ROOM_PX = 160;
+/** The area asked about for a clicked point's popup, in pixels around it (a tile's point is within a pixel of the tour). */
+const POPUP_LOOKUP_PX = 8;
 
 /**
  * Where the map opens and whether it keeps where it was left. The main map remembers (spec §3 "stored
@@ -69,8 +77,20 @@ const FIT_OPTIONS = { padding: 40, maxZoom: LOCATION_ZOOM };
 /** A spot to list (spec §2 list view): an area to ask the server about, or tours already known. */
 export type SpotRequest = { kind: 'area'; bounds: Bounds } | { kind: 'tours'; guids: string[] };
 
+/** The tours' vector tiles as they load: what the page shows while the map fills in, or fails to. */
+export interface TilesStatus {
+  loading: boolean;
+  error: boolean;
+}
+
 interface MapViewProps {
   styleName: MapStyleName;
+  /**
+   * Draw the tours from the server's vector tiles under these filters (the main map). Without it the
+   * map draws `clusters` and `features`, clustering them itself (a creator's map).
+   */
+  tileFilters?: FilterState | null;
+  onTilesStatus?: (status: TilesStatus) => void;
   clusters: readonly MapCluster[];
   features: readonly MapFeature[];
   loading: boolean;
@@ -89,6 +109,8 @@ interface MapViewProps {
 interface OpenPopup {
   guid: string;
   lngLat: [number, number];
+  /** A few pixels around the point: where to ask for the tour when the map drew it from a tile. */
+  around: Bounds;
 }
 
 /**
@@ -96,31 +118,38 @@ interface OpenPopup {
  * zooming to where it splits, a click on a point opening its popup. Remembers where it was left.
  */
 export function MapView(props: MapViewProps) {
-  const { styleName, clusters, features, loading, target, place } = props;
+  const { styleName, clusters, features, loading, target, place, tileFilters } = props;
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [rendered, setRendered] = useState<RenderedState | null>(null);
   const [popup, setPopup] = useState<OpenPopup | null>(null);
-  const firstStyle = useRef(styleName);
+  const basemap = useQuery(basemapQueryOptions());
+  // The map is made once the server has said what the basemap is (or could not): no second style load.
+  const basemapSettled = !basemap.isPending;
+  const basemapInfo = basemap.data ?? null;
+  const shownStyle = styleOnOffer(basemapInfo, styleName);
+  const firstStyle = useRef(shownStyle);
   const openingCamera = useRef(props.camera ?? REMEMBERED);
   const latest = useRef(props);
   latest.current = props;
+  const latestBasemap = useRef(basemapInfo);
+  latestBasemap.current = basemapInfo;
 
+  const tilesUrl = useMemo(() => (tileFilters ? tourTilesUrl(tileFilters) : null), [tileFilters]);
+  const latestTilesUrl = useRef(tilesUrl);
+  latestTilesUrl.current = tilesUrl;
   const collection = useMemo(() => toTourCollection(clusters, features), [clusters, features]);
   const latestCollection = useRef(collection);
   latestCollection.current = collection;
-  const titles = useMemo(() => new Map(features.map((feature) => [feature.properties.guid, feature.properties.title])), [features]);
-  const latestTitles = useRef(titles);
-  latestTitles.current = titles;
 
   useEffect(() => {
-    if (!container.current) return undefined;
-    const { instance, stop } = createTourMap(container.current, firstStyle.current, openingCamera.current, {
+    if (!container.current || !basemapSettled) return undefined;
+    const { instance, stop } = createTourMap(container.current, mapStyleFor(latestBasemap.current, firstStyle.current), openingCamera.current, {
       remember: () => (latest.current.camera ?? REMEMBERED).remember,
-      styleName: () => latest.current.styleName,
+      tourSource: () => (latestTilesUrl.current ? { kind: 'tiles', url: latestTilesUrl.current } : { kind: 'points' }),
+      personalTiles: () => (latest.current.tileFilters ? tilesArePersonal(latest.current.tileFilters) : false),
       collection: () => latestCollection.current,
       place: () => latest.current.place,
-      title: (guid) => latestTitles.current.get(guid),
       onViewportChange: (viewport) => latest.current.onViewportChange(viewport),
       onShowSpot: (spot) => {
         setPopup(null);
@@ -131,66 +160,100 @@ export function MapView(props: MapViewProps) {
         setRendered(state);
         latest.current.onRendered?.(state);
       },
+      onTilesStatus: (status) => latest.current.onTilesStatus?.(status),
     });
     setMap(instance);
     return () => {
       stop();
       setMap(null);
     };
-  }, []);
+  }, [basemapSettled]);
 
   useEffect(() => {
     if (map?.getSource(TOUR_SOURCE)) setTourData(map, collection);
   }, [map, collection]);
 
   useEffect(() => {
+    if (map && tilesUrl && map.getSource(TOUR_SOURCE)) {
+      setPopup(null);
+      setTourTiles(map, tilesUrl);
+    }
+  }, [map, tilesUrl]);
+
+  useEffect(() => {
     if (map?.getSource(TOUR_SOURCE)) setSearchedPlace(map, place);
   }, [map, place]);
 
   useEffect(() => {
-    if (map && styleName !== firstStyle.current) map.setStyle(mapStyleFor(styleName));
-    firstStyle.current = styleName;
-  }, [map, styleName]);
+    // A whole new style (no diff): the tours and the place go back on at its `style.load`.
+    if (map && shownStyle !== firstStyle.current) map.setStyle(mapStyleFor(basemapInfo, shownStyle), { diff: false });
+    firstStyle.current = shownStyle;
+  }, [map, shownStyle, basemapInfo]);
 
   useMoveToTarget(map, target, (id) => latest.current.onTargetReached?.(id));
   useFollowUserLocation(map);
-
-  const popupTour = popup ? features.find((feature) => feature.properties.guid === popup.guid) : undefined;
+  const popupTour = usePopupTour(popup, features, tileFilters ?? null);
 
   return (
     <>
-      <div ref={container} className={classes.map} data-testid="map-canvas" />
+      <div ref={container} className={classes.map} data-testid="map-canvas" data-basemap={basemapInfo?.tile_schema ?? 'none'} />
       {map && popup && popupTour && <MapPopup map={map} at={popup.lngLat} onClose={() => setPopup(null)} tour={popupTour} />}
       <MapStatus rendered={rendered} loading={loading} />
     </>
   );
 }
 
+/**
+ * The tour behind an opened point: among the drawn points when the map was given them, else asked of
+ * the server (filtered-map over a few pixels around the point, as the spot list asks), since a tile
+ * carries only what draws the point.
+ */
+function usePopupTour(popup: OpenPopup | null, features: readonly MapFeature[], tileFilters: FilterState | null): MapFeature | undefined {
+  const { i18n } = useTranslation();
+  const lookUp = popup !== null && tileFilters !== null;
+  const around = useQuery({
+    ...spotQueryOptions(tileFilters ?? INITIAL_FILTER_STATE, lookUp ? popup.around : null, i18n.language),
+    enabled: lookUp,
+  });
+  if (!popup) return undefined;
+  const drawn = features.find((feature) => feature.properties.guid === popup.guid);
+  return drawn ?? around.data?.find((feature) => feature.properties.guid === popup.guid);
+}
+
 interface TourMapHandlers {
   /** Whether to store where the map is left (asked at every move: the page may change its mind). */
   remember: () => boolean;
-  styleName: () => MapStyleName;
+  tourSource: () => TourSource;
+  /** Whether the tour tiles depend on who asks (then they carry the visitor's token). */
+  personalTiles: () => boolean;
   collection: () => ReturnType<typeof toTourCollection>;
   place: () => SearchedPlace | null;
-  title: (guid: string) => string | undefined;
   onViewportChange: (viewport: MapViewport) => void;
   onShowSpot: (spot: SpotRequest) => void;
   onOpenPoint: (popup: OpenPopup) => void;
   onRendered: (rendered: RenderedState) => void;
+  onTilesStatus: (status: TilesStatus) => void;
 }
 
 /**
  * Create the map, opening where `camera` says, and wire its events; `stop` removes it. The handlers
  * read the latest React state.
  */
-function createTourMap(container: HTMLDivElement, styleName: MapStyleName, camera: MapCamera, handlers: TourMapHandlers) {
+function createTourMap(container: HTMLDivElement, style: ReturnType<typeof mapStyleFor>, camera: MapCamera, handlers: TourMapHandlers) {
   const instance = new MapLibreMap({
     container,
-    style: mapStyleFor(styleName),
+    style,
     ...openingView(camera),
     attributionControl: { compact: true },
     dragRotate: false,
     pitchWithRotate: false,
+    // Tiles of a personal feed (Saves & Follows) are the visitor's own: they carry the token. Others
+    // carry none, so a cache between the visitors can share them.
+    transformRequest: (url, resourceType) => {
+      if (resourceType !== 'Tile' || !isTourTileUrl(url) || !handlers.personalTiles()) return undefined;
+      const token = getBearerToken();
+      return token ? { url, headers: { Authorization: `Bearer ${token}` } } : undefined;
+    },
   });
   instance.touchZoomRotate.disableRotation();
   instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
@@ -204,13 +267,15 @@ function createTourMap(container: HTMLDivElement, styleName: MapStyleName, camer
 
   // A new style starts empty: the tours and the searched place go back on after every style change.
   instance.on('style.load', () => {
-    addTourLayers(instance);
+    addTourLayers(instance, handlers.tourSource());
     addPlaceLayers(instance);
     setTourData(instance, handlers.collection());
     setSearchedPlace(instance, handlers.place());
   });
-  attachDetailedBasemap(instance, handlers.styleName, 'place-halo');
-  instance.setMissingStyleImageResolver((imageId) => provideImage(instance, imageId, handlers.title));
+  instance.setMissingStyleImageResolver((imageId) => {
+    if (!provideBasemapImage(instance, imageId)) provideImage(instance, imageId);
+  });
+  watchTourTiles(instance, handlers.onTilesStatus);
   instance.once('load', reportViewport);
   instance.on('moveend', () => {
     if (handlers.remember()) {
@@ -232,6 +297,34 @@ function createTourMap(container: HTMLDivElement, styleName: MapStyleName, camer
   return { instance, stop };
 }
 
+/**
+ * The tiles of the tours as they load: loading from the first request of a new set until the map is
+ * idle; an error when a tile could not be had (the map keeps what it drew).
+ */
+function watchTourTiles(map: MapLibreMap, report: (status: TilesStatus) => void) {
+  // As the page starts: loading until the map is first idle.
+  let status: TilesStatus = { loading: true, error: false };
+  const update = (next: TilesStatus) => {
+    if (next.loading !== status.loading || next.error !== status.error) report(next);
+    status = next;
+  };
+  map.on('dataloading', (event) => {
+    if ('sourceId' in event && event.sourceId === TOUR_SOURCE && map.getSource(TOUR_SOURCE)?.type === 'vector') update({ loading: true, error: false });
+  });
+  map.on('error', (event) => {
+    if ('sourceId' in event && event.sourceId === TOUR_SOURCE) update({ loading: status.loading, error: true });
+  });
+  map.on('idle', () => update({ loading: false, error: status.error }));
+}
+
+/** Pixels around a point as the server's bounds. */
+function boundsAround(map: MapLibreMap, lngLat: [number, number], radius: number): Bounds {
+  const pixel = map.project(lngLat);
+  const southWest = map.unproject([pixel.x - radius, pixel.y + radius]);
+  const northEast = map.unproject([pixel.x + radius, pixel.y - radius]);
+  return serverBounds(southWest.lng, southWest.lat, northEast.lng, northEast.lat);
+}
+
 /** A click on a cluster opens it; on one tour, its popup; on several at one spot, the list view. */
 async function handleClick(map: MapLibreMap, event: MapMouseEvent, handlers: TourMapHandlers) {
   const box = hitBox(event.point.x, event.point.y);
@@ -242,17 +335,21 @@ async function handleClick(map: MapLibreMap, event: MapMouseEvent, handlers: Tou
   }
   const points = map.queryRenderedFeatures(box, { layers: [LAYERS.points] });
   const guids = uniqueGuids(points);
+  const fromTiles = handlers.tourSource().kind === 'tiles';
   if (guids.length > 1) {
-    handlers.onShowSpot({ kind: 'tours', guids });
+    // Tiles carry no more than a point: the list asks the server for the tours at the spot.
+    const clicked: [number, number] = [event.lngLat.lng, event.lngLat.lat];
+    handlers.onShowSpot(fromTiles ? { kind: 'area', bounds: boundsAround(map, clicked, HIT_TOLERANCE_PX + POPUP_LOOKUP_PX) } : { kind: 'tours', guids });
     return;
   }
   const [guid] = guids;
   if (!guid) return;
   const at = (points[0]?.geometry as GeoJSON.Point | undefined)?.coordinates;
   const lngLat: [number, number] = [at?.[0] ?? event.lngLat.lng, at?.[1] ?? event.lngLat.lat];
+  const around = boundsAround(map, lngLat, POPUP_LOOKUP_PX);
   // Bring the point below the middle, so the popup above it fits on any screen.
   map.easeTo({ center: lngLat, offset: [0, Math.min(POPUP_ROOM_PX, map.getCanvas().clientHeight / 4)], duration: 400 });
-  handlers.onOpenPoint({ guid, lngLat });
+  handlers.onOpenPoint({ guid, lngLat, around });
 }
 
 function hitBox(x: number, y: number): [PointLike, PointLike] {
@@ -273,7 +370,8 @@ function uniqueGuids(features: readonly MapGeoJSONFeature[]): string[] {
 async function openCluster(map: MapLibreMap, cluster: MapGeoJSONFeature, showSpot: (spot: SpotRequest) => void) {
   const center = (cluster.geometry as GeoJSON.Point).coordinates as [number, number];
   const properties = cluster.properties as Record<string, unknown>;
-  const source = map.getSource<GeoJSONSource>(TOUR_SOURCE);
+  const tourSource = map.getSource(TOUR_SOURCE);
+  const source = tourSource?.type === 'geojson' ? (tourSource as GeoJSONSource) : undefined;
   const clusterId = 'cluster_id' in properties ? Number(properties.cluster_id) : null;
   const leaves = clusterId !== null && source ? await source.getClusterLeaves(clusterId, Number(properties.point_count), 0) : [];
   const expansionZoom = clusterId !== null && source ? await clientExpansionZoom(source, clusterId, leaves) : Number(properties.expansion_zoom);
@@ -287,10 +385,7 @@ async function openCluster(map: MapLibreMap, cluster: MapGeoJSONFeature, showSpo
     return;
   }
   // Some of the tours are still a server cluster: ask the server for everything at this spot.
-  const pixel = map.project(center);
-  const southWest = map.unproject([pixel.x - SPOT_RADIUS_PX, pixel.y + SPOT_RADIUS_PX]);
-  const northEast = map.unproject([pixel.x + SPOT_RADIUS_PX, pixel.y - SPOT_RADIUS_PX]);
-  showSpot({ kind: 'area', bounds: serverBounds(southWest.lng, southWest.lat, northEast.lng, northEast.lat) });
+  showSpot({ kind: 'area', bounds: boundsAround(map, center, SPOT_RADIUS_PX) });
 }
 
 /**

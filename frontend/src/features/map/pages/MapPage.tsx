@@ -9,11 +9,11 @@ import type { MapCluster, MapFeature } from '../../../shared/api/generated/types
 import { creatorByNameQueryOptions } from '../../../shared/creators/creatorLookup';
 import { type FilterState, useFilterState } from '../../../shared/filters/filterState';
 import { takeMapTarget, useMapTarget } from '../../../shared/map/mapTarget';
-import { creatorPointsQueryOptions, mapAreaQueryOptions, type MapViewport, spotQueryOptions } from '../api/mapArea';
-import { MAP_STYLE_NAMES, type MapStyleName } from '../../../shared/map/basemap';
+import { creatorPointsQueryOptions, type MapViewport, spotQueryOptions } from '../api/mapArea';
+import { basemapQueryOptions, type MapStyleName, offeredStyles, styleOnOffer } from '../../../shared/map/basemap';
 import type { RenderedState } from '../components/MapStatus';
 import { MapListToggle } from '../components/MapListToggle';
-import { type MapCamera, MapView, type SpotRequest } from '../components/MapView';
+import { type MapCamera, MapView, type SpotRequest, type TilesStatus } from '../components/MapView';
 import { SpotList } from '../components/SpotList';
 import { ToursInView } from '../components/ToursInView';
 import { useFitTours } from '../components/useFitTours';
@@ -33,13 +33,17 @@ const CREATOR_MAP: MapCamera = { remember: false, fit: null };
 export function MapPage() {
   const { t } = useTranslation();
   const { creatorName } = useParams();
-  const [styleName, setStyleName] = useState<MapStyleName>(readMapStyle);
+  const [storedStyle, setStyleName] = useState<MapStyleName>(readMapStyle);
+  const basemap = useQuery(basemapQueryOptions());
+  // Only the styles the deployment can draw are offered (no Satellite without its hosted style).
+  const styleName = styleOnOffer(basemap.data, storedStyle);
   const panels = useMapPanels();
   const { spot } = panels;
   const [rendered, setRendered] = useState<RenderedState | null>(null);
   const filters = useFilterState();
   const target = useMapTarget();
-  const tours = useMapTours(filters, creatorName);
+  const [tiles, setTiles] = useState<TilesStatus>({ loading: true, error: false });
+  const tours = useMapTours(filters, creatorName, tiles);
   const spotList = useSpotTours(filters, spot, tours.features);
 
   const place = useSearchedPlace(filters);
@@ -52,7 +56,10 @@ export function MapPage() {
 
   // Spec §8: only clusters on screen means the visitor sees no single tour yet.
   const onlyClusters = rendered !== null && rendered.clusters > 0 && rendered.points === 0;
-  const nothingHere = !tours.loading && !tours.error && tours.clusters.length === 0 && tours.features.length === 0;
+  const nothingDrawn = tours.fromTiles
+    ? rendered !== null && rendered.clusters === 0 && rendered.points === 0
+    : tours.clusters.length === 0 && tours.features.length === 0;
+  const nothingHere = !tours.loading && !tours.error && nothingDrawn;
 
   return (
     <main className={classes.page} data-map-style={styleName}>
@@ -78,6 +85,8 @@ export function MapPage() {
       )}
       <MapView
         styleName={styleName}
+        tileFilters={tours.fromTiles ? filters : null}
+        onTilesStatus={setTiles}
         clusters={tours.clusters}
         features={tours.features}
         loading={tours.loading}
@@ -95,7 +104,7 @@ export function MapPage() {
         size="xs"
         value={styleName}
         onChange={chooseStyle}
-        data={MAP_STYLE_NAMES.map((name) => ({ value: name, label: t(`map.styles.${name}`) }))}
+        data={offeredStyles(basemap.data).map((name) => ({ value: name, label: t(`map.styles.${name}`) }))}
         aria-label={t('map.styleLabel')}
         data-testid="map-style-switcher"
       />
@@ -113,20 +122,20 @@ export function MapPage() {
 }
 
 /**
- * The tours to draw: the server's clusters and points for the visible area, or, on a creator's map,
- * that creator's points (MapLibre clusters both).
+ * The tours to draw: on the main map, the server's vector tiles under the filters (MapView asks for
+ * them; `tiles` says how they load); on a creator's map, that creator's points (MapLibre clusters them).
  */
-function useMapTours(filters: FilterState, creatorName: string | undefined) {
+function useMapTours(filters: FilterState, creatorName: string | undefined, tiles: TilesStatus) {
   const { i18n } = useTranslation();
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const creator = useQuery({ ...creatorByNameQueryOptions(creatorName ?? ''), enabled: Boolean(creatorName) });
-  const area = useQuery({ ...mapAreaQueryOptions(filters, viewport, i18n.language), enabled: !creatorName && viewport !== null });
   const creatorPoints = useQuery(creatorPointsQueryOptions(filters, creator.data?.userid ?? null, i18n.language));
 
   useFitTours(creatorName, creatorPoints.data);
 
   if (creatorName) {
     return {
+      fromTiles: false,
       clusters: NO_CLUSTERS,
       features: creatorPoints.data ?? NO_FEATURES,
       viewport,
@@ -137,12 +146,13 @@ function useMapTours(filters: FilterState, creatorName: string | undefined) {
     };
   }
   return {
-    clusters: area.data?.clusters ?? NO_CLUSTERS,
-    features: area.data?.features ?? NO_FEATURES,
+    fromTiles: true,
+    clusters: NO_CLUSTERS,
+    features: NO_FEATURES,
     viewport,
     creatorUserId: null,
-    loading: viewport === null || area.isFetching,
-    error: area.isError,
+    loading: tiles.loading,
+    error: tiles.error,
     setViewport,
   };
 }

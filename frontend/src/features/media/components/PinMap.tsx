@@ -1,10 +1,11 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 
+import { useQuery } from '@tanstack/react-query';
 import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 
-import { attachDetailedBasemap, DEFAULT_MAP_STYLE, mapStyleFor } from '../../../shared/map/basemap';
+import { basemapQueryOptions, DEFAULT_MAP_STYLE, mapStyleFor, provideBasemapImage, styleOnOffer } from '../../../shared/map/basemap';
 import classes from './MediaForm.module.css';
 
 // Vite does not emit MapLibre's worker on its own: without this the map never draws.
@@ -35,22 +36,29 @@ export function PinMap({ focus, pin, onPick, label }: PinMapProps) {
   const marker = useRef<Marker | null>(null);
   const onPickRef = useRef(onPick);
   onPickRef.current = onPick;
-  // The map is made once, where the picker opened; later focus changes fly there (below).
+  // The map is made once, where the picker opened, when the server has said what the basemap is;
+  // later focus changes fly there (below).
   const openingFocus = useRef(focus);
+  const basemap = useQuery(basemapQueryOptions());
+  const basemapSettled = !basemap.isPending;
+  const basemapInfo = useRef(basemap.data);
+  basemapInfo.current = basemap.data;
 
   useEffect(() => {
-    if (!container.current) return undefined;
+    if (!container.current || !basemapSettled) return undefined;
     const focus = openingFocus.current;
     const instance = new MapLibreMap({
       container: container.current,
-      style: mapStyleFor(DEFAULT_MAP_STYLE),
+      style: mapStyleFor(basemapInfo.current, styleOnOffer(basemapInfo.current, DEFAULT_MAP_STYLE)),
       center: focus ? [focus.lng, focus.lat] : [10, 30],
       zoom: focus ? PLACE_ZOOM : WORLD_ZOOM,
       attributionControl: { compact: true },
       dragRotate: false,
     });
     instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    attachDetailedBasemap(instance, () => DEFAULT_MAP_STYLE, 'borders');
+    instance.setMissingStyleImageResolver((imageId) => {
+      provideBasemapImage(instance, imageId);
+    });
     instance.getCanvas().style.cursor = 'crosshair';
     instance.on('click', (event) => onPickRef.current({ lng: event.lngLat.lng, lat: event.lngLat.lat }));
     instance.once('idle', () => setReady(true));
@@ -59,7 +67,7 @@ export function PinMap({ focus, pin, onPick, label }: PinMapProps) {
       instance.remove();
       setMap(null);
     };
-  }, []);
+  }, [basemapSettled]);
 
   useEffect(() => {
     if (map && focus) map.flyTo({ center: [focus.lng, focus.lat], zoom: Math.max(map.getZoom(), PLACE_ZOOM - 4), essential: true });

@@ -1954,6 +1954,45 @@ export type AuthAnswer = {
 export type AuthSystem = 'email' | 'google' | 'facebook';
 
 /**
+ * BasemapOut
+ *
+ * The map's basemap: where its vector tiles are, what their layers are, and the styles offered.
+ * A style without a source is not offered (Satellite needs MAP_STYLE_SATELLITE_URL).
+ */
+export type BasemapOut = {
+    /**
+     * Attribution
+     */
+    attribution: string;
+    /**
+     * Max Zoom
+     *
+     * The deepest tile; the map draws deeper zooms from it
+     */
+    max_zoom: number;
+    /**
+     * Min Zoom
+     */
+    min_zoom: number;
+    /**
+     * Styles
+     */
+    styles: Array<MapStyleOut>;
+    /**
+     * Tile Schema
+     *
+     * The tiles' layers: touratlas (earth, boundaries, rivers, places: the offline basemap) or protomaps (a PMTiles basemap, BASEMAP_PMTILES)
+     */
+    tile_schema: 'touratlas' | 'protomaps';
+    /**
+     * Tiles
+     *
+     * The tiles' address template, {z}/{x}/{y}, on this site
+     */
+    tiles: string;
+};
+
+/**
  * BatchRowOut
  */
 export type BatchRowOut = {
@@ -5762,6 +5801,22 @@ export type MapFeatureProperties = {
      * Vt Count
      */
     vt_count?: number | null;
+};
+
+/**
+ * MapStyleOut
+ */
+export type MapStyleOut = {
+    /**
+     * Name
+     */
+    name: 'streets' | 'dark' | 'satellite';
+    /**
+     * Url
+     *
+     * A hosted MapLibre style to draw instead (MAP_STYLE_*_URL); null: drawn from the basemap's tiles
+     */
+    url: string | null;
 };
 
 /**
@@ -15619,6 +15674,104 @@ export type LocationsAddressCountriesResponses = {
 
 export type LocationsAddressCountriesResponse = LocationsAddressCountriesResponses[keyof LocationsAddressCountriesResponses];
 
+export type LocationsBasemapInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/locations/basemap';
+};
+
+export type LocationsBasemapInfoErrors = {
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type LocationsBasemapInfoError = LocationsBasemapInfoErrors[keyof LocationsBasemapInfoErrors];
+
+export type LocationsBasemapInfoResponses = {
+    /**
+     * Successful Response
+     */
+    200: BasemapOut;
+};
+
+export type LocationsBasemapInfoResponse = LocationsBasemapInfoResponses[keyof LocationsBasemapInfoResponses];
+
+export type LocationsBasemapTileData = {
+    body?: never;
+    headers?: {
+        /**
+         * If-None-Match
+         */
+        'if-none-match'?: string | null;
+    };
+    path: {
+        /**
+         * Z
+         *
+         * zoom, from the basemap's min_zoom to its max_zoom
+         */
+        z: number;
+        /**
+         * X
+         *
+         * column, 0 to 2^z - 1
+         */
+        x: number;
+        /**
+         * Y
+         *
+         * row from the north, 0 to 2^z - 1
+         */
+        y: number;
+    };
+    query?: {
+        /**
+         * V
+         *
+         * the basemap's version, as /basemap gives it
+         */
+        v?: string | null;
+    };
+    url: '/v2/locations/basemap/{z}/{x}/{y}.mvt';
+};
+
+export type LocationsBasemapTileErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type LocationsBasemapTileError = LocationsBasemapTileErrors[keyof LocationsBasemapTileErrors];
+
+export type LocationsBasemapTileResponses = {
+    /**
+     * The tile (Mapbox Vector Tile); empty when nothing is in it
+     */
+    200: Blob | File;
+};
+
+export type LocationsBasemapTileResponse = LocationsBasemapTileResponses[keyof LocationsBasemapTileResponses];
+
 export type LocationsCountriesData = {
     body?: never;
     path?: never;
@@ -16142,6 +16295,178 @@ export type LocationsSearchLocationsResponses = {
 };
 
 export type LocationsSearchLocationsResponse = LocationsSearchLocationsResponses[keyof LocationsSearchLocationsResponses];
+
+export type DiscoveryMapTileData = {
+    body?: never;
+    headers?: {
+        /**
+         * If-None-Match
+         */
+        'if-none-match'?: string | null;
+    };
+    path: {
+        /**
+         * Z
+         *
+         * zoom, 0 to 22
+         */
+        z: number;
+        /**
+         * X
+         *
+         * column, 0 to 2^z - 1
+         */
+        x: number;
+        /**
+         * Y
+         *
+         * row from the north, 0 to 2^z - 1
+         */
+        y: number;
+    };
+    query?: {
+        /**
+         * Categories
+         *
+         * comma-separated category ids
+         */
+        categories?: string | null;
+        /**
+         * Subcategories
+         */
+        subcategories?: string | null;
+        /**
+         * Countries
+         *
+         * comma-separated ISO country codes
+         */
+        countries?: string | null;
+        /**
+         * Vendors
+         */
+        vendors?: string | null;
+        /**
+         * Media Types
+         */
+        media_types?: string | null;
+        /**
+         * Tags
+         */
+        tags?: string | null;
+        /**
+         * Searchpattern
+         */
+        searchPattern?: string | null;
+        /**
+         * Sorting
+         */
+        sorting?: Sorting | null;
+        /**
+         * Feed
+         */
+        feed?: FeedChoice | null;
+        mode?: Mode;
+        /**
+         * Savesfollow
+         */
+        savesFollow?: boolean;
+        /**
+         * Leftx
+         */
+        leftX?: number | null;
+        /**
+         * Lefty
+         */
+        leftY?: number | null;
+        /**
+         * Rightx
+         */
+        rightX?: number | null;
+        /**
+         * Righty
+         */
+        rightY?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Seed
+         *
+         * Random sort: the same seed keeps the order across pages
+         */
+        seed?: string;
+        /**
+         * Lat
+         *
+         * Near Me: the visitor's latitude
+         */
+        lat?: number | null;
+        /**
+         * Lng
+         */
+        lng?: number | null;
+        /**
+         * Userid
+         *
+         * only this creator's tours (creator-scoped grid and map)
+         */
+        userid?: number | null;
+        /**
+         * Added From
+         *
+         * only tours added on or after this day (YYYY-MM-DD, UTC)
+         */
+        added_from?: string | null;
+        /**
+         * Added To
+         *
+         * only tours added on or before this day (YYYY-MM-DD, UTC)
+         */
+        added_to?: string | null;
+        /**
+         * Only 360
+         *
+         * only panoramas and 360 video (the media types marked 360°)
+         */
+        only_360?: boolean;
+    };
+    url: '/v2/locations/tiles/{z}/{x}/{y}.mvt';
+};
+
+export type DiscoveryMapTileErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * The token sent is invalid or expired, or its account is gone or inactive: renew it and retry
+     */
+    401: ErrorBody;
+    /**
+     * Refused: restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+    /**
+     * Not found
+     */
+    404: ErrorBody;
+};
+
+export type DiscoveryMapTileError = DiscoveryMapTileErrors[keyof DiscoveryMapTileErrors];
+
+export type DiscoveryMapTileResponses = {
+    /**
+     * The tile (Mapbox Vector Tile); empty when nothing is in it
+     */
+    200: Blob | File;
+};
+
+export type DiscoveryMapTileResponse = DiscoveryMapTileResponses[keyof DiscoveryMapTileResponses];
 
 export type LocationsUserLocationByCoordsData = {
     body?: never;
