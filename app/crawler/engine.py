@@ -49,7 +49,7 @@ from app.crawler.models import (
 )
 from app.crawler.schemas import CrawlSettings
 from app.realtime.events import ADMINS_ROOM, CRAWLER_STATUS, emit_after_commit
-from app.tours.link_lookup import HTML_TYPES, MAX_PAGE_BYTES
+from app.tours.link_lookup import HTML_TYPES, MAX_PAGE_BYTES, PageMetadata
 from app.tours.models import Tour
 
 logger = logging.getLogger("touratlas.crawler")
@@ -137,6 +137,7 @@ class FoundTour:
     description: str
     image: str
     validators: fetching.Validators
+    coordinate: str | None = None  # 'lat,lng' the page gave (the tour's place when it is approved)
 
 
 @dataclass(slots=True)
@@ -293,6 +294,7 @@ class Visitor:
                     description=metadata.description,
                     image=metadata.image,
                     validators=answer.validators,
+                    coordinate=_coordinate(metadata),
                 )
             else:
                 outcome.error = "A tour page with no title or image to file"
@@ -604,10 +606,20 @@ class Crawl:
             db.commit()
 
 
+def _coordinate(metadata: PageMetadata) -> str | None:
+    """The page's place as the media form's pin ('lat,lng'); a postal address alone is left out (the
+    admin names the place on approval: the geocoder would guess a city for it)."""
+    if metadata.coordinates is None:
+        return None
+    lng, lat = metadata.coordinates
+    return f"{lat},{lng}"
+
+
 def _tour_data(tour: FoundTour) -> dict[str, Any]:
     return {
         "description": tour.description,
         "image": tour.image,
+        "coordinate": tour.coordinate,
         "etag": tour.validators.etag,
         "last_modified": tour.validators.last_modified,
     }
@@ -617,7 +629,10 @@ def status_event(session: CrawlerSession) -> dict[str, Any]:
     """The crawler:status payload (app/realtime/events.py)."""
     return {
         "session_id": session.id,
+        "configuration_id": session.configuration_id,
         "status": session.status.value,
         "total_tours": session.total_tours,
         "new_tours": session.new_tours,
+        "pages_fetched": session.pages_fetched,
+        "pages_failed": session.pages_failed,
     }
