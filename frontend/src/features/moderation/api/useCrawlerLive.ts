@@ -13,7 +13,8 @@ const CRAWLED_REFETCH_MS = 2_000;
 /**
  * The crawler tabs follow `crawler:status` (pushed to the admins' room): the counters of a session the
  * page shows are written into the cached lists at once, without a request; a session the page does not
- * know yet (started elsewhere) makes it ask for the lists again. New tours bring the crawled tours'
+ * know yet (started elsewhere), or a change of status (which brings start and end times), makes it ask
+ * for the lists again. New tours bring the crawled tours'
  * list and count up to date (at most every two seconds while a crawl files them), and after a lost
  * connection everything is asked for again.
  */
@@ -40,20 +41,25 @@ export function useCrawlerLive(connection: RealtimeConnection = getRealtimeConne
     REALTIME_EVENTS.crawlerStatus,
     (data: unknown) => {
       if (!isCrawlerStatusEvent(data)) return;
-      let unknown = false;
+      const shown = [
+        ...(queryClient.getQueryData<CrawlerSession[]>(crawlerKeys.sessions) ?? []),
+        ...(queryClient.getQueryData<CrawlerConfiguration[]>(crawlerKeys.configurations) ?? []).flatMap((configuration) => configuration.last_session ?? []),
+      ].filter((session) => session.session_id === data.session_id);
+      // A new status brings times the push does not carry (started, ended): the lists are asked for once.
+      let askAgain = shown.some((session) => session.status !== data.status);
       queryClient.setQueryData<CrawlerSession[]>(crawlerKeys.sessions, (old) => {
         if (!old) return old;
         const next = applyToSessions(old, data);
-        if (next === null) unknown = true;
+        if (next === null) askAgain = true;
         return next ?? old;
       });
       queryClient.setQueryData<CrawlerConfiguration[]>(crawlerKeys.configurations, (old) => {
         if (!old) return old;
         const next = applyToConfigurations(old, data);
-        if (next === null) unknown = true;
+        if (next === null) askAgain = true;
         return next ?? old;
       });
-      if (unknown) {
+      if (askAgain) {
         void queryClient.invalidateQueries({ queryKey: crawlerKeys.sessions });
         void queryClient.invalidateQueries({ queryKey: crawlerKeys.configurations });
       }

@@ -237,7 +237,7 @@ function ApproveForm({ tours, onCancel, onDone }: { tours: readonly CrawledTour[
           <TextInput
             label={t('crawler.approve.creatorName')}
             description={t('crawler.approve.creatorNameHint')}
-            placeholder={first?.vendor_name}
+            placeholder={t('crawler.approve.optional')}
             maxLength={200}
             value={thirdPartyCreator}
             onChange={(event) => setThirdPartyCreator(event.currentTarget.value)}
@@ -246,7 +246,7 @@ function ApproveForm({ tours, onCancel, onDone }: { tours: readonly CrawledTour[
           <TextInput
             label={t('crawler.approve.creatorWebsite')}
             description={t('crawler.approve.creatorWebsiteHint')}
-            placeholder="https://"
+            placeholder="https://…"
             value={creatorWebsite}
             onChange={(event) => setCreatorWebsite(event.currentTarget.value)}
             error={errors.creator_website}

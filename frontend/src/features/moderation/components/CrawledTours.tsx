@@ -135,26 +135,29 @@ export function CrawledTours() {
         </Stack>
       ) : (
         <>
-          <Group justify="space-between" wrap="wrap" gap="xs" className={classes.bulkBar} data-testid="crawled-bulk">
+          <div className={classes.bulkBar} data-testid="crawled-bulk">
             <Checkbox
+              className={classes.bulkSelect}
               label={chosen.length > 0 ? t('moderation.selected', { count: chosen.length }) : t('moderation.selectAll')}
               checked={allSelected}
               indeterminate={chosen.length > 0 && !allSelected}
               onChange={() => setSelected(allSelected ? new Set() : new Set(tours.map((tour) => tour.id)))}
             />
-            <Group gap="xs">
+            <Group gap={6} wrap="nowrap">
               {list.isFetching && <Loader size={14} />}
               <Text size="sm" c="dimmed" data-testid="crawled-total" data-value={total}>
                 {t('crawler.tours.total', { count: total })}
               </Text>
+            </Group>
+            <div className={classes.bulkButtons}>
               <Button size="xs" radius="xl" variant="light" color="red" leftSection={<IconX size={14} />} disabled={chosen.length === 0} loading={reject.isPending} onClick={() => rejectTours(chosen)} data-testid="crawled-bulk-reject">
                 {t('moderation.rejectSelected')}
               </Button>
               <Button size="xs" radius="xl" color="teal" leftSection={<IconCheck size={14} />} disabled={chosen.length === 0} onClick={() => setApproving(chosen)} data-testid="crawled-bulk-approve">
                 {t('moderation.approveSelected')}
               </Button>
-            </Group>
-          </Group>
+            </div>
+          </div>
 
           <Stack gap="xs" component="ul" className={classes.list} data-testid="crawled-list">
             {tours.map((tour) => (
@@ -227,7 +230,7 @@ function CrawledRow({ tour, selected, busy, onToggle, onApprove, onReject }: Cra
           <IconExternalLink size={12} style={{ verticalAlign: -1 }} aria-hidden="true" /> {tour.link}
         </Anchor>
         <Group gap={8} wrap="wrap" mt={4}>
-          <Badge size="sm" variant="light" radius="sm">
+          <Badge size="sm" variant="light" radius="sm" tt="none">
             {tour.vendor_name}
           </Badge>
           <Text size="xs" c="dimmed" data-testid="crawled-source">
@@ -237,7 +240,7 @@ function CrawledRow({ tour, selected, busy, onToggle, onApprove, onReject }: Cra
             {filed.toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}
           </Text>
           {tour.coordinate && (
-            <Badge size="sm" variant="outline" color="gray" radius="sm" leftSection={<IconMapPin size={11} />}>
+            <Badge size="sm" variant="outline" color="gray" radius="sm" tt="none" leftSection={<IconMapPin size={11} />}>
               {t('crawler.tours.hasPlace')}
             </Badge>
           )}

@@ -1,5 +1,5 @@
 import '../../../shared/i18n/adminTexts'; // this screen's English texts (not in the feed's bundle)
-import { Alert, Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus, IconSpider, IconTrash } from '@tabler/icons-react';
@@ -132,7 +132,7 @@ function ConfigurationCard({ configuration, onEdit }: { configuration: CrawlerCo
               {configuration.name}
             </Title>
             <Group gap={6}>
-              <Badge variant="light" radius="sm" size="sm">
+              <Badge variant="light" radius="sm" size="sm" tt="none">
                 {configuration.vendor_name}
               </Badge>
               {!configuration.is_active && (
@@ -143,12 +143,25 @@ function ConfigurationCard({ configuration, onEdit }: { configuration: CrawlerCo
             </Group>
           </Stack>
           <Group gap={4} wrap="nowrap">
-            <Button size="compact-sm" variant="subtle" leftSection={<IconPencil size={14} />} onClick={onEdit} data-testid="crawler-edit">
-              {t('crawler.edit')}
-            </Button>
-            <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={confirmRemove} loading={remove.isPending} data-testid="crawler-remove">
-              {t('crawler.remove')}
-            </Button>
+            <Tooltip label={t('crawler.edit')}>
+              <ActionIcon variant="subtle" size="lg" radius="xl" aria-label={t('crawler.editNamed', { name: configuration.name })} onClick={onEdit} data-testid="crawler-edit">
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('crawler.remove')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                radius="xl"
+                aria-label={t('crawler.removeNamed', { name: configuration.name })}
+                onClick={confirmRemove}
+                loading={remove.isPending}
+                data-testid="crawler-remove"
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         </Group>
 
@@ -324,41 +337,65 @@ function Sessions({ configurations }: { configurations: readonly CrawlerConfigur
           {t('crawler.noSessions')}
         </Text>
       ) : (
-        <div className={classes.cards}>
+        <Stack gap={6} component="ul" className={classes.list}>
           {list.map((session) => (
-            <SessionCard key={session.session_id} session={session} name={names.get(session.configuration_id) ?? t('crawler.unknownConfiguration')} />
+            <SessionRow key={session.session_id} session={session} name={names.get(session.configuration_id) ?? t('crawler.unknownConfiguration')} />
           ))}
-        </div>
+        </Stack>
       )}
     </Stack>
   );
 }
 
-function SessionCard({ session, name }: { session: CrawlerSession; name: string }) {
-  const { t } = useTranslation();
+/** One session in a line: whose, its status and times, its counters (live), and stop or review. */
+function SessionRow({ session, name }: { session: CrawlerSession; name: string }) {
+  const { t, i18n } = useTranslation();
   const stop = useStopCrawl();
   const sign = useSignSession();
+  const when = (value: string) => new Date(value).toLocaleString(i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const time = session.finished_at
+    ? t('crawler.endedAt', { date: when(session.finished_at) })
+    : session.started_at
+      ? t('crawler.startedAt', { date: when(session.started_at) })
+      : t('crawler.waitingForWorker');
+  const counters = [
+    { key: 'pages', label: t('crawler.counters.pages'), value: session.pages_fetched },
+    { key: 'total', label: t('crawler.counters.total'), value: session.total_tours },
+    { key: 'new', label: t('crawler.counters.new'), value: session.new_tours },
+  ];
   return (
-    <Paper withBorder radius="lg" p="sm" data-testid="crawler-session-row" data-session={session.session_id}>
-      <Stack gap="xs">
-        <Text fw={650} size="sm" className={classes.name}>
+    <li className={classes.sessionRow} data-testid="crawler-session-row" data-session={session.session_id}>
+      <div className={classes.sessionWho}>
+        <Text fw={650} size="sm" className={classes.name} lineClamp={1}>
           {name}
         </Text>
-        <SessionFacts session={session} />
-        {(isActive(session) || needsSigning(session)) && (
-          <Group gap="xs" justify="flex-end">
-            {isActive(session) ? (
-              <Button size="compact-xs" radius="xl" variant="light" color="red" loading={stop.isPending} onClick={() => stop.mutate(session.session_id, { onError: failed(t) })}>
-                {t('crawler.stop')}
-              </Button>
-            ) : (
-              <Button size="compact-xs" radius="xl" variant="default" loading={sign.isPending} onClick={() => sign.mutate(session.session_id, { onError: failed(t) })}>
-                {t('crawler.sign')}
-              </Button>
-            )}
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+        <Text size="xs" c="dimmed">
+          {t('crawler.sessionNumber', { id: session.session_id })} · {time}
+          {session.signed_at ? ` · ${t('crawler.reviewed')}` : ''}
+        </Text>
+      </div>
+      <StatusBadge status={session.status} />
+      <div className={classes.sessionCounters}>
+        {counters.map((counter) => (
+          <Text key={counter.key} size="sm" c="dimmed" span>
+            <Text span fw={700} c="dark" data-testid={`crawl-${counter.key}`} data-value={counter.value}>
+              {counter.value.toLocaleString(i18n.language)}
+            </Text>{' '}
+            {counter.label.toLowerCase()}
+          </Text>
+        ))}
+      </div>
+      <div className={classes.sessionAction}>
+        {isActive(session) ? (
+          <Button size="compact-xs" radius="xl" variant="light" color="red" loading={stop.isPending} onClick={() => stop.mutate(session.session_id, { onError: failed(t) })}>
+            {t('crawler.stop')}
+          </Button>
+        ) : needsSigning(session) ? (
+          <Button size="compact-xs" radius="xl" variant="default" loading={sign.isPending} onClick={() => sign.mutate(session.session_id, { onError: failed(t) })}>
+            {t('crawler.sign')}
+          </Button>
+        ) : null}
+      </div>
+    </li>
   );
 }

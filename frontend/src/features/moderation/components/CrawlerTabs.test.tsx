@@ -98,9 +98,10 @@ const counter = (scope: HTMLElement, name: string) => within(scope).getByTestId(
 
 describe('the crawler settings tab', () => {
   it('shows each configuration with its latest session, whose counters climb with every push', async () => {
+    let current = session(7);
     const api = stubApi({
-      'GET /v2/crawler/configuration': { body: { data: [configuration(session(7))] } },
-      'GET /v2/crawler/sessions': { body: { data: [session(7)] } },
+      'GET /v2/crawler/configuration': () => ({ body: { data: [configuration(current)] } }),
+      'GET /v2/crawler/sessions': () => ({ body: { data: [current] } }),
       'GET /v2/crawler/tours': { body: { data: [], total_items: 0, limit: 1, offset: 0 } },
     });
     const socket = start('crawlerSettings');
@@ -120,8 +121,11 @@ describe('the crawler settings tab', () => {
     // Written from the push: no request was needed for it.
     expect(api.calls.slice(before).filter((call) => call.path !== '/v2/crawler/tours')).toEqual([]);
 
+    // The end: the status changes, so the lists are asked for once more (for the end time).
+    current = session(7, { status: 'finished', total_tours: 8, new_tours: 7, pages_fetched: 20, pages_failed: 1, finished_at: '2026-11-25T07:05:00Z' });
     await push(socket, { session_id: 7, configuration_id: 1, status: 'finished', total_tours: 8, new_tours: 7, pages_fetched: 20, pages_failed: 1 });
     expect(within(card).getByTestId('crawl-status')).toHaveAttribute('data-status', 'finished');
+    await waitFor(() => expect(card).toHaveTextContent('Ended'));
     expect(within(card).getByTestId('crawler-start')).toBeInTheDocument();
     expect(within(card).getByTestId('crawler-sign')).toBeInTheDocument();
   });

@@ -77,6 +77,11 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
   const [report, setReport] = useState<Report | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
+  // On a phone the tab strip scrolls sideways: the chosen tab (opened from a link too) is brought into view.
+  useEffect(() => {
+    document.querySelector(`[data-testid="tab-${state.tab}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [state.tab]);
+
   useEffect(() => {
     if (search !== state.search) onChange({ search, page: 1 });
   }, [search, state.search, onChange]);
