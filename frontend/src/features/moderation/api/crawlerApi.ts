@@ -95,11 +95,15 @@ export function suggestionQueryOptions(title: string, description: string) {
   });
 }
 
+/** Every crawler call changes what the lists show (not the suggestions): they are asked for again after it. */
 function useCrawlerMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: crawlerKeys.all }),
+    onSettled: () =>
+      Promise.all(
+        [crawlerKeys.configurations, crawlerKeys.sessions, crawlerKeys.crawled].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 
