@@ -172,6 +172,11 @@ function ConfigurationCard({ configuration, onEdit }: { configuration: CrawlerCo
             t('crawler.summary.concurrency', { count: configuration.concurrency ?? 1 }),
             t('crawler.summary.limits', { pages: number(configuration.max_pages ?? 0), depth: configuration.max_depth ?? 0 }),
             configuration.schedule_cron ? t('crawler.summary.schedule', { cron: configuration.schedule_cron }) : null,
+            configuration.schedule_next_at
+              ? t('crawler.summary.nextRun', {
+                  date: new Date(configuration.schedule_next_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+                })
+              : null,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -272,6 +277,7 @@ function SessionFacts({ session }: { session: CrawlerSession }) {
           <StatusBadge status={session.status} />
           <Text size="xs" c="dimmed">
             {t('crawler.sessionNumber', { id: session.session_id })}
+            {session.scheduled_for ? ` · ${t('crawler.bySchedule')}` : ''}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
@@ -370,7 +376,8 @@ function SessionRow({ session, name }: { session: CrawlerSession; name: string }
           {name}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('crawler.sessionNumber', { id: session.session_id })} · {time}
+          {t('crawler.sessionNumber', { id: session.session_id })}
+          {session.scheduled_for ? ` · ${t('crawler.bySchedule')}` : ''} · {time}
           {session.signed_at ? ` · ${t('crawler.reviewed')}` : ''}
         </Text>
       </div>

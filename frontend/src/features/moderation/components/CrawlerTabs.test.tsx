@@ -28,11 +28,12 @@ function session(id: number, overrides: Record<string, unknown> = {}) {
     finished_at: null,
     signed_at: null,
     error: null,
+    scheduled_for: null,
     ...overrides,
   };
 }
 
-function configuration(last: object | null) {
+function configuration(last: object | null, overrides: Record<string, unknown> = {}) {
   return {
     id: 1,
     name: 'Fake provider',
@@ -46,9 +47,11 @@ function configuration(last: object | null) {
     max_depth: 3,
     tour_link_pattern: null,
     schedule_cron: null,
+    schedule_next_at: null,
     is_active: true,
     created_at: '2026-11-24T07:00:00Z',
     last_session: last,
+    ...overrides,
   };
 }
 
@@ -144,14 +147,18 @@ describe('the crawler settings tab', () => {
     expect(api.callsTo('GET /v2/crawler/sessions').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('starts a configuration and says when there is none', async () => {
+  it('starts a configuration, shows its schedule, and says when there is no session yet', async () => {
+    const scheduled = configuration(null, { schedule_cron: '0 3 * * 1', schedule_next_at: '2026-11-30T03:00:00Z' });
     const api = stubApi({
-      'GET /v2/crawler/configuration': { body: { data: [configuration(null)] } },
+      'GET /v2/crawler/configuration': { body: { data: [scheduled] } },
       'GET /v2/crawler/sessions': { body: { data: [] } },
       'POST /v2/crawler/start': { body: session(9, { status: 'queued' }) },
     });
     start('crawlerSettings');
-    fireEvent.click(await screen.findByTestId('crawler-start'));
+    const card = await screen.findByTestId('crawler-configuration');
+    expect(card).toHaveTextContent('schedule 0 3 * * 1 (UTC)');
+    expect(card).toHaveTextContent('next Nov 30, 2026');
+    fireEvent.click(within(card).getByTestId('crawler-start'));
     await waitFor(() => expect(api.callsTo('POST /v2/crawler/start')).toHaveLength(1));
     expect(api.callsTo('POST /v2/crawler/start')[0]?.body).toEqual({ configuration_id: 1 });
     expect(screen.getByTestId('crawler-sessions-empty')).toBeInTheDocument();

@@ -27,6 +27,7 @@ function session(id: number, overrides: Partial<SessionOut> = {}): SessionOut {
     finished_at: null,
     signed_at: null,
     error: null,
+    scheduled_for: null,
     ...overrides,
   };
 }
@@ -45,6 +46,7 @@ function configuration(id: number, last: SessionOut | null): ConfigurationOut {
     max_depth: 2,
     tour_link_pattern: null,
     schedule_cron: null,
+    schedule_next_at: null,
     is_active: true,
     created_at: '2026-11-24T07:00:00Z',
     last_session: last,
