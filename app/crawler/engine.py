@@ -49,7 +49,7 @@ from app.crawler.models import (
 )
 from app.crawler.schemas import CrawlSettings
 from app.realtime.events import ADMINS_ROOM, CRAWLER_STATUS, emit_after_commit
-from app.tours.link_lookup import HTML_TYPES, MAX_PAGE_BYTES
+from app.tours.link_lookup import HTML_TYPES, MAX_PAGE_BYTES, PageMetadata
 from app.tours.models import Tour
 
 logger = logging.getLogger("touratlas.crawler")
@@ -59,8 +59,10 @@ BACKOFF_BASE_SECONDS = 1.0
 BACKOFF_MAX_SECONDS = 60.0
 # A running session whose worker has not written for this long lost it.
 STALE_AFTER = timedelta(seconds=120)
-# A batch should take about this long, so the heartbeat stays fresh under a strict rate limit.
-BATCH_SECONDS = 10.0
+# A batch should take about this long under a rate limit: the heartbeat stays fresh, and the session's
+# counters (written with each batch, pushed as crawler:status) move every few seconds on the admins'
+# screen instead of jumping once a long batch ends. An unlimited crawl batches by concurrency instead.
+BATCH_SECONDS = 2.0
 STATUS_EVERY_SECONDS = 1.0
 ERROR_MAX = 500
 
@@ -137,6 +139,7 @@ class FoundTour:
     description: str
     image: str
     validators: fetching.Validators
+    coordinate: str | None = None  # 'lat,lng' the page gave (the tour's place when it is approved)
 
 
 @dataclass(slots=True)
@@ -293,6 +296,7 @@ class Visitor:
                     description=metadata.description,
                     image=metadata.image,
                     validators=answer.validators,
+                    coordinate=_coordinate(metadata),
                 )
             else:
                 outcome.error = "A tour page with no title or image to file"
@@ -604,10 +608,20 @@ class Crawl:
             db.commit()
 
 
+def _coordinate(metadata: PageMetadata) -> str | None:
+    """The page's place as the media form's pin ('lat,lng'); a postal address alone is left out (the
+    admin names the place on approval: the geocoder would guess a city for it)."""
+    if metadata.coordinates is None:
+        return None
+    lng, lat = metadata.coordinates
+    return f"{lat},{lng}"
+
+
 def _tour_data(tour: FoundTour) -> dict[str, Any]:
     return {
         "description": tour.description,
         "image": tour.image,
+        "coordinate": tour.coordinate,
         "etag": tour.validators.etag,
         "last_modified": tour.validators.last_modified,
     }
@@ -617,7 +631,10 @@ def status_event(session: CrawlerSession) -> dict[str, Any]:
     """The crawler:status payload (app/realtime/events.py)."""
     return {
         "session_id": session.id,
+        "configuration_id": session.configuration_id,
         "status": session.status.value,
         "total_tours": session.total_tours,
         "new_tours": session.new_tours,
+        "pages_fetched": session.pages_fetched,
+        "pages_failed": session.pages_failed,
     }

@@ -124,6 +124,8 @@ class CrawledTour(Base):
     )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
+    session: Mapped[CrawlerSession] = relationship()
+
 
 class FrontierState(enum.StrEnum):
     pending = "pending"

@@ -1,5 +1,6 @@
 """Spec §7 Crawler, for admins: configurations (GET, POST, remove), start, stop, sign, status and
-sessions; plus the tours the sessions filed, for the moderation's crawler tours tab.
+sessions; plus the tours the sessions filed, for the moderation's crawler tours tab, and their
+approval (into published tours) or rejection (beyond §7, which names no call for them).
 
 start, stop and sign act on sessions, so they sit beside status and sessions under /v2/crawler/
 (the spec lists them after configuration/remove without repeating the prefix)."""
@@ -10,7 +11,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from app.core.deps import AdminUser, DbSession
+from app.core.deps import AdminUser, DbSession, GeocoderDep
 from app.core.errors import error_responses
 from app.core.types import DbId, DbInt
 from app.crawler import service
@@ -20,6 +21,9 @@ from app.crawler.schemas import (
     ConfigurationList,
     ConfigurationOut,
     ConfigurationWrite,
+    CrawledTourApproval,
+    CrawledTourDecisionAnswer,
+    CrawledTourIds,
     CrawledTourPage,
     MessageAnswer,
     SessionIdBody,
@@ -99,3 +103,18 @@ def crawled_tours(
 ) -> CrawledTourPage:
     """The tours crawls filed, oldest first; by default the pending ones (status new)."""
     return service.crawled_tours(db, session_id=session_id, status=status, limit=limit, offset=offset)
+
+
+@router.post("/tours/approve", response_model=CrawledTourDecisionAnswer, responses=error_responses(400))
+def approve_crawled_tours(
+    body: CrawledTourApproval, admin: AdminUser, db: DbSession, geocoder: GeocoderDep
+) -> CrawledTourDecisionAnswer:
+    """Publish crawled tours as tours of the owner named (else the admin), in the category and media
+    type chosen; each outcome says what became of one tour. A bad choice is a 400 and publishes none."""
+    return service.approve_crawled(db, admin=admin, body=body, geocoder=geocoder)
+
+
+@router.post("/tours/reject", response_model=CrawledTourDecisionAnswer, responses=error_responses(400))
+def reject_crawled_tours(body: CrawledTourIds, _admin: AdminUser, db: DbSession) -> CrawledTourDecisionAnswer:
+    """Set crawled tours aside: they leave the crawler tours tab and later crawls skip their links."""
+    return service.reject_crawled(db, body.ids)

@@ -4,13 +4,15 @@ its name and start URLs and are kept in its `settings` JSON."""
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, HttpUrl, field_validator
 
 from app.core.timestamps import UtcDateTime
 from app.core.types import DbId
 from app.crawler import schedule
+from app.tours.models import MAX_TAGS_PER_TOUR
+from app.tours.schemas import LINK_MAX, TagRef
 
 MAX_START_URLS = 50
 MAX_SITEMAPS = 20
@@ -18,6 +20,8 @@ MAX_PAGES_LIMIT = 100_000
 MAX_CONCURRENCY = 16
 MAX_RATE = 100.0  # requests per second per host
 MAX_DEPTH = 10
+# Crawled tours decided by one call (each approval may fetch the tour's picture).
+MAX_REVIEWED_AT_ONCE = 50
 
 Url = Annotated[HttpUrl, Field(max_length=2048)]
 
@@ -133,11 +137,17 @@ class SessionList(BaseModel):
 class CrawledTourOut(BaseModel):
     id: int
     session_id: int
+    configuration_id: int
+    configuration_name: str
+    vendor_id: int
+    vendor_name: str
     link: str
     title: str | None
     description: str | None
     image: str | None
+    coordinate: str | None = Field(description="'lat,lng' the page gave, used as the tour's place on approval")
     status: str
+    tour_guid: str | None = Field(description="The tour it became (approved), or the one that already had its link")
     created_at: UtcDateTime
 
 
@@ -150,3 +160,40 @@ class CrawledTourPage(BaseModel):
 
 class MessageAnswer(BaseModel):
     message: str
+
+
+class CrawledTourIds(BaseModel):
+    ids: list[DbId] = Field(min_length=1, max_length=MAX_REVIEWED_AT_ONCE, description="crawled tour ids")
+
+
+class CrawledTourApproval(CrawledTourIds):
+    """Publish crawled tours as tours of one owner, in one category: the choices a crawled page cannot
+    make. Each tour keeps its own link, title, description, picture and (when the page gave one) place."""
+
+    userid: DbId | None = Field(None, description="The owner; absent: platform_username, else the approving admin")
+    platform_username: str | None = Field(None, max_length=64, description="The owner, by platform username")
+    media_type_id: DbId
+    category_id: DbId
+    subcategory_id: DbId | None = None
+    tags: list[TagRef] = Field(default_factory=list, max_length=MAX_TAGS_PER_TOUR)
+    third_party_creator: str | None = Field(None, max_length=200, description="Creator Name shown on the tours")
+    creator_website: str | None = Field(None, max_length=LINK_MAX, description="Creator Website, https:// only")
+    address_str: str | None = Field(
+        None, max_length=1024, description="The tours' place; absent: the place each page gave, if any"
+    )
+
+
+class CrawledTourOutcome(BaseModel):
+    id: int
+    status: Literal["approved", "rejected", "exists", "conflict", "invalid", "not_found"] = Field(
+        description="exists: a tour already has the link (the crawled one is set aside); "
+        "conflict: already decided; invalid: this tour cannot be published as it is (message, fields)"
+    )
+    message: str
+    fields: dict[str, str] = Field(default_factory=dict)
+    guid: str | None = Field(None, description="The tour published (approved) or already there (exists)")
+
+
+class CrawledTourDecisionAnswer(BaseModel):
+    data: list[CrawledTourOutcome]
+    pending: int = Field(description="Crawled tours still waiting after the decisions")

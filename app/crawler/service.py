@@ -1,6 +1,11 @@
 """The admins' crawler calls (spec §7 Crawler): configurations, starting and stopping sessions,
 signing finished ones, their status, and the tours they filed. The crawl itself runs as a task
-(app/crawler/tasks.py → app/crawler/engine.py)."""
+(app/crawler/tasks.py → app/crawler/engine.py).
+
+A filed tour waits (status `new`) in the moderation's crawler tours tab until an admin approves it
+(it becomes a published tour through the tours' own add, with the owner and category the admin
+chose: app/tours/service.py writes the tour, the index follows through the outbox) or rejects it
+(status `skipped`: later crawls count its link as known and never file it again)."""
 
 from __future__ import annotations
 
@@ -10,13 +15,14 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from app.core.db import utcnow
-from app.core.errors import Conflict, NotFound, field_error
+from app.core.errors import AppError, BadRequest, Conflict, NotFound, field_error
 from app.core.tasks import submit_after_commit
 from app.core.timestamps import as_utc
 from app.crawler import engine, schedule
+from app.crawler import fetcher as fetching
 from app.crawler.models import (
     CrawledTour,
     CrawledTourStatus,
@@ -29,13 +35,23 @@ from app.crawler.models import (
 from app.crawler.schemas import (
     ConfigurationOut,
     ConfigurationWrite,
+    CrawledTourApproval,
+    CrawledTourDecisionAnswer,
     CrawledTourOut,
+    CrawledTourOutcome,
     CrawledTourPage,
     CrawlSettings,
     SessionOut,
 )
+from app.locations.ports import Geocoder
 from app.realtime.events import ADMINS_ROOM, CRAWLER_STATUS, emit_after_commit
+from app.tours import images
+from app.tours import service as tours
+from app.tours.models import Tour
+from app.tours.schemas import TourWrite
 from app.tours.service import count_rows
+from app.users import owners
+from app.users.models import User
 from app.vendors.models import Vendor
 
 logger = logging.getLogger("touratlas.crawler")
@@ -359,22 +375,215 @@ def crawled_tours(
     if status is not None:
         statement = statement.where(CrawledTour.status == status)
     total = count_rows(db, statement)
-    rows = db.scalars(statement.limit(limit).offset(offset))
-    return CrawledTourPage(
-        data=[
-            CrawledTourOut(
-                id=tour.id,
-                session_id=tour.session_id,
-                link=tour.link,
-                title=tour.title,
-                description=(tour.data or {}).get("description") or None,
-                image=(tour.data or {}).get("image") or None,
-                status=tour.status.value,
-                created_at=tour.created_at,
-            )
-            for tour in rows
-        ],
-        total_items=total,
-        limit=limit,
-        offset=offset,
+    rows = list(
+        db.scalars(
+            statement.options(joinedload(CrawledTour.session).joinedload(CrawlerSession.configuration))
+            .limit(limit)
+            .offset(offset)
+        )
     )
+    guids = _guids(db, [row.tour_id for row in rows if row.tour_id is not None])
+    return CrawledTourPage(
+        data=[crawled_tour_out(tour, guids) for tour in rows], total_items=total, limit=limit, offset=offset
+    )
+
+
+def _guids(db: Session, tour_ids: list[int]) -> dict[int, str]:
+    if not tour_ids:
+        return {}
+    rows = db.execute(select(Tour.id, Tour.guid).where(Tour.id.in_(tour_ids)))
+    return {tour_id: guid for tour_id, guid in rows}
+
+
+def crawled_tour_out(tour: CrawledTour, guids: dict[int, str]) -> CrawledTourOut:
+    data = tour.data or {}
+    configuration = tour.session.configuration
+    return CrawledTourOut(
+        id=tour.id,
+        session_id=tour.session_id,
+        configuration_id=configuration.id,
+        configuration_name=configuration.name,
+        vendor_id=configuration.vendor_id,
+        vendor_name=configuration.vendor.name,
+        link=tour.link,
+        title=tour.title,
+        description=data.get("description") or None,
+        image=data.get("image") or None,
+        coordinate=data.get("coordinate") or None,
+        status=tour.status.value,
+        tour_guid=guids.get(tour.tour_id) if tour.tour_id is not None else None,
+        created_at=tour.created_at,
+    )
+
+
+def pending_count(db: Session) -> int:
+    return int(
+        db.scalar(select(func.count()).select_from(CrawledTour).where(CrawledTour.status == CrawledTourStatus.new)) or 0
+    )
+
+
+# --------------------------------------------------------------------------- reviewing crawled tours
+
+APPROVED = "Published"
+REJECTED = "Rejected: later crawls skip this link"
+ALREADY_DECIDED = "Already decided by an administrator"
+NO_CRAWLED_TOUR = "No such crawled tour"
+LINK_TAKEN = "A tour with this link already exists: the crawled one is set aside"
+IMAGE_TYPES = ("image/jpeg", "image/png")
+# The choices made once for every tour of an approval: a failure there is the request's (400), not
+# one tour's. The other fields (link, title, description, picture, host) are each tour's own.
+SHARED_FIELDS = frozenset(
+    {
+        "userid",
+        "media_type_id",
+        "category_id",
+        "subcategory_id",
+        "tags",
+        "newCategory",
+        "third_party_creator",
+        "creator_website",
+        "address_str",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Reviewed:
+    """The crawled tours an approval or rejection names, in the order it named them."""
+
+    rows: dict[int, CrawledTour]
+
+    @classmethod
+    def load(cls, db: Session, ids: list[int]) -> _Reviewed:
+        found = db.scalars(
+            select(CrawledTour)
+            .where(CrawledTour.id.in_(ids))
+            .options(joinedload(CrawledTour.session).joinedload(CrawlerSession.configuration))
+        )
+        return cls({row.id: row for row in found})
+
+    def outcome_if_undecidable(self, crawled_id: int) -> CrawledTourOutcome | None:
+        row = self.rows.get(crawled_id)
+        if row is None:
+            return CrawledTourOutcome(id=crawled_id, status="not_found", message=NO_CRAWLED_TOUR)
+        if row.status is not CrawledTourStatus.new:
+            return CrawledTourOutcome(id=crawled_id, status="conflict", message=ALREADY_DECIDED)
+        return None
+
+
+def reject_crawled(db: Session, ids: list[int]) -> CrawledTourDecisionAnswer:
+    """Set crawled tours aside: they leave the tab, and later crawls count their links as known."""
+    reviewed = _Reviewed.load(db, ids)
+    outcomes: list[CrawledTourOutcome] = []
+    for crawled_id in dict.fromkeys(ids):
+        refused = reviewed.outcome_if_undecidable(crawled_id)
+        if refused is not None:
+            outcomes.append(refused)
+            continue
+        reviewed.rows[crawled_id].status = CrawledTourStatus.skipped
+        outcomes.append(CrawledTourOutcome(id=crawled_id, status="rejected", message=REJECTED))
+    db.flush()
+    return CrawledTourDecisionAnswer(data=outcomes, pending=pending_count(db))
+
+
+def approve_crawled(
+    db: Session, *, admin: User, body: CrawledTourApproval, geocoder: Geocoder
+) -> CrawledTourDecisionAnswer:
+    """Publish crawled tours as tours of the chosen owner, each through the tours' own add (spec §5
+    rules, the index through the outbox), by the admin, so none waits for approval again. A choice
+    that fails (an unknown category, an inactive owner, an address not found) is a 400 and nothing is
+    published; a tour that fails on its own (its link not in the host's format, a title the rules
+    refuse) is reported and stays waiting while the others are published."""
+    owner = _owner(db, admin, body)
+    reviewed = _Reviewed.load(db, body.ids)
+    outcomes: list[CrawledTourOutcome] = []
+    for crawled_id in dict.fromkeys(body.ids):
+        refused = reviewed.outcome_if_undecidable(crawled_id)
+        if refused is not None:
+            outcomes.append(refused)
+            continue
+        crawled = reviewed.rows[crawled_id]
+        outcomes.append(_approve_one(db, crawled, admin=admin, owner=owner, body=body, geocoder=geocoder))
+    db.flush()
+    return CrawledTourDecisionAnswer(data=outcomes, pending=pending_count(db))
+
+
+def _owner(db: Session, admin: User, body: CrawledTourApproval) -> User:
+    if body.userid is None and not (body.platform_username or "").strip():
+        owner = admin
+    else:
+        try:
+            owner = owners.named_owner(db, userid=body.userid, platform_username=body.platform_username)
+        except NotFound as exc:
+            raise field_error("userid", exc.message) from exc
+    owners.check_active(owner)
+    return owner
+
+
+def _approve_one(
+    db: Session, crawled: CrawledTour, *, admin: User, owner: User, body: CrawledTourApproval, geocoder: Geocoder
+) -> CrawledTourOutcome:
+    data = crawled.data or {}
+    vendor = crawled.session.configuration.vendor
+    address = (body.address_str or "").strip() or None
+    coordinate = None if address else data.get("coordinate") or None
+    form = TourWrite(
+        vendor=vendor.id,
+        link=crawled.link,
+        title=crawled.title,
+        description=data.get("description") or None,
+        preview_picture=_picture(data.get("image") or None),
+        media_type_id=body.media_type_id,
+        category_id=body.category_id,
+        subcategory_id=body.subcategory_id,
+        tags=body.tags,
+        third_party_creator=body.third_party_creator,
+        creator_website=body.creator_website,
+        address_str=address,
+        coordinate=coordinate,
+        # A crawled page rarely names its place: the tour is published without one unless given.
+        physical_address=bool(address or coordinate),
+        is_active=True,
+    )
+    try:
+        with db.begin_nested():
+            saved = tours.add_tour(db, editor=admin, body=form, geocoder=geocoder, owner=owner)
+    except AppError as exc:
+        shared = {field: message for field, message in exc.fields.items() if field in SHARED_FIELDS}
+        if isinstance(exc, NotFound) and address:
+            shared = {"address_str": exc.message}
+        if shared:
+            # One choice for every tour: the whole approval is refused, as a form would be.
+            raise BadRequest(next(iter(shared.values())), fields=shared) from exc
+        return CrawledTourOutcome(id=crawled.id, status="invalid", message=exc.message, fields=exc.fields)
+    if saved.tour is None:
+        # 208: a tour has this link already (added by hand meanwhile): nothing to publish.
+        existing = tours.tour_by_link(db, crawled.link)
+        crawled.status = CrawledTourStatus.skipped
+        crawled.tour_id = existing.id if existing is not None else None
+        guid = existing.guid if existing is not None else None
+        return CrawledTourOutcome(id=crawled.id, status="exists", message=LINK_TAKEN, guid=guid)
+    crawled.status = CrawledTourStatus.imported
+    crawled.tour_id = saved.tour.id
+    return CrawledTourOutcome(id=crawled.id, status="approved", message=APPROVED, guid=saved.tour.guid)
+
+
+def _picture(image: str | None) -> str | None:
+    """The tour's preview: an https picture of the host is used where it is, as the media form uses
+    the lookup's; a plain-http one (mixed content on an https site) is fetched through the SSRF guard
+    and stored as an upload. A picture that cannot be fetched leaves the tour without one (a host
+    that requires a picture then refuses the tour, which stays waiting)."""
+    if not image or image.lower().startswith("https://"):
+        return image
+    client = fetching.guarded_client(1)
+    try:
+        answer = client.get(image, accept=IMAGE_TYPES, max_bytes=images.UPLOAD_RULES.max_bytes)
+        if answer.status != 200 or answer.content_type not in IMAGE_TYPES:
+            logger.info("crawler: picture %s answered %s %s", image, answer.status, answer.content_type)
+            return None
+        return images.store_preview(answer.body).card
+    except (fetching.FetchFailed, AppError) as exc:
+        logger.info("crawler: picture %s not stored: %s", image, getattr(exc, "message", exc))
+        return None
+    finally:
+        client.close()

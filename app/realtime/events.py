@@ -39,7 +39,9 @@ CREATOR_COUNTERS = "creator:counters"  # {id, followers, views, likes}
 # rejected or deleted; pending the counts of every kind (app/moderation/service.py, as GET /v2/pending/approval-items).
 MODERATION_QUEUE = "moderation:queue"
 NOTIFICATION = "notification"  # {id, title, text, created_at}
-CRAWLER_STATUS = "crawler:status"  # {session_id, status, total_tours, new_tours}
+# {session_id, configuration_id, status, total_tours, new_tours, pages_fetched, pages_failed}: at most one a
+# second per running session, and one on every change of status (app/crawler/engine.py).
+CRAWLER_STATUS = "crawler:status"
 # {run_id, status, total, done, subscribed, unsubscribed, rejected, error, started_at, finished_at}: a
 # members-sync's progress, as GET /v2/mailing-list/members-sync answers it, to the admins' room
 # (app/mailing/service.py): when it starts or resumes, after its batches, and when it ends.

@@ -14,18 +14,25 @@ Paths:
 - /tours/flaky          500 for the first `flaky_failures` requests, then a tour page
 - /tours/slow           a tour page after `slow_seconds`
 - /tours/to-loopback    302 to http://127.0.0.2:<port>/tours/0 (refused by the guard)
+- /images/<name>.jpg    every tour's og:image, a small JPEG (approving a crawled tour stores it)
+
+Tours with an even number give their place too (og:latitude / og:longitude, in Paris).
 """
 
 from __future__ import annotations
 
 import gzip
+import io
 import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from PIL import Image, ImageDraw
 
 EXTRAS = ("/tours/flaky", "/tours/slow", "/tours/to-loopback")
 
@@ -101,13 +108,40 @@ class CrawlSite:
         return f'<html><body>{anchors}{extras}<a href="/private/secret">s</a></body></html>'.encode()
 
 
+# Where the even-numbered tours are (Paris, a little apart).
+PLACE = (48.8566, 2.3522)
+
+
+def place_of(name: str) -> tuple[float, float] | None:
+    number = name.rsplit(" ", 1)[-1]
+    if not number.isdigit() or int(number) % 2:
+        return None
+    return (round(PLACE[0] + int(number) * 0.001, 6), PLACE[1])
+
+
 def tour_page(name: str) -> bytes:
+    place = place_of(name)
+    geo = (
+        f'<meta property="og:latitude" content="{place[0]}"><meta property="og:longitude" content="{place[1]}">'
+        if place
+        else ""
+    )
     return (
         f'<html><head><title>{name}</title><meta property="og:title" content="{name}">'
         f'<meta property="og:description" content="A virtual tour of {name}">'
-        f'<meta property="og:image" content="/images/{name.replace(" ", "-")}.jpg"></head>'
+        f'<meta property="og:image" content="/images/{name.replace(" ", "-")}.jpg">{geo}</head>'
         f'<body><a href="/list">all tours</a></body></html>'
     ).encode()
+
+
+@cache
+def picture() -> bytes:
+    """A tour's preview picture: 900x600, as providers' previews are."""
+    image = Image.new("RGB", (900, 600), (40, 96, 140))
+    ImageDraw.Draw(image).rectangle((300, 200, 600, 400), fill=(240, 190, 70))
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=80)
+    return buffer.getvalue()
 
 
 def _handler(site: CrawlSite) -> type[BaseHTTPRequestHandler]:
@@ -134,6 +168,8 @@ def _handler(site: CrawlSite) -> type[BaseHTTPRequestHandler]:
                 return self._send(200, site.sitemap(2), "application/xml")
             if path == "/list":
                 return self._send(200, site.listing(), "text/html; charset=utf-8")
+            if path.startswith("/images/") and path.endswith(".jpg"):
+                return self._send(200, picture(), "image/jpeg")
             return self._tour(path.rstrip("/"))
 
         def _tour(self, path: str) -> None:

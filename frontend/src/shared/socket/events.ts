@@ -46,6 +46,18 @@ export interface ModerationQueueEvent {
   pending: Record<string, number>;
 }
 
+/** A crawl's progress, pushed to the admins at most once a second while it runs and on every change of status. */
+export interface CrawlerStatusEvent {
+  session_id: number;
+  configuration_id: number;
+  /** queued, running, stopped, finished or failed. */
+  status: string;
+  total_tours: number;
+  new_tours: number;
+  pages_fetched: number;
+  pages_failed: number;
+}
+
 /** A creator's totals, pushed to the owner's room whenever one of them moves. */
 export interface CreatorAnalyticsEvent {
   creator_id: number;

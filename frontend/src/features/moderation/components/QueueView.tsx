@@ -17,8 +17,12 @@ import { useQueueLive } from '../api/useQueueLive';
 import { followCursor, keyCommand, moveCursor } from '../model/keyboard';
 import { conflictReason, type DecisionOutcome, summariseOutcomes } from '../model/queue';
 import { itemSummary } from '../model/summary';
+import { crawledCountQueryOptions } from '../api/crawlerApi';
+import { useCrawlerLive } from '../api/useCrawlerLive';
+import { CrawledTours } from './CrawledTours';
+import { CrawlerSettings } from './CrawlerSettings';
 import { FeedbackList } from './FeedbackList';
-import { MODERATION_TABS, type ModerationTabKey, queryKinds, tabByKey, tabCount, tabKinds } from '../model/tabs';
+import { isFeedbackPanel, MODERATION_TABS, type ModerationTabKey, queryKinds, type TabPanel, tabByKey, tabCount, tabKinds } from '../model/tabs';
 import { ItemDetail } from './ItemDetail';
 import classes from './Moderation.module.css';
 import { QueueRow } from './QueueRow';
@@ -53,8 +57,9 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
   const [searchText, setSearchText] = useState(state.search);
   const { debounced: search, flushTo } = useDebouncedValue(searchText.trim(), 350);
   const params = { kinds, search: state.search, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE };
-  // The feedback tabs list bug reports or feature requests, not approval items.
-  const queue = useQuery({ ...queueQueryOptions(params), enabled: tab.feedback === undefined });
+  // The panel tabs (feedback, crawler) list something else than approval items.
+  const queue = useQuery({ ...queueQueryOptions(params), enabled: tab.panel === undefined });
+  const crawled = useQuery(crawledCountQueryOptions());
   const items = useMemo(() => queue.data?.data ?? [], [queue.data]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const pending = queue.data?.pending;
@@ -62,6 +67,7 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   useQueueLive(connection);
+  useCrawlerLive(connection);
   const decide = useDecide();
 
   const [cursor, setCursor] = useState<number | null>(null);
@@ -70,6 +76,11 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
   const [rejecting, setRejecting] = useState<readonly ModerationItem[]>([]);
   const [report, setReport] = useState<Report | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+
+  // On a phone the tab strip scrolls sideways: the chosen tab (opened from a link too) is brought into view.
+  useEffect(() => {
+    document.querySelector(`[data-testid="tab-${state.tab}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [state.tab]);
 
   useEffect(() => {
     if (search !== state.search) onChange({ search, page: 1 });
@@ -134,13 +145,15 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
       return next;
     });
 
-  const latest = useRef({ items, cursor, targets, run, toggle, busy: decide.isPending, dialogOpen: detail !== null || rejecting.length > 0 });
-  latest.current = { items, cursor, targets, run, toggle, busy: decide.isPending, dialogOpen: detail !== null || rejecting.length > 0 };
+  // The keys are the queue's: a panel tab (its own fields, lists and dialogs) leaves them alone.
+  const keysOff = detail !== null || rejecting.length > 0 || tab.panel !== undefined;
+  const latest = useRef({ items, cursor, targets, run, toggle, busy: decide.isPending, keysOff });
+  latest.current = { items, cursor, targets, run, toggle, busy: decide.isPending, keysOff };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const now = latest.current;
-      if (now.dialogOpen) return;
+      if (now.keysOff) return;
       const command = keyCommand(event);
       if (command === null) return;
       event.preventDefault();
@@ -192,12 +205,12 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
                 key={entry.key}
                 value={entry.key}
                 data-testid={`tab-${entry.key}`}
-                // The feedback tabs are not approval items: no waiting count.
+                // The feedback tabs and the crawler's settings are not waiting items: no count.
                 rightSection={
-                  entry.feedback ? undefined : (
-                  <Badge size="sm" radius="xl" miw={22} px={6} className={classes.count} variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? 'red' : 'gray'} data-testid={`tab-count-${entry.key}`}>
-                    {count}
-                  </Badge>
+                  entry.panel === 'crawlerTours' ? (
+                    <CountBadge count={crawled.data ?? 0} testId={`tab-count-${entry.key}`} />
+                  ) : entry.panel ? undefined : (
+                    <CountBadge count={count} testId={`tab-count-${entry.key}`} />
                   )
                 }
               >
@@ -214,11 +227,11 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
     </>
   );
 
-  if (tab.feedback) {
+  if (tab.panel) {
     return (
       <Stack gap="md">
         {header}
-        <FeedbackList kind={tab.feedback} />
+        <PanelView panel={tab.panel} />
       </Stack>
     );
   }
@@ -333,6 +346,19 @@ export function QueueView({ state, onChange, connection = getRealtimeConnection(
       <ItemDetail item={detail} busy={decide.isPending} onClose={() => setDetail(null)} onApprove={(item) => run([item], 'approve', null)} onReject={(item) => setRejecting([item])} />
       <RejectDialog count={rejecting.length} busy={decide.isPending} onClose={() => setRejecting([])} onReject={(reason) => run(rejecting, 'reject', reason)} />
     </Stack>
+  );
+}
+
+function PanelView({ panel }: { panel: TabPanel }) {
+  if (isFeedbackPanel(panel)) return <FeedbackList kind={panel} />;
+  return panel === 'crawlerSettings' ? <CrawlerSettings /> : <CrawledTours />;
+}
+
+function CountBadge({ count, testId }: { count: number; testId: string }) {
+  return (
+    <Badge size="sm" radius="xl" miw={22} px={6} className={classes.count} variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? 'red' : 'gray'} data-testid={testId} data-value={count}>
+      {count}
+    </Badge>
   );
 }
 

@@ -1,11 +1,12 @@
 import type { ApprovalKind } from '../../../shared/api/generated/types.gen';
 
 /**
- * Spec §2 "Moderation tabs" that have something to show today, each a set of the kinds of spec §4
- * "Pending approval items". Every kind belongs to exactly one tab besides "pending", which shows
- * them all. Bug reports and feature requests are not approval items: those two tabs list the Help &
- * Feedback messages with their statuses instead (`feedback`). Not here: approved providers, crawler
- * settings and crawler tours (a later issue); ads wait in "pending" only.
+ * Spec §2 "Moderation tabs" that have something to show today. Most are a set of the kinds of spec §4
+ * "Pending approval items": every kind belongs to exactly one such tab besides "pending", which shows
+ * them all. The others draw a panel of their own instead of approval items (`panel`): bug reports and
+ * feature requests (the Help & Feedback messages with their statuses), the crawler's settings (its
+ * configurations and sessions) and the tours its crawls filed. Not here: approved providers; ads
+ * wait in "pending" only.
  */
 export type ModerationTabKey =
   | 'pending'
@@ -17,16 +18,21 @@ export type ModerationTabKey =
   | 'customProviders'
   | 'categories'
   | 'bugReports'
-  | 'featureRequests';
+  | 'featureRequests'
+  | 'crawlerSettings'
+  | 'crawlerTours';
 
 export type FeedbackKind = 'bugs' | 'features';
+
+/** A tab that lists something other than approval items. */
+export type TabPanel = FeedbackKind | 'crawlerSettings' | 'crawlerTours';
 
 export interface ModerationTab {
   key: ModerationTabKey;
   /** The kinds the tab lists; null: every kind (the pending approvals tab, with a kind filter). */
   kinds: readonly ApprovalKind[] | null;
-  /** A Help & Feedback list instead of approval items. */
-  feedback?: FeedbackKind;
+  /** Its own panel instead of approval items (then `kinds` is empty). */
+  panel?: TabPanel;
 }
 
 /** Every kind of spec §4, in the order the kind filter offers them. */
@@ -58,9 +64,15 @@ export const MODERATION_TABS: readonly ModerationTab[] = [
   { key: 'providers', kinds: ['new_provider', 'new_alternative_provider'] },
   { key: 'customProviders', kinds: ['new_custom_provider', 'new_alternative_custom_provider'] },
   { key: 'categories', kinds: ['category_request'] },
-  { key: 'bugReports', kinds: [], feedback: 'bugs' },
-  { key: 'featureRequests', kinds: [], feedback: 'features' },
+  { key: 'bugReports', kinds: [], panel: 'bugs' },
+  { key: 'featureRequests', kinds: [], panel: 'features' },
+  { key: 'crawlerSettings', kinds: [], panel: 'crawlerSettings' },
+  { key: 'crawlerTours', kinds: [], panel: 'crawlerTours' },
 ];
+
+export function isFeedbackPanel(panel: TabPanel | undefined): panel is FeedbackKind {
+  return panel === 'bugs' || panel === 'features';
+}
 
 export function isTabKey(value: string | null | undefined): value is ModerationTabKey {
   return MODERATION_TABS.some((tab) => tab.key === value);

@@ -3128,9 +3128,112 @@ export type CountryOut = {
 };
 
 /**
+ * CrawledTourApproval
+ *
+ * Publish crawled tours as tours of one owner, in one category: the choices a crawled page cannot
+ * make. Each tour keeps its own link, title, description, picture and (when the page gave one) place.
+ */
+export type CrawledTourApproval = {
+    /**
+     * Address Str
+     *
+     * The tours' place; absent: the place each page gave, if any
+     */
+    address_str?: string | null;
+    /**
+     * Category Id
+     */
+    category_id: number;
+    /**
+     * Creator Website
+     *
+     * Creator Website, https:// only
+     */
+    creator_website?: string | null;
+    /**
+     * Ids
+     *
+     * crawled tour ids
+     */
+    ids: Array<number>;
+    /**
+     * Media Type Id
+     */
+    media_type_id: number;
+    /**
+     * Platform Username
+     *
+     * The owner, by platform username
+     */
+    platform_username?: string | null;
+    /**
+     * Subcategory Id
+     */
+    subcategory_id?: number | null;
+    /**
+     * Tags
+     */
+    tags?: Array<TagRef>;
+    /**
+     * Third Party Creator
+     *
+     * Creator Name shown on the tours
+     */
+    third_party_creator?: string | null;
+    /**
+     * Userid
+     *
+     * The owner; absent: platform_username, else the approving admin
+     */
+    userid?: number | null;
+};
+
+/**
+ * CrawledTourDecisionAnswer
+ */
+export type CrawledTourDecisionAnswer = {
+    /**
+     * Data
+     */
+    data: Array<CrawledTourOutcome>;
+    /**
+     * Pending
+     *
+     * Crawled tours still waiting after the decisions
+     */
+    pending: number;
+};
+
+/**
+ * CrawledTourIds
+ */
+export type CrawledTourIds = {
+    /**
+     * Ids
+     *
+     * crawled tour ids
+     */
+    ids: Array<number>;
+};
+
+/**
  * CrawledTourOut
  */
 export type CrawledTourOut = {
+    /**
+     * Configuration Id
+     */
+    configuration_id: number;
+    /**
+     * Configuration Name
+     */
+    configuration_name: string;
+    /**
+     * Coordinate
+     *
+     * 'lat,lng' the page gave, used as the tour's place on approval
+     */
+    coordinate: string | null;
     /**
      * Created At
      */
@@ -3163,6 +3266,52 @@ export type CrawledTourOut = {
      * Title
      */
     title: string | null;
+    /**
+     * Tour Guid
+     *
+     * The tour it became (approved), or the one that already had its link
+     */
+    tour_guid: string | null;
+    /**
+     * Vendor Id
+     */
+    vendor_id: number;
+    /**
+     * Vendor Name
+     */
+    vendor_name: string;
+};
+
+/**
+ * CrawledTourOutcome
+ */
+export type CrawledTourOutcome = {
+    /**
+     * Fields
+     */
+    fields?: {
+        [key: string]: string;
+    };
+    /**
+     * Guid
+     *
+     * The tour published (approved) or already there (exists)
+     */
+    guid?: string | null;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Status
+     *
+     * exists: a tour already has the link (the crawled one is set aside); conflict: already decided; invalid: this tour cannot be published as it is (message, fields)
+     */
+    status: 'approved' | 'rejected' | 'exists' | 'conflict' | 'invalid' | 'not_found';
 };
 
 /**
@@ -13854,6 +14003,72 @@ export type CrawlerCrawledToursResponses = {
 };
 
 export type CrawlerCrawledToursResponse = CrawlerCrawledToursResponses[keyof CrawlerCrawledToursResponses];
+
+export type CrawlerApproveCrawledToursData = {
+    body: CrawledTourApproval;
+    path?: never;
+    query?: never;
+    url: '/v2/crawler/tours/approve';
+};
+
+export type CrawlerApproveCrawledToursErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CrawlerApproveCrawledToursError = CrawlerApproveCrawledToursErrors[keyof CrawlerApproveCrawledToursErrors];
+
+export type CrawlerApproveCrawledToursResponses = {
+    /**
+     * Successful Response
+     */
+    200: CrawledTourDecisionAnswer;
+};
+
+export type CrawlerApproveCrawledToursResponse = CrawlerApproveCrawledToursResponses[keyof CrawlerApproveCrawledToursResponses];
+
+export type CrawlerRejectCrawledToursData = {
+    body: CrawledTourIds;
+    path?: never;
+    query?: never;
+    url: '/v2/crawler/tours/reject';
+};
+
+export type CrawlerRejectCrawledToursErrors = {
+    /**
+     * Bad input: the message and the failing fields
+     */
+    400: ErrorBody;
+    /**
+     * No valid token, or its account is gone or inactive: renew the token and retry (spec §7)
+     */
+    401: ErrorBody;
+    /**
+     * Refused: administrators only; or restrict_access is on and the caller is signed out
+     */
+    403: ErrorBody;
+};
+
+export type CrawlerRejectCrawledToursError = CrawlerRejectCrawledToursErrors[keyof CrawlerRejectCrawledToursErrors];
+
+export type CrawlerRejectCrawledToursResponses = {
+    /**
+     * Successful Response
+     */
+    200: CrawledTourDecisionAnswer;
+};
+
+export type CrawlerRejectCrawledToursResponse = CrawlerRejectCrawledToursResponses[keyof CrawlerRejectCrawledToursResponses];
 
 export type CreatorsDeleteCreatorData = {
     body?: never;
