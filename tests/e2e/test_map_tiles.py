@@ -41,7 +41,9 @@ class Requests:
         return [url for url in self.urls if "/filtered-map" in url or "/map-area" in url]
 
 
-def open_map(browser: Any, server: str, center: tuple[float, float], zoom: float, **viewport: int) -> tuple[Page, Requests]:
+def open_map(
+    browser: Any, server: str, center: tuple[float, float], zoom: float, **viewport: int
+) -> tuple[Page, Requests]:
     context = browser.new_context(
         viewport={"width": viewport.get("width", 1440), "height": viewport.get("height", 900)}, base_url=server
     )
