@@ -75,14 +75,24 @@ def test_the_grid_scrolls_to_its_third_page_without_repeating_a_card(browser: An
         page.mouse.wheel(0, 6000)
         page.wait_for_timeout(400)
     assert offsets[:3] == ["0", "48", "96"], offsets
-    page.wait_for_timeout(1500)  # let the last requested page arrive; the grid stops asking once it is drawn
 
-    served = [card.get("guid") or f"{card['type']}-{card['id']}" for body in pages for card in body["data"]]
+    def served_keys() -> list[str]:
+        return [card.get("guid") or f"{card['type']}-{card['id']}" for body in pages for card in body["data"]]
+
+    # Let every requested page arrive and be drawn: the grid may ask for a fourth page while the third
+    # draws, so compare with what was served once no request is in flight (not at a fixed moment).
+    grid_items = page.locator("[data-grid-item]")
+    for _ in range(LOAD_TIMEOUT // 250):
+        if len(pages) == len(offsets) and grid_items.count() == len(set(served_keys())):
+            break
+        page.wait_for_timeout(250)
+
+    served = served_keys()
     tours_and_creators = [key for key in served if not key.startswith("ad-")]
     assert len(tours_and_creators) >= 3 * 48
     assert len(tours_and_creators) == len(set(tours_and_creators)), "the server repeated a tour or creator across pages"
     # Sponsored cards may come again on a later page; the grid still shows every card once.
-    expect(page.locator("[data-grid-item]")).to_have_count(len(set(served)), timeout=LOAD_TIMEOUT)
+    expect(grid_items).to_have_count(len(set(served)), timeout=LOAD_TIMEOUT)
     shown = page.locator("[data-grid-item]").evaluate_all(
         "cards => cards.map(c => c.dataset.testid + ':' + c.dataset.gridItem)"
     )
