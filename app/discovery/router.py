@@ -248,9 +248,9 @@ def map_tile(
     db: DbSession,
     user: OptionalUser,
     index: Index,
-    z: int = Path(description=f"zoom, 0 to {tiles.MAX_TILE_ZOOM}"),
-    x: int = Path(description="column, 0 to 2^z - 1"),
-    y: int = Path(description="row from the north, 0 to 2^z - 1"),
+    z: int = Path(ge=0, le=tiles.MAX_TILE_ZOOM, description=f"zoom, 0 to {tiles.MAX_TILE_ZOOM}"),
+    x: int = Path(ge=0, le=(1 << tiles.MAX_TILE_ZOOM) - 1, description="column, 0 to 2^z - 1"),
+    y: int = Path(ge=0, le=(1 << tiles.MAX_TILE_ZOOM) - 1, description="row from the north, 0 to 2^z - 1"),
     if_none_match: str | None = Header(None),
 ) -> Response:
     """The map as vector tiles: every listed tour in one Web-Mercator tile under the feed's filters

@@ -120,6 +120,8 @@ def user_location_by_coords(geocoder: GeocoderDep, coordinates: str) -> UserLoca
 # A basemap tile's address names the basemap's version, so a browser may keep it for a week: new data
 # comes under a new address.
 BASEMAP_MAX_AGE_SECONDS = 7 * 24 * 3600
+# The deepest zoom any basemap may have (PMTiles archives stop well before; the offline one at 10).
+MAX_BASEMAP_ZOOM = 24
 
 
 def _basemap_key(version: str) -> str:
@@ -162,9 +164,9 @@ def basemap_info() -> BasemapOut:
 )
 def basemap_tile(
     request: Request,
-    z: int = Path(description="zoom, from the basemap's min_zoom to its max_zoom"),
-    x: int = Path(description="column, 0 to 2^z - 1"),
-    y: int = Path(description="row from the north, 0 to 2^z - 1"),
+    z: int = Path(ge=0, le=MAX_BASEMAP_ZOOM, description="zoom, from the basemap's min_zoom to its max_zoom"),
+    x: int = Path(ge=0, le=(1 << MAX_BASEMAP_ZOOM) - 1, description="column, 0 to 2^z - 1"),
+    y: int = Path(ge=0, le=(1 << MAX_BASEMAP_ZOOM) - 1, description="row from the north, 0 to 2^z - 1"),
     v: str | None = Query(None, max_length=64, description="the basemap's version, as /basemap gives it"),
     if_none_match: str | None = Header(None),
 ) -> Response:

@@ -6,12 +6,14 @@ names at city zoom, and Satellite, which has no source here, is not offered. Scr
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
+from PIL import Image, ImageStat
 from playwright.sync_api import Page, Request, expect
 
 from tests.e2e.test_discovery import LOAD_TIMEOUT, map_status, wait_for_settled_map
@@ -42,17 +44,23 @@ class Requests:
 
 
 def open_map(
-    browser: Any, server: str, center: tuple[float, float], zoom: float, **viewport: int
+    browser: Any,
+    server: str,
+    center: tuple[float, float],
+    zoom: float,
+    *,
+    width: int = 1440,
+    height: int = 900,
+    stored: dict[str, str] | None = None,
 ) -> tuple[Page, Requests]:
-    context = browser.new_context(
-        viewport={"width": viewport.get("width", 1440), "height": viewport.get("height", 900)}, base_url=server
-    )
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=server)
     page: Page = context.new_page()
-    page.goto("/health")  # same origin: the map's stored camera is set before it opens
+    page.goto("/health")  # same origin: the map's stored camera (and what else `stored` says) is set first
     page.evaluate(
-        "([center, zoom]) => { localStorage.setItem('mapCenter', JSON.stringify(center));"
-        " localStorage.setItem('mapZoom', String(zoom)); }",
-        [list(center), zoom],
+        "([center, zoom, stored]) => { localStorage.setItem('mapCenter', JSON.stringify(center));"
+        " localStorage.setItem('mapZoom', String(zoom));"
+        " for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value); }",
+        [list(center), zoom, stored or {}],
     )
     requests = Requests(page)
     page.goto("/map")
@@ -113,25 +121,44 @@ def test_a_style_without_a_source_is_not_offered(browser: Any, server: str) -> N
     expect(switcher.get_by_text("Streets")).to_be_visible()
     expect(switcher.get_by_text("Dark")).to_be_visible()
     expect(switcher.get_by_text("Satellite")).to_have_count(0)
+    assert map_brightness(page) > 180  # Streets: a light land
     switcher.get_by_text("Dark").click()
     wait_for_settled_map(page)  # the tours come back on the new style
     assert page.evaluate("() => localStorage.getItem('mapStyle')") == "dark"
+    page.wait_for_timeout(1000)
+    assert map_brightness(page) < 90
+    # Opened again, the map starts in the style it was left in.
+    page.reload()
+    wait_for_settled_map(page)
+    page.wait_for_timeout(1000)
+    assert map_brightness(page) < 90
+
+
+def map_brightness(page: Page) -> float:
+    """The mean brightness (0-255) of the middle of the map, where the basemap fills most pixels."""
+    box = page.get_by_test_id("map-canvas").bounding_box()
+    assert box is not None
+    clip = {"x": box["x"] + box["width"] * 0.3, "y": box["y"] + box["height"] * 0.3, "width": 200, "height": 120}
+    picture = Image.open(io.BytesIO(page.screenshot(clip=clip))).convert("L")
+    return float(ImageStat.Stat(picture).mean[0])
 
 
 def test_screenshots_at_world_and_city_zoom(browser: Any, server: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    consent = json.dumps({"necessary": True, "preferences": True, "decidedAt": "2026-01-01T00:00:00.000Z"})
     views = {"world": ((10.0, 30.0), 1.6), "city": ((2.35, 48.86), 12.5)}
-    for language in ("en", "ru"):
-        for width, height in ((1440, 900), (390, 844)):
-            for name, (center, zoom) in views.items():
-                page, requests = open_map(browser, server, center, zoom, width=width, height=height)
-                if language == "ru":
-                    page.evaluate("() => localStorage.setItem('localise', 'ru')")
-                    page.reload()
-                    wait_for_settled_map(page)
-                page.wait_for_timeout(1200)  # the basemap's names drawn
-                assert requests.basemap_tiles()
-                page.screenshot(path=str(SHOTS / f"map-{name}-{width}-{language}.png"))
-                path = urlparse(page.url).path
-                assert path == "/map"
-                page.context.close()
+    shots = [
+        (name, language, width, height, "streets")
+        for language in ("en", "ru")
+        for width, height in ((1440, 900), (390, 844))
+        for name in views
+    ] + [("city", "en", 1440, 900, "dark"), ("city", "ru", 390, 844, "dark")]
+    for name, language, width, height, style in shots:
+        center, zoom = views[name]
+        stored = {"cookieConsent": consent, "localise": language, "previewGuideSeen": "true", "mapStyle": style}
+        page, requests = open_map(browser, server, center, zoom, width=width, height=height, stored=stored)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        page.wait_for_timeout(1500)  # the basemap's names drawn
+        assert requests.basemap_tiles()
+        page.screenshot(path=str(SHOTS / f"map-{name}-{style}-{width}-{language}.png"))
+        page.context.close()

@@ -128,7 +128,10 @@ export function MapView(props: MapViewProps) {
   const basemapSettled = !basemap.isPending;
   const basemapInfo = basemap.data ?? null;
   const shownStyle = styleOnOffer(basemapInfo, styleName);
-  const firstStyle = useRef(shownStyle);
+  // The style the map was made with or last given; the style the page asks for now.
+  const drawnStyle = useRef(shownStyle);
+  const latestStyle = useRef(shownStyle);
+  latestStyle.current = shownStyle;
   const openingCamera = useRef(props.camera ?? REMEMBERED);
   const latest = useRef(props);
   latest.current = props;
@@ -144,7 +147,8 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     if (!container.current || !basemapSettled) return undefined;
-    const { instance, stop } = createTourMap(container.current, mapStyleFor(latestBasemap.current, firstStyle.current), openingCamera.current, {
+    drawnStyle.current = latestStyle.current;
+    const { instance, stop } = createTourMap(container.current, mapStyleFor(latestBasemap.current, drawnStyle.current), openingCamera.current, {
       remember: () => (latest.current.camera ?? REMEMBERED).remember,
       tourSource: () => (latestTilesUrl.current ? { kind: 'tiles', url: latestTilesUrl.current } : { kind: 'points' }),
       personalTiles: () => (latest.current.tileFilters ? tilesArePersonal(latest.current.tileFilters) : false),
@@ -186,8 +190,9 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     // A whole new style (no diff): the tours and the place go back on at its `style.load`.
-    if (map && shownStyle !== firstStyle.current) map.setStyle(mapStyleFor(basemapInfo, shownStyle), { diff: false });
-    firstStyle.current = shownStyle;
+    if (!map || shownStyle === drawnStyle.current) return;
+    map.setStyle(mapStyleFor(basemapInfo, shownStyle), { diff: false });
+    drawnStyle.current = shownStyle;
   }, [map, shownStyle, basemapInfo]);
 
   useMoveToTarget(map, target, (id) => latest.current.onTargetReached?.(id));
