@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import random
 import statistics
 import time
 from collections.abc import Callable
@@ -83,106 +82,19 @@ def prepare(tours: int, rebuild: bool) -> tuple[Any, dict[str, float]]:
 
 
 def run(tours: int, runs: int, rebuild: bool) -> str:
-    from indexer.queries import BBox, FeedQuery, MapQuery, Sort, SuggestKind, SuggestQuery, TourFilter
-
-    index, figures = prepare(tours, rebuild)
-    rng = random.Random(1)
-    sample = index.feed(FeedQuery(sort=Sort.VIEWS, limit=500)).docs
-    categories = sorted(
-        {
-            doc.get("category_id")
-            for doc in index.map_area(
-                MapQuery(filter=TourFilter(), bbox=BBox(-10, 35, 30, 60), zoom=14, max_points=500)
-            ).points
-            if doc.get("category_id")
-        }
-    )
-    category = categories[0] if categories else 1
-    rows: list[tuple[str, float, float]] = []
-
-    def measure(name: str, function: Callable[[], Any]) -> None:
-        p50, p99 = timed(function, runs)
-        rows.append((name, p50, p99))
-        print(f"  {name:<58} {p50:8.2f} {p99:8.2f}", flush=True)
-
-    filters = {
-        "no filter": TourFilter(),
-        "category": TourFilter(categories=(category,)),
-        "country": TourFilter(countries=("US",)),
-        "category + country": TourFilter(categories=(category,), countries=("US",)),
-        "country + tag": TourFilter(countries=("FR",), tags=(1,)),
-    }
-    for sort in (
-        Sort.NEWEST,
-        Sort.VIEWS,
-        Sort.LIKES,
-        Sort.SAVES,
-        Sort.SHARES,
-        Sort.AZ,
-        Sort.ZA,
-        Sort.TRENDING,
-        Sort.POPULAR,
-        Sort.FAVORITE,
-        Sort.RANDOM,
-    ):
-        for label, tour_filter in filters.items():
-            for offset in (0, 960):
-                query = FeedQuery(filter=tour_filter, sort=sort, limit=48, offset=offset, seed="bench")
-                measure(f"feed {sort.value}, {label}, offset {offset}", lambda q=query: index.feed(q))
-    for label, tour_filter in filters.items():
-        query = FeedQuery(filter=tour_filter, sort=Sort.NEAR_ME, near=(48.85, 2.35), limit=48)
-        measure(f"feed near me, {label}", lambda q=query: index.feed(q))
-    # Issue 18 part 5: the added-date range and the 360° switch; part 4: an owner's page with its
-    # unlisted tours.
-    for label, tour_filter in new_filters(category, sample).items():
-        for sort in (Sort.NEWEST, Sort.VIEWS):
-            query = FeedQuery(filter=tour_filter, sort=sort, limit=48)
-            measure(f"feed {sort.value}, {label}", lambda q=query: index.feed(q))
-    for word in ("museum", "sunset harbour", "'old town"):
-        query = FeedQuery(filter=TourFilter(text=word, categories=(category,)), sort=Sort.VIEWS, limit=48)
-        measure(f"full text '{word}' + category, by views", lambda q=query: index.feed(q))
-        query = FeedQuery(filter=TourFilter(text=word), sort=Sort.RELEVANCE, limit=48)
-        measure(f"full text '{word}', relevance", lambda q=query: index.feed(q))
-    views = {
-        "world z2": (BBox(-180, -85, 180, 85), 2.0),
-        "country z5": (BBox(-5, 41, 10, 51.5), 5.0),
-        "city z12": (BBox(2.2, 48.78, 2.5, 48.93), 12.0),
-    }
-    for label, (bbox, zoom) in views.items():
-        for filter_label, tour_filter in (
-            ("", TourFilter()),
-            (", category", TourFilter(categories=(category,))),
-            (", tag", TourFilter(tags=(1,))),
-        ):
-            query = MapQuery(filter=tour_filter, bbox=bbox, zoom=zoom, max_points=500)
-            measure(f"map {label}{filter_label}", lambda q=query: index.map_area(q))
-    for prefix in ("pa", "mus", "#sun", "@a", "new yo"):
-        query = SuggestQuery(text=prefix, limit=10)
-        measure(f"search-as-you-type '{prefix}'", lambda q=query: index.suggest(q))
-    query = SuggestQuery(text="bar", kinds=(SuggestKind.TOUR,), limit=10)
-    measure("typeahead top tours for 'bar'", lambda q=query: index.suggest(q))
-    del rng
-    return report(tours, runs, rows, figures)
-
-
-def new_filters(category: int, sample: list[Any]) -> dict[str, Any]:
-    """The filters issue 18 added, on the bench corpus: a year of additions, the 360° media types
-    (read from the database, as the feed does), both with a category, and one creator's page."""
     from app.classifications.service import media_type_ids_360
     from app.core.db import get_sessionmaker
-    from indexer.queries import TourFilter
+    from bench.query_set import ask, corpus_facts, query_set
 
-    year_ago = time.time() - 365 * 86_400
+    index, figures = prepare(tours, rebuild)
     with get_sessionmaker()() as session:
-        only_360 = media_type_ids_360(session)
-    owner = int(sample[0]["userid"]) if sample else 1
-    return {
-        "added in the past year": TourFilter(created_from=year_ago),
-        "category + added in the past year": TourFilter(categories=(category,), created_from=year_ago),
-        "360 only": TourFilter(only_media_types=only_360),
-        "category + 360 only": TourFilter(categories=(category,), only_media_types=only_360),
-        "a creator's page, unlisted included": TourFilter(user_ids=(owner,), with_unlisted=True),
-    }
+        facts = corpus_facts(index, media_type_ids_360(session))
+    rows: list[tuple[str, float, float]] = []
+    for name, query in query_set(facts):
+        p50, p99 = timed(lambda q=query: ask(index, q), runs)
+        rows.append((name, p50, p99))
+        print(f"  {name:<58} {p50:8.2f} {p99:8.2f}", flush=True)
+    return report(tours, runs, rows, figures)
 
 
 def report(tours: int, runs: int, rows: list[tuple[str, float, float]], figures: dict[str, float]) -> str:

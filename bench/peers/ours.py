@@ -1,0 +1,38 @@
+"""The embedded index of a bench corpus opened read-only, so a run never writes into a corpus it
+borrows (the lead's 1M corpus): the adapter's connections use a read-only URI and skip the schema
+upkeep its constructor does on a writable file."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+from indexer.embedded.adapter import EmbeddedIndex
+from indexer.embedded.nearby import ensure_math_functions
+from indexer.embedded.pages import CountCache
+from indexer.embedded.similar import TourVectors
+
+READ_PRAGMAS = ("temp_store=MEMORY", "cache_size=-65536", "mmap_size=1073741824")  # as EmbeddedIndex._open
+
+
+class ReadOnlyIndex(EmbeddedIndex):
+    def __init__(self, directory: Path) -> None:  # noqa: D107 - EmbeddedIndex's state, without its writes
+        self.directory = directory
+        self.identity = "read-only bench"
+        self._write_lock = threading.RLock()
+        self._local = threading.local()
+        self._epoch = 0
+        self._counts = CountCache()
+        self._vectors = TourVectors(self._write_lock)
+
+    def _open(self, path: Path) -> sqlite3.Connection:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None)
+        for pragma in READ_PRAGMAS:
+            connection.execute(f"PRAGMA {pragma}")
+        ensure_math_functions(connection)
+        return connection
+
+
+def open_read_only_index(directory: Path) -> ReadOnlyIndex:
+    return ReadOnlyIndex(directory)
