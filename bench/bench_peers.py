@@ -27,14 +27,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bench.bench_index import ROOT, percentile
 from bench.peers import postgres, tantivy_side
 from bench.peers.answers import compare
-from bench.peers.ours import open_read_only_index
 from bench.peers.corpus import index_file, open_read_only, read_suggest_items, read_tours
+from bench.peers.ours import open_read_only_index
 from bench.query_set import BenchQuery, ask, corpus_facts, query_set
 
 WARMUP = 5  # psycopg prepares a statement at its fifth run
@@ -105,7 +106,8 @@ def run(args: argparse.Namespace) -> tuple[str, str]:
     sides = ["postgres"] + (["tantivy"] if tantivy_side.available() is None else [])
     if tantivy_side.available() is not None:
         print(f"tantivy left out: {tantivy_side.available()}", flush=True)
-    figures = {} if args.reuse else load_peers(corpus, peers_dir, args.database, sides)
+    reused = set(sides) if args.reuse == [] else set(args.reuse or ())
+    figures = load_peers(corpus, peers_dir, args.database, [side for side in sides if side not in reused])
     ours = open_read_only_index(corpus / "index")
     reference = open_read_only(index_file(corpus / "index"))
     peers: list[Any] = [postgres.PostgresPeer(args.database)]
@@ -133,10 +135,10 @@ def run_one(name: str, query: BenchQuery, ours: Any, peers: list[Any], reference
         ours._counts.clear()
         return ask(ours, query)
 
-    row = Row(name, measure(lambda: ask(ours, query), runs), measure(uncached, runs))
+    row = Row(name, measure(partial(ask, ours, query), runs), measure(uncached, runs))
     for peer in peers:
         row.checks[peer.name] = compare(reference, query, mine, ask(peer, query))
-        row.peers[peer.name] = measure(lambda p=peer: ask(p, query), runs)
+        row.peers[peer.name] = measure(partial(ask, peer, query), runs)
     return row
 
 
@@ -147,12 +149,12 @@ def ratio(peer: Timing, ours: Timing) -> float:
 def line_of(row: Row) -> str:
     parts = [f"{row.name:<52} ours {row.ours.p50:7.2f}/{row.ours.p99:7.2f} ({row.ours_uncached.p50:7.2f})"]
     for name, timing in row.peers.items():
-        parts.append(f"{name} {timing.p50:7.2f}/{timing.p99:7.2f} ×{ratio(timing, row.ours):6.1f} {row.checks[name]}")
+        parts.append(f"{name} {timing.p50:7.2f}/{timing.p99:7.2f} x{ratio(timing, row.ours):6.1f} {row.checks[name]}")
     return " | ".join(parts)
 
 
 def explain_slow(rows: list[Row], queries: dict[str, BenchQuery], peer: postgres.PostgresPeer) -> str:
-    """EXPLAIN ANALYZE of every statement PostgreSQL ran for the calls where it is < GOAL × ours."""
+    """EXPLAIN ANALYZE of every statement PostgreSQL ran for the calls where it is < GOAL x ours."""
     out: list[str] = []
     for row in rows:
         timing = row.peers.get(peer.name)
@@ -161,7 +163,7 @@ def explain_slow(rows: list[Row], queries: dict[str, BenchQuery], peer: postgres
         peer.trace = []
         ask(peer, queries[row.name])
         statements, peer.trace = peer.trace, None
-        out.append(f"## {row.name} (×{ratio(timing, row.ours):.1f})")
+        out.append(f"## {row.name} (x{ratio(timing, row.ours):.1f})")
         for sql, params in statements:
             out += [sql, peer.explain(sql, params), ""]
     return "\n".join(out)
@@ -183,7 +185,7 @@ def report(
     with psycopg.connect(postgres.dsn("postgres")) as connection:
         server = str(connection.execute("SHOW server_version").fetchone()[0])  # type: ignore[index]
         buffers = str(connection.execute("SHOW shared_buffers").fetchone()[0])  # type: ignore[index]
-    tantivy_version = getattr(tantivy_side.tantivy, "__version__", "not installed")
+    tantivy_version = tantivy_side.version()
     names = list(rows[0].peers) if rows else []
     lines = [
         f"### The embedded index beside PostgreSQL and tantivy, {tours:,} tours — {datetime.now(UTC):%Y-%m-%d}",
@@ -193,7 +195,7 @@ def report(
         f"(shared_buffers {buffers}; the database: work_mem 64MB, random_page_cost 1.1, JIT off, no parallel "
         f"workers), tantivy {tantivy_version} (Python binding). {runs} runs per call after {WARMUP} warm-up runs, "
         "p50 / p99 in ms, index time only (no HTTP). "
-        f"Load average (1 min) while timing: {min(loads, default=0):.1f}–{max(loads, default=0):.1f}, "
+        f"Load average (1 min) while timing: {min(loads, default=0):.1f}-{max(loads, default=0):.1f}, "
         f"median {sorted(loads)[len(loads) // 2] if loads else 0:.1f}.",
         "",
     ]
@@ -214,14 +216,14 @@ def report(
         cells = [row.name, fmt(row.ours), f"{row.ours_uncached.p50:.2f}"]
         for name in names:
             timing = row.peers[name]
-            cells += [fmt(timing), f"{ratio(timing, row.ours):.1f}× ({ratio(timing, row.ours_uncached):.1f}×)"]
+            cells += [fmt(timing), f"{ratio(timing, row.ours):.1f}x ({ratio(timing, row.ours_uncached):.1f}x)"]
         cells.append(" · ".join(row.checks[name] for name in names))
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     for name in names:
         met = sum(1 for row in rows if ratio(row.peers[name], row.ours) >= GOAL)
         wrong = sum(1 for row in rows if row.checks[name].startswith("MISMATCH"))
-        lines.append(f"- {name}: ours ≥ {GOAL:.0f}× faster on {met} of {len(rows)} calls; {wrong} answers differ.")
+        lines.append(f"- {name}: ours ≥ {GOAL:.0f}x faster on {met} of {len(rows)} calls; {wrong} answers differ.")
     if explained:
         lines.append("")
         lines.append("EXPLAIN ANALYZE of PostgreSQL's calls under the goal: see the --explain file.")
@@ -248,7 +250,12 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, help="a corpus folder elsewhere (bench.db and index/), read only")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--database", default=postgres.DATABASE)
-    parser.add_argument("--reuse", action="store_true", help="query the peers as loaded by the last run")
+    parser.add_argument(
+        "--reuse",
+        nargs="*",
+        choices=["postgres", "tantivy"],
+        help="query these peers (all when none is named) as the last run loaded them",
+    )
     parser.add_argument("--only", help="only the calls whose name matches this regular expression")
     parser.add_argument("--explain", type=Path, help="write EXPLAIN ANALYZE of PostgreSQL's slow calls here")
     parser.add_argument("--out", type=Path, help="also write the markdown report here")

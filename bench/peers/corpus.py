@@ -99,7 +99,7 @@ def read_tours(connection: sqlite3.Connection) -> Iterator[PeerTour]:
         while link is not None and link[0] == rid:
             tags.append(link[1])
             link = links.fetchone()
-        yield PeerTour(*row, card, feature, title, body or "", tuple(tags))
+        yield PeerTour._make((*row, card, feature, title, body or "", tuple(tags)))
 
 
 def read_suggest_items(connection: sqlite3.Connection) -> list[SuggestItem]:

@@ -17,7 +17,7 @@ READ_PRAGMAS = ("temp_store=MEMORY", "cache_size=-65536", "mmap_size=1073741824"
 
 
 class ReadOnlyIndex(EmbeddedIndex):
-    def __init__(self, directory: Path) -> None:  # noqa: D107 - EmbeddedIndex's state, without its writes
+    def __init__(self, directory: Path) -> None:  # EmbeddedIndex's state, without its writes
         self.directory = directory
         self.identity = "read-only bench"
         self._write_lock = threading.RLock()
