@@ -199,6 +199,8 @@ def report(
         f"median {sorted(loads)[len(loads) // 2] if loads else 0:.1f}.",
         "",
     ]
+    ours_bytes = index_file(corpus / "index").stat().st_size
+    lines.append(f"- ours: the index file {ours_bytes / 1e6:,.0f} MB (built by bench_index's reindex).")
     lines += [build_line(name, numbers) for name, numbers in figures.items()]
     lines += [
         "",
