@@ -6,16 +6,15 @@ fast-field values, never as stored documents (~1 ms for 48); the card JSON comes
 read of the reference's `tour_cards` by row id, the same read ours makes; Morton keys of every
 zoom level are fast fields, so a map view is a terms aggregation; filters are indexed terms.
 tantivy sorts on one field: ties come back in its own document order, not by id (answers.py).
-Near Me has no distance sort here: a 3x3 block of tiles around the visitor grows until it holds the
-page and no tour outside it can be nearer, then the block's tours are sorted in Python.
+Near Me has no distance sort here: it walks the Morton quadtree best first, as nearby.py does.
 
 Install: pip install -c constraints.txt -e '.[bench]' (or .venv/bin/pip install -c constraints.txt tantivy).
 """
 
 from __future__ import annotations
 
+import heapq
 import json
-import math
 import shutil
 import sqlite3
 import time
@@ -27,13 +26,14 @@ from typing import Any
 from bench.peers.answers import haversine
 from bench.peers.corpus import PeerTour, SuggestItem, fold
 from bench.peers.postgres import is_phrase, item_suggestion, tour_suggestion
+from indexer.embedded.nearby import PROBE_ROWS, _child_floors, haversine_params
 from indexer.embedded.pages import map_point_of_row
 from indexer.embedded.pyramid import cell_keys, expansion_zoom, pyramid_can_answer, tag_pyramid_can_answer
 from indexer.embedded.rows import fraction
 from indexer.embedded.schema import PYRAMID_LEVELS, TAG_PYRAMID_LEVELS
-from indexer.embedded.sql import _cell_ranges_for_box, merge_ranges, neighbourhood_ranges
+from indexer.embedded.sql import _cell_ranges_for_box, merge_ranges
 from indexer.embedded.text import words
-from indexer.geo import MAX_LEVEL, cluster_level, mercator_xy, tile_bounds
+from indexer.geo import MAX_LEVEL, cluster_level, interleave
 from indexer.queries import (
     TEXT_TOTAL_CAP,
     BBox,
@@ -70,7 +70,6 @@ SORT_FIELD: dict[Sort, tuple[str, bool]] = {  # field, ascending
     Sort.FEATURED: ("featured_order", True),
     Sort.RELEVANCE: ("views", False),
 }
-NEAR_LEVELS = (13, 11, 9, 7, 5, 3)
 AGGREGATION_BUCKETS = 1_000_000
 
 
@@ -348,36 +347,43 @@ class TantivyPeer:
         return first + second, total
 
     def _near_me(self, tour_filter: TourFilter, query: FeedQuery) -> Page:
-        """Grow a 3x3 block of tiles around the visitor until it holds offset + limit tours and the
-        farthest of them is nearer than any point outside the block; sort the block's tours."""
+        """Nearest first by the best-first walk of the Morton quadtree that nearby.py runs on SQLite:
+        a heap of tiles (keyed by the least distance a point inside can have) and tours; a tile of at
+        most PROBE_ROWS matching tours is read whole, a fuller one split in four. tantivy has no
+        distance sort of its own, and sorting every match in Python costs seconds at a million."""
         assert query.near is not None
-        lat, lng = query.near
         located = self.tour_query(tour_filter, located=True)
         total = self._count(located)
         needed = query.offset + query.limit
-        distance = haversine(lat, lng)
-        chosen: list[tuple[float, int, Any]] = []
-        for level in (*NEAR_LEVELS, None):
-            if level is None:
-                block, floor = located, math.inf
-            else:
-                ranges = neighbourhood_ranges(lat, lng, level)
-                block = self._boolean([(tantivy.Occur.Must, located), (tantivy.Occur.Must, self._cells(ranges))])
-                floor = _outside_floor(lat, lng, level)
-            inside = self._count(block)
-            if inside < needed and level is not None:
+        visitor = haversine_params(*query.near)
+        distance = haversine(*query.near)
+        heap: list[tuple[float, int, int, int, int, int]] = [(0.0, 0, 0, 0, 0, 0)]
+        addresses: dict[int, Any] = {}
+        found: list[int] = []
+        while heap and len(found) < needed:
+            _, kind, negative_id, level, x, y = heapq.heappop(heap)
+            if kind == 1:  # a tour nearer than every tile left
+                found.append(-negative_id)
                 continue
-            hits, _ = self._page(block, None, max(1, inside), 0)
-            lats, lngs = self._ids(hits, "lat"), self._ids(hits, "lng")
-            ids = self._ids(hits)
-            ranked = sorted(
-                (distance(a, b), -tour, address) for a, b, tour, (_, address) in zip(lats, lngs, ids, hits, strict=True)
-            )
-            if level is None or (len(ranked) >= needed and ranked[needed - 1][0] <= floor):
-                chosen = ranked[query.offset : needed]
-                break
-        hits = [(None, address) for _, _, address in chosen]
-        return Page(ids=[-tour for _, tour, _ in chosen], total=total, docs=self._cards(hits))  # type: ignore[arg-type]
+            shift = 2 * (MAX_LEVEL - level)
+            key = interleave(x, y)
+            tile = self._must(located, self._cells([(key << shift, ((key + 1) << shift) - 1)]))
+            result = self.searcher.search(tile, limit=PROBE_ROWS + 1, count=True)
+            if result.count == 0:
+                continue
+            if level < MAX_LEVEL and result.count > PROBE_ROWS:
+                for bound, child_x, child_y in _child_floors(visitor, x, y, level):
+                    heapq.heappush(heap, (bound, 0, 0, level + 1, child_x, child_y))
+                continue
+            hits = result.hits if result.count <= PROBE_ROWS else self._page(tile, None, result.count, 0)[0]
+            for (_, address), tour, lat, lng in zip(
+                hits, self._ids(hits), self._ids(hits, "lat"), self._ids(hits, "lng"), strict=True
+            ):
+                addresses[tour] = address
+                heapq.heappush(heap, (distance(lat, lng), 1, -tour, 0, 0, 0))
+        page = found[query.offset :]
+        hits = [(None, addresses[tour]) for tour in page]
+        return Page(ids=page, total=total, docs=self._cards(hits))  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ map
 
@@ -620,19 +626,3 @@ class TantivyPeer:
 def title_prefix(title_key: str) -> int:
     """The first 8 bytes of the title (UTF-8, as SQLite compares it) as a big-endian number."""
     return int.from_bytes(title_key.encode()[:8].ljust(8, b"\0"), "big")
-
-
-def _outside_floor(lat: float, lng: float, level: int) -> float:
-    """The least haversine term from the visitor to any point outside the 3x3 block of tiles at
-    `level` around the visitor's tile: going outside crosses one of the block's edges, so no such
-    point is nearer than the nearest edge (a meridian: asin(cos φ sin Δλ); a parallel: Δφ)."""
-    x, y = mercator_xy(lat, lng, level)
-    west, _, _, north = tile_bounds(x - 1, y - 1, level)
-    _, south, east, _ = tile_bounds(x + 1, y + 1, level)
-    phi = math.radians(lat)
-    angles = [math.radians(north) - phi, phi - math.radians(south)]
-    for edge in (west, east):
-        delta = abs(math.radians(edge - lng))
-        angles.append(math.asin(min(1.0, math.cos(phi) * math.sin(min(delta, math.pi / 2)))))
-    angle = max(0.0, min(angles))
-    return math.sin(angle / 2) ** 2
