@@ -80,8 +80,7 @@ def only_360_of(corpus: Path) -> tuple[int, ...]:
         return media_type_ids_360(session)
 
 
-def load_peers(corpus: Path, peers_dir: Path, database: str, sides: list[str]) -> dict[str, dict[str, float]]:
-    reference = index_file(corpus / "index")
+def load_peers(reference: Path, peers_dir: Path, database: str, sides: list[str]) -> dict[str, dict[str, float]]:
     figures: dict[str, dict[str, float]] = {}
     if "postgres" in sides:
         print("loading PostgreSQL", flush=True)
@@ -106,13 +105,14 @@ def run(args: argparse.Namespace) -> tuple[str, str]:
     sides = ["postgres"] + (["tantivy"] if tantivy_side.available() is None else [])
     if tantivy_side.available() is not None:
         print(f"tantivy left out: {tantivy_side.available()}", flush=True)
+    index_path = index_file(corpus / "index")  # one file for the whole run (ours.py)
     reused = set(sides) if args.reuse == [] else set(args.reuse or ())
-    figures = load_peers(corpus, peers_dir, args.database, [side for side in sides if side not in reused])
-    ours = open_read_only_index(corpus / "index")
-    reference = open_read_only(index_file(corpus / "index"))
+    figures = load_peers(index_path, peers_dir, args.database, [side for side in sides if side not in reused])
+    ours = open_read_only_index(index_path)
+    reference = open_read_only(index_path)
     peers: list[Any] = [postgres.PostgresPeer(args.database)]
     if "tantivy" in sides:
-        peers.append(tantivy_side.TantivyPeer(peers_dir / "tantivy", index_file(corpus / "index")))
+        peers.append(tantivy_side.TantivyPeer(peers_dir / "tantivy", index_path))
     facts = corpus_facts(ours, only_360_of(corpus))
     rows: list[Row] = []
     loads: list[float] = []
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> tuple[str, str]:
     explained = explain_slow(rows, dict(query_set(facts)), peers[0]) if args.explain else ""
     for peer in peers:
         peer.close()
-    return report(corpus, args.runs, rows, figures, loads, ours.document_count(), explained), explained
+    return report(corpus, index_path, args.runs, rows, figures, loads, ours.document_count(), explained), explained
 
 
 def run_one(name: str, query: BenchQuery, ours: Any, peers: list[Any], reference: Any, runs: int) -> Row:
@@ -171,6 +171,7 @@ def explain_slow(rows: list[Row], queries: dict[str, BenchQuery], peer: postgres
 
 def report(
     corpus: Path,
+    index_path: Path,
     runs: int,
     rows: list[Row],
     figures: dict[str, dict[str, float]],
@@ -199,7 +200,7 @@ def report(
         f"median {sorted(loads)[len(loads) // 2] if loads else 0:.1f}.",
         "",
     ]
-    ours_bytes = index_file(corpus / "index").stat().st_size
+    ours_bytes = index_path.stat().st_size
     lines.append(f"- ours: the index file {ours_bytes / 1e6:,.0f} MB (built by bench_index's reindex).")
     lines += [build_line(name, numbers) for name, numbers in figures.items()]
     lines += [

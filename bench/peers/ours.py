@@ -17,14 +17,22 @@ READ_PRAGMAS = ("temp_store=MEMORY", "cache_size=-65536", "mmap_size=1073741824"
 
 
 class ReadOnlyIndex(EmbeddedIndex):
-    def __init__(self, directory: Path) -> None:  # EmbeddedIndex's state, without its writes
-        self.directory = directory
+    """Pinned to one index file: the peers were loaded from its rows, and a reindex of the corpus
+    meanwhile (a new file named by CURRENT) must not change the answers compared."""
+
+    def __init__(self, file: Path) -> None:  # EmbeddedIndex's state, without its writes
+        self.file = file
+        self.directory = file.parent
         self.identity = "read-only bench"
         self._write_lock = threading.RLock()
         self._local = threading.local()
         self._epoch = 0
         self._counts = CountCache()
         self._vectors = TourVectors(self._write_lock)
+
+    @property
+    def path(self) -> Path:
+        return self.file
 
     def _open(self, path: Path) -> sqlite3.Connection:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None)
@@ -34,5 +42,5 @@ class ReadOnlyIndex(EmbeddedIndex):
         return connection
 
 
-def open_read_only_index(directory: Path) -> ReadOnlyIndex:
-    return ReadOnlyIndex(directory)
+def open_read_only_index(file: Path) -> ReadOnlyIndex:
+    return ReadOnlyIndex(file)
