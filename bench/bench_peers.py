@@ -189,7 +189,8 @@ def report(
     tantivy_version = tantivy_side.version()
     names = list(rows[0].peers) if rows else []
     lines = [
-        f"### The embedded index beside PostgreSQL and tantivy, {tours:,} tours — {datetime.now(UTC):%Y-%m-%d}",
+        f"## The embedded index beside PostgreSQL and tantivy (issue 18 part 1), {tours:,} tours, "
+        f"{datetime.now(UTC):%Y-%m-%d}",
         "",
         f"`python -m bench.bench_peers` on {corpus}. Machine: {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, PostgreSQL {server} "
@@ -251,6 +252,15 @@ def fmt(timing: Timing) -> str:
     return f"{timing.p50:.2f} / {timing.p99:.2f}"
 
 
+def add_to_results(section: str) -> None:
+    """The section goes first among RESULTS.md's sections, which run newest first."""
+    path = ROOT / "bench" / "RESULTS.md"
+    text = path.read_text()
+    first = text.find("\n## ")
+    at = len(text) if first < 0 else first + 1
+    path.write_text(text[:at] + section + "\n\n" + text[at:])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tours", type=int, default=100_000, help="the corpus data/bench/<tours>/ of this worktree")
@@ -266,7 +276,7 @@ def main() -> None:
     parser.add_argument("--only", help="only the calls whose name matches this regular expression")
     parser.add_argument("--explain", type=Path, help="write EXPLAIN ANALYZE of PostgreSQL's slow calls here")
     parser.add_argument("--out", type=Path, help="also write the markdown report here")
-    parser.add_argument("--append", action="store_true", help="append the report to bench/RESULTS.md")
+    parser.add_argument("--append", action="store_true", help="add the report to bench/RESULTS.md (newest first)")
     args = parser.parse_args()
     args.explain_path = args.explain
     args.explain = args.explain is not None
@@ -277,8 +287,7 @@ def main() -> None:
     if args.out:
         args.out.write_text(table + "\n")
     if args.append:
-        with (ROOT / "bench" / "RESULTS.md").open("a") as results:
-            results.write("\n" + table + "\n")
+        add_to_results(table)
 
 
 if __name__ == "__main__":
