@@ -100,16 +100,20 @@ CREATE TABLE tours (
     tags integer[] NOT NULL,
     title text NOT NULL,  -- folded words (corpus.fold)
     body text NOT NULL,
-    card text NOT NULL,
-    feature text NOT NULL,
     title_tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', title)) STORED,
     body_tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', body)) STORED,
-    tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', title || ' ' || body)) STORED,
     pos cube GENERATED ALWAYS AS (
         CASE WHEN lat IS NULL OR lng IS NULL THEN NULL ELSE cube(ARRAY[
             cos(radians(lat)) * cos(radians(lng)), cos(radians(lat)) * sin(radians(lng)), sin(radians(lat))
         ]) END
     ) STORED
+);
+-- The card and map feature JSON (~2.6 KB a tour) beside the rows, as ours keeps them in tour_cards:
+-- every scan, count and recheck of `tours` then reads a fraction of the pages.
+CREATE TABLE tour_cards (
+    id bigint PRIMARY KEY,
+    card text NOT NULL,
+    feature text NOT NULL
 );
 CREATE TABLE suggest_items (
     sid integer PRIMARY KEY,
@@ -125,10 +129,12 @@ CREATE TABLE suggest_items (
 );
 """
 
+# Title and body words: FTS5 searches both columns (a phrase within one, rechecked in tour_where).
+WORDS = "(title_tsv || body_tsv)"
 _TOUR_FIELDS = (
     "id, listed, user_id, category_id, subcategory_id, media_type_id, vendor_id, country, lat, lng, cell, "
     "title_key, created_at, views, likes, saves, shared, favorite, trending, popular, featured_order, random_key, "
-    "tags, title, body, card, feature"
+    "tags, title, body"
 )
 
 
@@ -148,7 +154,9 @@ def index_statements() -> list[str]:
         "CREATE INDEX ON tours (category_id, media_type_id) WHERE listed",  # the 360° switch's totals
         "CREATE INDEX ON tours USING gin (tags) WHERE listed",
         "CREATE INDEX ON tours USING gin (country, tags) WHERE listed",  # btree_gin: country + tag in one index
-        "CREATE INDEX ON tours USING gin (tsv) WHERE listed",
+        # Words with the commonest filters in one GIN (btree_gin): a search in a category is one
+        # index read, never a heap recheck of every match in other categories.
+        f"CREATE INDEX ON tours USING gin (({WORDS}), category_id, country) WHERE listed",
         "CREATE INDEX ON tours USING gin (title_tsv) WHERE listed",
         "CREATE INDEX ON tours (cell) INCLUDE (lat, lng, id) WHERE listed AND cell IS NOT NULL",
         "CREATE INDEX ON tours (category_id, cell) INCLUDE (lat, lng, id) WHERE listed AND cell IS NOT NULL",
@@ -187,6 +195,7 @@ def load(
         figures["index_s"] = time.monotonic() - started
         started = time.monotonic()
         connection.execute("VACUUM (ANALYZE) tours")  # the visibility map lets counts read indexes only
+        connection.execute("VACUUM (ANALYZE) tour_cards")
         connection.execute("VACUUM (ANALYZE) suggest_items")
         figures["analyze_s"] = time.monotonic() - started
         figures["tours"] = count
@@ -197,7 +206,14 @@ def load(
 
 def _copy_tours(connection: psycopg.Connection[Any], tours: Iterable[PeerTour], progress: Any) -> int:
     count = 0
-    with connection.cursor() as cursor, cursor.copy(f"COPY tours ({_TOUR_FIELDS}) FROM STDIN") as copy:
+    # One COPY per connection at a time: the cards stream through a second one.
+    with (
+        psycopg.connect(connection.info.dsn, autocommit=True) as card_connection,
+        connection.cursor() as cursor,
+        card_connection.cursor() as card_cursor,
+        cursor.copy(f"COPY tours ({_TOUR_FIELDS}) FROM STDIN") as copy,
+        card_cursor.copy("COPY tour_cards (id, card, feature) FROM STDIN") as cards,
+    ):
         for tour in tours:
             copy.write_row(
                 (
@@ -207,10 +223,9 @@ def _copy_tours(connection: psycopg.Connection[Any], tours: Iterable[PeerTour], 
                     list(tour.tags),
                     fold(tour.title),
                     fold(tour.body),
-                    tour.card,
-                    tour.feature,
                 )
             )
+            cards.write_row((tour.id, tour.card, tour.feature))
             count += 1
             if count % 100_000 == 0:
                 progress(f"  PostgreSQL: {count:,} tours copied")
@@ -275,23 +290,29 @@ class PostgresPeer:
                 order = "title_tsv @@ to_tsquery('simple', %s) DESC, " + order
                 order_params.append(text_query(tour_filter.text))
             rows = self._rows(
-                f"SELECT id, card FROM tours WHERE {where} ORDER BY {order} LIMIT %s OFFSET %s",
+                f"SELECT id FROM tours WHERE {where} ORDER BY {order} LIMIT %s OFFSET %s",
                 [*params, *order_params, query.limit, query.offset],
             )
-        return page_of(rows, total)
+        return self._page_of(rows, total)
+
+    def _page_of(self, rows: Sequence[tuple[Any, ...]], total: int) -> Page:
+        """The page's cards, read by key once the page is known (as ours reads tour_cards)."""
+        ids = [row[0] for row in rows]
+        cards = dict(self._rows("SELECT id, card FROM tour_cards WHERE id = ANY(%s)", [ids])) if ids else {}
+        return Page(ids=ids, total=total, docs=[json.loads(cards[tour_id]) for tour_id in ids])
 
     def _random_page(self, where: str, params: Sequence[Any], query: FeedQuery) -> list[tuple[Any, ...]]:
         """The rotation of the stored random key from the seed's start, as ours reads it."""
         start = fraction(query.seed or "default")
         first = self._rows(
-            f"SELECT id, card FROM tours WHERE {where} AND random_key >= %s ORDER BY random_key, id LIMIT %s OFFSET %s",
+            f"SELECT id FROM tours WHERE {where} AND random_key >= %s ORDER BY random_key, id LIMIT %s OFFSET %s",
             [*params, start, query.limit, query.offset],
         )
         if len(first) == query.limit:
             return first
         in_first = self._count(f"{where} AND random_key >= %s", [*params, start])
         second = self._rows(
-            f"SELECT id, card FROM tours WHERE {where} AND random_key < %s ORDER BY random_key, id LIMIT %s OFFSET %s",
+            f"SELECT id FROM tours WHERE {where} AND random_key < %s ORDER BY random_key, id LIMIT %s OFFSET %s",
             [*params, start, query.limit - len(first), max(0, query.offset - in_first)],
         )
         return first + second
@@ -303,7 +324,7 @@ class PostgresPeer:
         # The GiST walk orders by distance alone; the outer sort puts equally near tours by id
         # (an incremental sort over the walk). NEAR_TIES_SLACK rows more keep ties at the cut.
         rows = self._rows(
-            "SELECT id, card FROM (SELECT id, card, pos <-> cube(%s::float8[]) AS distance "
+            "SELECT id FROM (SELECT id, pos <-> cube(%s::float8[]) AS distance "
             f"FROM tours WHERE {located} ORDER BY distance LIMIT %s) AS nearest "
             "ORDER BY distance, id DESC LIMIT %s OFFSET %s",
             [
@@ -314,7 +335,7 @@ class PostgresPeer:
                 query.offset,
             ],
         )
-        return page_of(rows, total)
+        return self._page_of(rows, total)
 
     # ------------------------------------------------------------------ map
 
@@ -336,7 +357,7 @@ class PostgresPeer:
         where = f"{where} AND cell IS NOT NULL"
         total = self._count(where, params)
         if total <= query.max_points:
-            rows = self._rows(f"SELECT feature, lat, lng FROM tours WHERE {where}", params)
+            rows = self._rows(f"SELECT feature, lat, lng FROM tours JOIN tour_cards USING (id) WHERE {where}", params)
             return MapAnswer(points=[map_point_of_row(row) for row in rows], clusters=[], total=total)
         cells = self._grouped_cells(tour_filter, _box_ranges(query.bbox), shift, exact_box=query.bbox)
         return self._clusters(cells, level, total)
@@ -361,7 +382,11 @@ class PostgresPeer:
 
     def _clusters(self, cells: list[tuple[int, int, float, float, int]], level: int, total: int) -> MapAnswer:
         singles = [cell[4] for cell in cells if cell[1] == 1]
-        rows = self._rows("SELECT feature, lat, lng FROM tours WHERE id = ANY(%s)", [singles]) if singles else []
+        rows = (
+            self._rows("SELECT feature, lat, lng FROM tours JOIN tour_cards USING (id) WHERE id = ANY(%s)", [singles])
+            if singles
+            else []
+        )
         clusters = [
             Cluster(lat=lat, lng=lng, count=count, expansion_zoom=expansion_zoom(level), cell=f"{level}/{key}")
             for key, count, lat, lng, _ in cells
@@ -392,7 +417,7 @@ class PostgresPeer:
 
     def _suggest_tours(self, tsquery: str, limit: int, typed: str) -> list[Suggestion]:
         rows = self._rows(
-            "SELECT id, card, category_id, user_id, views FROM tours "
+            "SELECT id, card, category_id, user_id, views FROM tours JOIN tour_cards USING (id) "
             "WHERE listed AND title_tsv @@ to_tsquery('simple', %s) ORDER BY views DESC, id DESC LIMIT %s",
             [tsquery, limit * 3],
         )
@@ -447,7 +472,7 @@ def tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
         clauses.append("tags && %s::integer[]")
         params.append(list(tour_filter.tags))
     if tour_filter.text and (tsquery := text_query(tour_filter.text)):
-        clauses.append("tsv @@ to_tsquery('simple', %s)")
+        clauses.append(f"{WORDS} @@ to_tsquery('simple', %s)")
         params.append(tsquery)
         if is_phrase(tour_filter.text):
             # FTS5 matches a phrase within one column; `tsv` joins title and body.
@@ -525,10 +550,6 @@ def unit_vector(lat: float, lng: float) -> list[float]:
 
     phi, lam = math.radians(lat), math.radians(lng)
     return [math.cos(phi) * math.cos(lam), math.cos(phi) * math.sin(lam), math.sin(phi)]
-
-
-def page_of(rows: Sequence[tuple[Any, ...]], total: int) -> Page:
-    return Page(ids=[row[0] for row in rows], total=total, docs=[json.loads(row[1]) for row in rows])
 
 
 def tour_suggestion(
