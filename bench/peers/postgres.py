@@ -150,7 +150,8 @@ def index_statements() -> list[str]:
         *statements,
         "CREATE INDEX ON tours (category_id, country) WHERE listed",
         "CREATE INDEX ON tours (media_type_id, created_at, id) WHERE listed",
-        "CREATE INDEX ON tours (user_id, created_at, id)",
+        "CREATE INDEX ON tours (user_id, created_at, id)",  # a creator's page (unlisted too), newest first
+        "CREATE INDEX ON tours (user_id, views, id)",  # ... and by views: one creator holds 74k tours at 1M
         "CREATE INDEX ON tours (category_id, media_type_id) WHERE listed",  # the 360° switch's totals
         "CREATE INDEX ON tours USING gin (tags) WHERE listed",
         "CREATE INDEX ON tours USING gin (country, tags) WHERE listed",  # btree_gin: country + tag in one index
