@@ -503,14 +503,21 @@ def tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
     return " AND ".join(clauses) or "true", params
 
 
+# psycopg sends a small Python int as smallint: `category_id = 1::int2` is a cross-type comparison,
+# which btree_gin's operator classes do not index, so the word + category GIN lost its category
+# (a heap recheck of every match in every category). Parameters take the column's type.
+COLUMN_TYPES = {"id": "bigint", "country": "text"}
+
+
 def _equal_any(column: str, values: Sequence[Any], params: list[Any]) -> str:
     if not values:
         return "false"
+    kind = COLUMN_TYPES.get(column, "integer")
     if len(values) == 1:
         params.append(values[0])
-        return f"{column} = %s"
+        return f"{column} = %s::{kind}"
     params.append(list(values))
-    return f"{column} = ANY(%s)"
+    return f"{column} = ANY(%s::{kind}[])"
 
 
 def box_clauses(bounds: BBox) -> tuple[str, list[Any]]:
