@@ -74,7 +74,14 @@ AGGREGATION_BUCKETS = 1_000_000
 
 
 def version() -> str:
-    return getattr(tantivy, "__version__", "not installed")
+    """The binding's package version (tantivy.__version__ names the Rust crate and index format)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as package_version
+
+    try:
+        return package_version("tantivy")
+    except PackageNotFoundError:
+        return "not installed"
 
 
 def available() -> str | None:
