@@ -165,6 +165,9 @@ def index_statements() -> list[str]:
         )
     statements += [
         "CREATE INDEX IF NOT EXISTS ix_tours_user ON tours (user_id, created_at, id)",
+        # A creator's page by views (the profile's default order): a walk of this key instead of reading
+        # and sorting every tour of a creator with thousands (25 ms p50 at 1M).
+        "CREATE INDEX IF NOT EXISTS ix_tours_user_views ON tours (user_id, views, id)",
         "CREATE INDEX IF NOT EXISTS ix_tours_featured ON tours (featured_order, id) WHERE featured_order IS NOT NULL",
         "CREATE INDEX IF NOT EXISTS ix_tours_cell ON tours (cell, lat, lng, id)",
         "CREATE INDEX IF NOT EXISTS ix_tours_cat_cell ON tours (category_id, cell, lat, lng, id)",
@@ -193,8 +196,9 @@ def index_statements() -> list[str]:
 # (the embedded counterpart of the mapping versions in mappings/). Creators 2: `document`, the whole
 # creator document with the Full Profile fields (creators.v2.json on Elasticsearch). Ads 2: the card
 # carries the ad's tag ids and rank, which the serving chooses by (ads.v2.json). Tours 2: the Near Me
-# key for category + country (ix_tours_country_cat_cell); an older file gets it created on opening,
-# without the statistics a rebuild's ANALYZE gives the planner, so it asks for a rebuild too.
+# key for category + country (ix_tours_country_cat_cell) and a creator's tours by views
+# (ix_tours_user_views); an older file gets them created on opening, without the statistics a
+# rebuild's ANALYZE gives the planner, so it asks for a rebuild too.
 LAYOUT_VERSIONS = {"creators": 2, "ads": 2, "tours": 2}
 
 
