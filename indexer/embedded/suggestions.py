@@ -26,7 +26,11 @@ BATCH = 5000
 
 
 def suggestions_for(connection: sqlite3.Connection, query: SuggestQuery) -> list[Suggestion]:
-    """The best matches of every asked kind, best first; `#` asks for tags only, `@` for creators."""
+    """The best matches of every asked kind, best first; `#` asks for tags only, `@` for creators.
+
+    Each kind offers its first `3 × limit` matches (tours in popularity order, the others by weight),
+    scored by how the text starts and by popularity. Scores come from plain columns; only the `limit`
+    winners are decoded into Suggestions (a short prefix offers about a hundred candidates)."""
     text = query.text.strip()
     kinds = query.kinds
     if text.startswith("#"):
@@ -36,44 +40,44 @@ def suggestions_for(connection: sqlite3.Connection, query: SuggestQuery) -> list
     expression = match_expression(text)
     if expression is None:
         return []
-    found: list[Suggestion] = []
     typed = " ".join(words(text))
+    candidates: list[_Candidate] = []
     for kind in kinds:
         if kind is SuggestKind.TOUR:
-            found += _suggest_tours(connection, expression, query.limit, typed)
+            candidates += _tour_candidates(connection, expression, query.limit, typed)
         else:
-            found += _suggest_items(connection, kind, expression, query, typed)
-    found.sort(key=lambda item: item.score, reverse=True)
-    return found[: query.limit]
+            candidates += _item_candidates(connection, kind, expression, query, typed)
+    # Stable, like the sort of whole Suggestions it replaces: equal scores keep kind, then row order.
+    candidates.sort(key=lambda candidate: candidate[0], reverse=True)
+    return [_suggestion(candidate) for candidate in candidates[: query.limit]]
 
 
-def _suggest_tours(connection: sqlite3.Connection, expression: str, limit: int, typed: str) -> list[Suggestion]:
+# (score, kind, id or ref, text, creator id, category, weight, payload JSON or None)
+_Candidate = tuple[float, SuggestKind, str, str, int | None, int | None, float, str | None]
+
+
+def _tour_candidates(connection: sqlite3.Connection, expression: str, limit: int, typed: str) -> list[_Candidate]:
     # rowid order is popularity order (rid = views rank at build), so the first hits are the best.
+    # The card's guid and title are read by SQLite: no card is decoded in Python.
     rows = connection.execute(
-        "SELECT t.id, c.card, t.category_id, t.user_id, t.views FROM tour_text "
-        "JOIN tours t ON t.rid = tour_text.rowid JOIN tour_cards c ON c.tour_rid = t.rid "
+        "SELECT t.id, json_extract(c.card, '$.guid'), json_extract(c.card, '$.title'), t.category_id, t.user_id, "
+        "t.views FROM tour_text JOIN tours t ON t.rid = tour_text.rowid JOIN tour_cards c ON c.tour_rid = t.rid "
         "WHERE tour_text MATCH ? AND tour_text.rowid > 0 LIMIT ?",  # listed tours only (schema.py)
         (f"title : ({expression})", limit * 3),
     ).fetchall()
-    suggestions = []
-    for tour_id, card_json, category_id, user_id, views in rows:
-        card = json.loads(card_json)
-        suggestions.append(
-            Suggestion(
-                type=SuggestKind.TOUR,
-                id=str(card.get("guid", tour_id)),
-                text=card.get("title", ""),
-                creator_id=user_id,
-                category=category_id,
-                score=_text_score(card.get("title", ""), typed) + 0.1 * math.log1p(views),
-            )
+    candidates: list[_Candidate] = []
+    for tour_id, guid, title, category_id, user_id, views in rows:
+        title = title or ""
+        score = _text_score(title, typed) + 0.1 * math.log1p(views)
+        candidates.append(
+            (score, SuggestKind.TOUR, str(tour_id if guid is None else guid), title, user_id, category_id, views, None)
         )
-    return suggestions
+    return candidates
 
 
-def _suggest_items(
+def _item_candidates(
     connection: sqlite3.Connection, kind: SuggestKind, expression: str, query: SuggestQuery, typed: str
-) -> list[Suggestion]:
+) -> list[_Candidate]:
     clauses: list[str] = ["s.kind = ?"]
     params: list[Any] = [kind.value]
     if kind is SuggestKind.TAG and (query.category_id is not None or query.media_type_id is not None):
@@ -88,26 +92,31 @@ def _suggest_items(
     rows = connection.execute(
         "SELECT s.ref, s.text, s.weight, s.payload FROM suggest_text "
         "JOIN suggest_items s ON s.sid = suggest_text.rowid "
-        f"WHERE suggest_text MATCH ? AND {' AND '.join(clauses)} ORDER BY s.weight DESC LIMIT ?",
+        f"WHERE suggest_text MATCH ? AND {' AND '.join(clauses)} ORDER BY s.weight DESC, s.sid LIMIT ?",
         (expression, *params, query.limit * 3),
     ).fetchall()
-    suggestions = []
-    for ref, text, weight, payload_json in rows:
-        payload = json.loads(payload_json)
-        suggestions.append(
-            Suggestion(
-                type=kind,
-                id=ref,
-                text=text,
-                creator_id=payload.get("creator_id"),
-                category=payload.get("category"),
-                bbox=tuple(payload["bbox"]) if payload.get("bbox") else None,  # type: ignore[arg-type]
-                center=tuple(payload["center"]) if payload.get("center") else None,  # type: ignore[arg-type]
-                vt_count=payload.get("vt_count"),
-                score=_text_score(text, typed) + 0.1 * math.log1p(weight),
-            )
-        )
-    return suggestions
+    return [
+        (_text_score(text, typed) + 0.1 * math.log1p(weight), kind, ref, text, None, None, weight, payload)
+        for ref, text, weight, payload in rows
+    ]
+
+
+def _suggestion(candidate: _Candidate) -> Suggestion:
+    score, kind, ref, text, creator_id, category, _weight, payload_json = candidate
+    if payload_json is None:  # a tour
+        return Suggestion(type=kind, id=ref, text=text, creator_id=creator_id, category=category, score=score)
+    payload = json.loads(payload_json)
+    return Suggestion(
+        type=kind,
+        id=ref,
+        text=text,
+        creator_id=payload.get("creator_id"),
+        category=payload.get("category"),
+        bbox=tuple(payload["bbox"]) if payload.get("bbox") else None,  # type: ignore[arg-type]
+        center=tuple(payload["center"]) if payload.get("center") else None,  # type: ignore[arg-type]
+        vt_count=payload.get("vt_count"),
+        score=score,
+    )
 
 
 def popular_tags(connection: sqlite3.Connection, query: TagQuery) -> TagPage:
