@@ -30,6 +30,7 @@ from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyrami
 from indexer.embedded.schema import TABLES, bump_generation, index_statements, note_current_layouts, outdated_kinds
 from indexer.embedded.similar import TourVectors
 from indexer.embedded.suggestions import (
+    fill_suggest_prefixes,
     load_suggestions,
     place_suggestion,
     popular_tags,
@@ -65,6 +66,7 @@ _DOCUMENT_TABLES = (
     "ads",
     "suggest_items",
     "suggest_text",
+    "suggest_prefixes",
     "vectors",
 )
 
@@ -114,6 +116,7 @@ class EmbeddedIndex:
     def _ensure_schema(self, connection: sqlite3.Connection) -> None:
         with self._write_lock:
             had_tag_tiles = writes.has_table(connection, "tag_tiles") and writes.has_table(connection, "tag_cells")
+            had_prefixes = writes.has_table(connection, "suggest_prefixes")
             new_file = not writes.has_table(connection, "creators")
             connection.executescript(TABLES)
             if new_file:
@@ -128,6 +131,12 @@ class EmbeddedIndex:
                 connection.execute("BEGIN IMMEDIATE")
                 fill_tag_cells(connection)
                 rebuild_tag_pyramid(connection)
+                connection.execute("COMMIT")
+            if not had_prefixes and writes.has_table(connection, "suggest_items"):
+                # A file from before the prefix table: fill it from the FTS vocabulary (a second at
+                # most), or one- and two-letter suggestions would find nothing until a rebuild.
+                connection.execute("BEGIN IMMEDIATE")
+                fill_suggest_prefixes(connection)
                 connection.execute("COMMIT")
 
     def health(self) -> str:

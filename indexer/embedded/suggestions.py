@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sqlite3
 from collections.abc import Iterable
 from typing import Any
@@ -23,12 +24,17 @@ from indexer.queries import (
 )
 
 BATCH = 5000
+# Words of up to this many letters are answered from `suggest_prefixes` instead of the FTS table.
+PREFIX_TABLE_LENGTH = 2
+# What FTS5 leaves unchanged (lower-case ASCII letters and digits): a typed prefix made only of these
+# is the prefix of the tokens it matches, with no folding to repeat outside FTS5.
+_PLAIN_PREFIX = re.compile(r"[a-z0-9]+")
 
 
 def suggestions_for(connection: sqlite3.Connection, query: SuggestQuery) -> list[Suggestion]:
     """The best matches of every asked kind, best first; `#` asks for tags only, `@` for creators.
 
-    Each kind offers its first `3 × limit` matches (tours in popularity order, the others by weight),
+    Each kind offers its first `3 x limit` matches (tours in popularity order, the others by weight),
     scored by how the text starts and by popularity. Scores come from plain columns; only the `limit`
     winners are decoded into Suggestions (a short prefix offers about a hundred candidates)."""
     text = query.text.strip()
@@ -41,12 +47,13 @@ def suggestions_for(connection: sqlite3.Connection, query: SuggestQuery) -> list
     if expression is None:
         return []
     typed = " ".join(words(text))
+    prefix = _short_prefix(text)
     candidates: list[_Candidate] = []
     for kind in kinds:
         if kind is SuggestKind.TOUR:
             candidates += _tour_candidates(connection, expression, query.limit, typed)
         else:
-            candidates += _item_candidates(connection, kind, expression, query, typed)
+            candidates += _item_candidates(connection, kind, expression, prefix, query, typed)
     # Stable, like the sort of whole Suggestions it replaces: equal scores keep kind, then row order.
     candidates.sort(key=lambda candidate: candidate[0], reverse=True)
     return [_suggestion(candidate) for candidate in candidates[: query.limit]]
@@ -75,9 +82,27 @@ def _tour_candidates(connection: sqlite3.Connection, expression: str, limit: int
     return candidates
 
 
+def _short_prefix(text: str) -> str | None:
+    """The typed word when `suggest_prefixes` answers it: one word (not a quoted phrase) of at most
+    PREFIX_TABLE_LENGTH plain letters or digits; None sends the query to the FTS table."""
+    stripped = text.strip()
+    typed = words(stripped)
+    if stripped.startswith(("'", '"')) or len(typed) != 1 or len(typed[0]) > PREFIX_TABLE_LENGTH:
+        return None
+    return typed[0] if _PLAIN_PREFIX.fullmatch(typed[0]) else None
+
+
 def _item_candidates(
-    connection: sqlite3.Connection, kind: SuggestKind, expression: str, query: SuggestQuery, typed: str
+    connection: sqlite3.Connection,
+    kind: SuggestKind,
+    expression: str,
+    prefix: str | None,
+    query: SuggestQuery,
+    typed: str,
 ) -> list[_Candidate]:
+    """A kind's first `3 x limit` matches by weight, ties by row id. A short prefix reads them off
+    `suggest_prefixes` in that order (about thirty rows); longer text goes through the FTS match,
+    which for two letters reads about a thousand matches and their items to keep thirty."""
     clauses: list[str] = ["s.kind = ?"]
     params: list[Any] = [kind.value]
     if kind is SuggestKind.TAG and (query.category_id is not None or query.media_type_id is not None):
@@ -89,12 +114,19 @@ def _item_candidates(
             topics.append("(s.topic_type = 'media_type' AND s.topic_id = ?)")
             params.append(query.media_type_id)
         clauses.append("(" + " OR ".join(topics) + ")")
-    rows = connection.execute(
-        "SELECT s.ref, s.text, s.weight, s.payload FROM suggest_text "
-        "JOIN suggest_items s ON s.sid = suggest_text.rowid "
-        f"WHERE suggest_text MATCH ? AND {' AND '.join(clauses)} ORDER BY s.weight DESC, s.sid LIMIT ?",
-        (expression, *params, query.limit * 3),
-    ).fetchall()
+    if prefix is not None:
+        rows = connection.execute(
+            "SELECT s.ref, s.text, s.weight, s.payload FROM suggest_prefixes p JOIN suggest_items s ON s.sid = p.sid "
+            f"WHERE p.kind = ? AND p.prefix = ? AND {' AND '.join(clauses)} ORDER BY p.weight DESC, p.sid LIMIT ?",
+            (kind.value, prefix, *params, query.limit * 3),
+        ).fetchall()
+    else:
+        rows = connection.execute(
+            "SELECT s.ref, s.text, s.weight, s.payload FROM suggest_text "
+            "JOIN suggest_items s ON s.sid = suggest_text.rowid "
+            f"WHERE suggest_text MATCH ? AND {' AND '.join(clauses)} ORDER BY s.weight DESC, s.sid LIMIT ?",
+            (expression, *params, query.limit * 3),
+        ).fetchall()
     return [
         (_text_score(text, typed) + 0.1 * math.log1p(weight), kind, ref, text, None, None, weight, payload)
         for ref, text, weight, payload in rows
@@ -189,6 +221,7 @@ def upsert_suggestion(connection: sqlite3.Connection, item: SuggestionRow) -> No
     existing = connection.execute("SELECT sid FROM suggest_items WHERE kind = ? AND ref = ?", (kind, ref)).fetchone()
     if existing:
         connection.execute("DELETE FROM suggest_text WHERE rowid = ?", existing)
+        connection.execute("DELETE FROM suggest_prefixes WHERE sid = ?", existing)
         connection.execute(
             "UPDATE suggest_items SET text = ?, weight = ?, topic_type = ?, topic_id = ?, payload = ? WHERE sid = ?",
             (text, weight, topic_type, topic_id, json.dumps(payload), existing[0]),
@@ -202,6 +235,7 @@ def upsert_suggestion(connection: sqlite3.Connection, item: SuggestionRow) -> No
         )
         sid = cursor.lastrowid
     connection.execute("INSERT INTO suggest_text (rowid, text) VALUES (?, ?)", (sid, text))
+    _write_prefixes_of_one(connection, kind, sid, weight, text)
 
 
 def load_suggestions(connection: sqlite3.Connection, items: Iterable[SuggestionRow]) -> int:
@@ -224,6 +258,7 @@ def load_suggestions(connection: sqlite3.Connection, items: Iterable[SuggestionR
     connection.execute(
         "INSERT INTO suggest_text (rowid, text) SELECT sid, text FROM suggest_items WHERE kind = ?", (rows[0][0],)
     )
+    fill_suggest_prefixes(connection, rows[0][0])
     connection.execute("COMMIT")
     return len(rows)
 
@@ -234,4 +269,46 @@ def delete_suggestion(connection: sqlite3.Connection, kind: SuggestKind, ref: st
     ).fetchone()
     if existing:
         connection.execute("DELETE FROM suggest_text WHERE rowid = ?", existing)
+        connection.execute("DELETE FROM suggest_prefixes WHERE sid = ?", existing)
         connection.execute("DELETE FROM suggest_items WHERE sid = ?", existing)
+
+
+# The short prefixes of a term: (1), (2), … up to PREFIX_TABLE_LENGTH letters (shorter terms give
+# themselves again, which INSERT OR IGNORE drops).
+_LENGTHS = (
+    "(WITH RECURSIVE n (length) AS (SELECT 1 UNION ALL SELECT length + 1 FROM n WHERE length < ?) SELECT length FROM n)"
+)
+
+
+def fill_suggest_prefixes(connection: sqlite3.Connection, kind: str | None = None) -> None:
+    """The prefix rows of every item (of one kind) from the FTS vocabulary: a rebuild's load, or a
+    file written before `suggest_prefixes` existed. The caller holds the transaction."""
+    connection.execute(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.suggest_vocabulary USING fts5vocab(main, suggest_text, instance)"
+    )
+    connection.execute(
+        "INSERT OR IGNORE INTO suggest_prefixes (kind, prefix, weight, sid) "
+        "SELECT s.kind, substr(v.term, 1, lengths.length), s.weight, s.sid "
+        f"FROM temp.suggest_vocabulary v JOIN suggest_items s ON s.sid = v.doc, {_LENGTHS} AS lengths "
+        "WHERE s.kind = coalesce(?, s.kind)",
+        (PREFIX_TABLE_LENGTH, kind),
+    )
+
+
+def _write_prefixes_of_one(connection: sqlite3.Connection, kind: str, sid: int, weight: float, text: str) -> None:
+    """One item's prefix rows: its text tokenized by a scratch FTS5 table with the tokenizer of
+    `suggest_text` (the main table's vocabulary cannot be read for one row without reading it all)."""
+    connection.execute(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.suggest_scratch USING fts5("
+        "text, tokenize = 'unicode61 remove_diacritics 2')"  # as suggest_text (schema.py)
+    )
+    connection.execute(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.suggest_scratch_terms USING fts5vocab(temp, suggest_scratch, row)"
+    )
+    connection.execute("DELETE FROM temp.suggest_scratch")
+    connection.execute("INSERT INTO temp.suggest_scratch (text) VALUES (?)", (text,))
+    connection.execute(
+        "INSERT OR IGNORE INTO suggest_prefixes (kind, prefix, weight, sid) "
+        f"SELECT ?, substr(term, 1, lengths.length), ?, ? FROM temp.suggest_scratch_terms, {_LENGTHS} AS lengths",
+        (kind, weight, sid, PREFIX_TABLE_LENGTH),
+    )
