@@ -13,8 +13,15 @@ from typing import Any
 from indexer.embedded.nearby import HAVERSINE_SQL, cell_index_for, haversine_params, nearest_ids
 from indexer.embedded.pages import CountCache, cards_by_ids, page_of_rows
 from indexer.embedded.rows import fraction
-from indexer.embedded.sql import in_clause, neighbourhood_ranges, text_match, tour_where, without_token_filters
-from indexer.embedded.text import match_expression
+from indexer.embedded.sql import (
+    in_clause,
+    neighbourhood_ranges,
+    text_match,
+    tour_where,
+    without_token_filters,
+    word_completions,
+)
+from indexer.embedded.text import Completions, match_expression
 from indexer.queries import TEXT_TOTAL_CAP, CreatorQuery, FeedQuery, Page, Sort, TourFilter, rows_in_window
 
 NEAR_SORT_WHOLE_SET = 20_000
@@ -56,14 +63,17 @@ def tour_page(connection: sqlite3.Connection, counts: CountCache, query: FeedQue
     tour_filter = query.filter
     if query.sort is Sort.FEATURED and not tour_filter.featured_only:
         tour_filter = replace(tour_filter, featured_only=True)
-    where, params = tour_where(tour_filter)
+    completions = word_completions(connection)
+    where, params = tour_where(tour_filter, completions)
     if query.sort is Sort.NEAR_ME and query.near is not None:
         return _near_me(connection, counts, tour_filter, where, params, query)
     selective = bool(tour_filter.tags or tour_filter.text)
     if tour_filter.text:
-        total = _text_count(connection, counts, tour_filter)
+        total = _text_count(connection, counts, tour_filter, completions)
     else:
         total = count_tours(connection, counts, tour_filter)
+    if total == 0:  # exact when zero, text counts too: no page to read (a second posting-list walk)
+        return Page(ids=[], total=0)
     # A small candidate set (a tag, a search) is cheapest read whole and sorted; a large text
     # match is read in posting-list order, which is popularity order (rid = views rank).
     capped = bool(tour_filter.text) and total >= TEXT_COUNT_CAP
@@ -71,12 +81,12 @@ def tour_page(connection: sqlite3.Connection, counts: CountCache, query: FeedQue
     if query.sort is Sort.RANDOM:
         rows = _random_page(connection, counts, where, params, query)
     elif tour_filter.text and not small and query.sort in (Sort.VIEWS, Sort.RELEVANCE):
-        rows = _text_in_popularity_order(connection, tour_filter, query)
+        rows = _text_in_popularity_order(connection, tour_filter, query, completions)
     else:
         order = ORDER_BY.get(query.sort, ORDER_BY[Sort.NEWEST])
         order_params: list[Any] = []
         if query.sort is Sort.RELEVANCE and tour_filter.text:
-            title_match = match_expression(tour_filter.text, column="title")
+            title_match = match_expression(tour_filter.text, column="title", completions=completions)
             if title_match:
                 order = "rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?) DESC, " + order
                 order_params.append(title_match)
@@ -107,10 +117,12 @@ def _text_rest(tour_filter: TourFilter) -> tuple[str, list[Any], str]:
     return where, params, "" if tour_filter.with_unlisted else " AND tour_text.rowid > 0"
 
 
-def _text_count(connection: sqlite3.Connection, counts: CountCache, tour_filter: TourFilter) -> int:
+def _text_count(
+    connection: sqlite3.Connection, counts: CountCache, tour_filter: TourFilter, completions: Completions
+) -> int:
     """How many tours match the text and the other filters, counted up to TEXT_COUNT_CAP by
     streaming the posting list (an `IN (MATCH …)` subquery would read every match first)."""
-    expression = text_match(tour_filter)
+    expression = text_match(tour_filter, completions)
     if expression is None:
         return 0
     where, params, listed = _text_rest(tour_filter)
@@ -125,8 +137,10 @@ def _text_count(connection: sqlite3.Connection, counts: CountCache, tour_filter:
     )
 
 
-def _text_in_popularity_order(connection: sqlite3.Connection, tour_filter: TourFilter, query: FeedQuery) -> list[Any]:
-    expression = text_match(tour_filter)
+def _text_in_popularity_order(
+    connection: sqlite3.Connection, tour_filter: TourFilter, query: FeedQuery, completions: Completions
+) -> list[Any]:
+    expression = text_match(tour_filter, completions)
     if expression is None:
         return []
     where, params, listed = _text_rest(tour_filter)

@@ -77,6 +77,9 @@ CREATE TABLE IF NOT EXISTS tour_tags (
 CREATE VIRTUAL TABLE IF NOT EXISTS tour_text USING fts5(
     title, body, keys, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
+-- Every term `tour_text` has held (terms.py): a typed word is searched as its few completions
+-- rather than as an FTS5 prefix term, which reads and merges whole posting lists first.
+CREATE TABLE IF NOT EXISTS text_terms (term TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tiles (
     level INTEGER NOT NULL,
     category_id INTEGER NOT NULL,
@@ -207,9 +210,9 @@ def index_statements() -> list[str]:
 # (the embedded counterpart of the mapping versions in mappings/). Creators 2: `document`, the whole
 # creator document with the Full Profile fields (creators.v2.json on Elasticsearch). Ads 2: the card
 # carries the ad's tag ids and rank, which the serving chooses by (ads.v2.json). Tours 2: the Near Me
-# key for category + country (ix_tours_country_cat_cell) and a creator's tours by views
-# (ix_tours_user_views); an older file gets them created on opening, without the statistics a
-# rebuild's ANALYZE gives the planner, so it asks for a rebuild too.
+# key for category + country (ix_tours_country_cat_cell), a creator's tours by views
+# (ix_tours_user_views) and `text_terms`; an older file gets them created (and the terms filled) on
+# opening, without the statistics a rebuild's ANALYZE gives the planner, so it asks for a rebuild.
 LAYOUT_VERSIONS = {"creators": 2, "ads": 2, "tours": 2}
 
 

@@ -3,11 +3,13 @@ key, text match with token filters, Morton ranges of a box), IN lists, and chunk
 
 from __future__ import annotations
 
+import re
+import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from indexer.embedded.text import match_expression
+from indexer.embedded.text import Completions, match_expression
 from indexer.geo import MAX_LEVEL, interleave, mercator_xy
 from indexer.queries import BBox, TourFilter
 
@@ -17,18 +19,18 @@ from indexer.queries import BBox, TourFilter
 LISTED_ONLY = "+rid > 0"
 
 
-def tour_where(tour_filter: TourFilter) -> tuple[str, list[Any]]:
+def tour_where(tour_filter: TourFilter, completions: Completions | None = None) -> tuple[str, list[Any]]:
     """The WHERE clause of a filter. The listed-only test comes last: SQLite checks the terms in the
     order written, and nearly every tour is listed, so first it cost a test on every entry a sort
     walk passed over (feed pages 15% slower, category + country 1.5x at 100k); last, it runs only on
     the entries that already matched the filter."""
-    clauses, params = _filter_clauses(tour_filter)
+    clauses, params = _filter_clauses(tour_filter, completions)
     if not tour_filter.with_unlisted:
         clauses.append(LISTED_ONLY)
     return (" AND ".join(clauses) or "1"), params
 
 
-def _filter_clauses(tour_filter: TourFilter) -> tuple[list[str], list[Any]]:
+def _filter_clauses(tour_filter: TourFilter, completions: Completions | None) -> tuple[list[str], list[Any]]:
     clauses: list[str] = []
     params: list[Any] = []
     for column, values in (
@@ -59,7 +61,7 @@ def _filter_clauses(tour_filter: TourFilter) -> tuple[list[str], list[Any]]:
         clauses.append(f"rid IN (SELECT rid FROM tour_tags WHERE {' AND '.join(tag_clauses)})")
         params.extend(tag_params)
     if tour_filter.text:
-        expression = text_match(tour_filter)
+        expression = text_match(tour_filter, completions)
         if expression is not None:
             clauses.append("rid IN (SELECT rowid FROM tour_text WHERE tour_text MATCH ?)")
             params.append(expression)
@@ -124,9 +126,9 @@ _TOKEN_FILTERS = (
 )
 
 
-def text_match(tour_filter: TourFilter) -> str | None:
+def text_match(tour_filter: TourFilter, completions: Completions | None = None) -> str | None:
     """The visitor's words in title and body, AND every token filter in the keys column."""
-    words_expression = match_expression(tour_filter.text or "", column="{title body}")
+    words_expression = match_expression(tour_filter.text or "", column="{title body}", completions=completions)
     if words_expression is None:
         return None
     parts = [words_expression]
@@ -136,6 +138,30 @@ def text_match(tour_filter: TourFilter) -> str | None:
             alternatives = " OR ".join(f"{prefix}{str(value).lower()}" for value in values)
             parts.append(f"keys : ({alternatives})")
     return " AND ".join(parts)
+
+
+# Typed words this long or longer (plain ASCII, which FTS5 indexes unchanged) are looked up in
+# `text_terms`; shorter ones have FTS5 prefix indexes (prefix = '2 3'). More completions than this,
+# and the prefix term is left to FTS5.
+COMPLETED_WORD_LENGTH = 4
+MAX_COMPLETIONS = 8
+_PLAIN_WORD = re.compile(r"[a-z0-9]+")
+
+
+def word_completions(connection: sqlite3.Connection) -> Completions:
+    """Completions of typed words from `text_terms`, every term the tour text has held (schema.py):
+    a superset of the FTS vocabulary, so the terms found cover every document the prefix matches."""
+
+    def complete(word: str) -> list[str] | None:
+        if len(word) < COMPLETED_WORD_LENGTH or not _PLAIN_WORD.fullmatch(word):
+            return None
+        following = word[:-1] + chr(ord(word[-1]) + 1)  # the first string past every completion
+        rows = connection.execute(
+            "SELECT term FROM text_terms WHERE term >= ? AND term < ? LIMIT ?", (word, following, MAX_COMPLETIONS + 1)
+        ).fetchall()
+        return None if len(rows) > MAX_COMPLETIONS else [row[0] for row in rows]
+
+    return complete
 
 
 def without_token_filters(tour_filter: TourFilter) -> TourFilter:
