@@ -505,6 +505,7 @@ def test_near_me_through_tile_neighbourhoods(
     query = FeedQuery(sort=Sort.NEAR_ME, near=(35.6, 139.7), limit=20, offset=10)
     whole = index.feed(query)
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     assert index.feed(query).ids == whole.ids
 
 
@@ -588,6 +589,7 @@ def test_near_me_tile_walk_matches_the_whole_set_sort(
     import indexer.embedded.nearby as nearby
 
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     monkeypatch.setattr(nearby, "PROBE_ROWS", probe_rows)
     expected = _by_distance(corpus, here, keep)
     for offset in (0, 40):
@@ -604,6 +606,7 @@ def test_near_me_orders_tours_at_one_spot_by_id(
     import indexer.embedded.nearby as nearby
 
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     monkeypatch.setattr(nearby, "PROBE_ROWS", 2)
     spot = [replace(corpus[0], id=20_000 + n, guid=f"spot{n}", lat=-33.0, lng=151.0, country="AU") for n in range(6)]
     index.upsert_tours(spot)
@@ -623,6 +626,7 @@ def test_near_me_with_category_and_country_follows_adds_moves_and_removals(
     import indexer.embedded.nearby as nearby
 
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     monkeypatch.setattr(nearby, "PROBE_ROWS", probe_rows)
     here, tour_filter = (48.85, 2.35), TourFilter(categories=(2, 4), countries=("JP", "US"))
     in_pair = [doc for doc in corpus if doc.category_id in (2, 4) and doc.country in ("JP", "US")]

@@ -132,6 +132,7 @@ def test_near_me_leaves_unlisted_tours_out(
     expected = {doc.id for doc in corpus if listed(doc)}
     assert set(index.feed(query).ids) == expected and index.feed(query).total == len(expected)
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)  # the embedded index's tile walk
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     assert set(index.feed(query).ids) == expected
 
 
