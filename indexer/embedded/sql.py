@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from indexer.embedded.text import Completions, match_expression
+from indexer.embedded.text import Completions, match_expression, words
 from indexer.geo import MAX_LEVEL, interleave, mercator_xy
 from indexer.queries import BBox, TourFilter
 
@@ -128,7 +128,12 @@ _TOKEN_FILTERS = (
 
 def text_match(tour_filter: TourFilter, completions: Completions | None = None) -> str | None:
     """The visitor's words in title and body, AND every token filter in the keys column."""
-    words_expression = match_expression(tour_filter.text or "", column="{title body}", completions=completions)
+    text = tour_filter.text or ""
+    # `keys` holds only filter tokens, which all start with "x" (rows.filter_tokens): words that
+    # cannot start one are in title or body wherever they match, and FTS5 skips the column check
+    # (reading every position of every match; a sixth of the time of 'sunset harbour' + category).
+    column = None if _never_a_filter_token(text) else "{title body}"
+    words_expression = match_expression(text, column=column, completions=completions)
     if words_expression is None:
         return None
     parts = [words_expression]
@@ -162,6 +167,16 @@ def word_completions(connection: sqlite3.Connection) -> Completions:
         return None if len(rows) > MAX_COMPLETIONS else [row[0] for row in rows]
 
     return complete
+
+
+_NOT_A_FILTER_TOKEN_START = frozenset("abcdefghijklmnopqrstuvwyz0123456789")
+
+
+def _never_a_filter_token(text: str) -> bool:
+    """Whether every typed word starts with a plain letter or digit other than x (a word's first FTS
+    token, or a phrase's, starts where the word does, so none can be a filter token)."""
+    typed = words(text)
+    return bool(typed) and all(word[0] in _NOT_A_FILTER_TOKEN_START for word in typed)
 
 
 def without_token_filters(tour_filter: TourFilter) -> TourFilter:

@@ -15,6 +15,7 @@ import pytest
 import indexer.embedded.sql as embedded_sql
 from indexer.documents import TourDocument
 from indexer.embedded.adapter import EmbeddedIndex
+from indexer.embedded.rows import filter_tokens
 from indexer.queries import FeedQuery, Page, Sort, TourFilter
 from tests.index.test_contract import make_tours
 
@@ -104,6 +105,24 @@ def test_more_completions_than_the_limit_leave_the_prefix_to_fts(
 ) -> None:
     monkeypatch.setattr(embedded_sql, "MAX_COMPLETIONS", 1)
     _assert_completions_answer_like_prefixes(index, monkeypatch)
+
+
+def test_words_searched_without_the_column_filter_match_as_with_it(
+    index: EmbeddedIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Words that cannot start a filter token skip the `{title body}` filter: the same answers as
+    with it, and a word that looks like a filter token still matches only title and body."""
+    index.upsert_tours([replace(corpus[7], id=50_002, guid="x", title="Xc1 trail and xc2 bikes")])
+    for text in ("xc1", "xc2 bik", "trail xc", "trai xc1"):
+        assert index.feed(FeedQuery(filter=TourFilter(text=text), limit=5)).ids == [50_002]
+    without = _answers(index, monkeypatch, completed=True)
+    monkeypatch.setattr(embedded_sql, "_NOT_A_FILTER_TOKEN_START", frozenset())
+    assert _answers(index, monkeypatch, completed=True) == without
+
+
+def test_every_filter_token_starts_with_x(corpus: list[TourDocument]) -> None:
+    tokens = [token for doc in corpus for token in filter_tokens(replace(doc, country="FR")).split()]
+    assert {token[0] for token in tokens} == {"x"} and any(token.startswith("xn") for token in tokens)
 
 
 def test_a_file_from_before_the_term_list_gets_it_filled_on_opening(
