@@ -36,7 +36,7 @@ from app.ads.service import recent_impressions
 from app.classifications.models import Tag, TagTopicType
 from app.engagement.models import TourLike, TourSave
 from app.tours.models import TourTag
-from app.users.models import User
+from app.users.models import UserRef
 from indexer.cards import Card
 from indexer.port import SearchIndex
 
@@ -60,7 +60,7 @@ class ViewerTaste:
 
 def viewer_taste(
     db: Session,
-    user: User | None,
+    user: UserRef | None,
     *,
     viewer_key: str | None,
     vector: Sequence[float] | None,

@@ -16,7 +16,7 @@ from app.core import vector_tiles
 from app.core.access import public
 from app.core.concurrency import run_compute
 from app.core.db import request_session
-from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, optional_user
+from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, signed_in_user
 from app.core.errors import field_error
 from app.core.security import TokenClaims
 from app.core.types import DbId
@@ -95,7 +95,7 @@ async def filtered_grid(request: Request) -> Response:
 
 def _grid_page(params: FeedParams, caller: TokenClaims | None, locale: str, ip: str | None) -> bytes:
     with request_session() as db:
-        user = optional_user(caller, db)
+        user = signed_in_user(caller, db)
         # Whom the ads' frequency cap counts: the same key GET /v2/ads/show counts impressions under.
         viewer_key = service.ad_viewer_key(user, caller.guest_id if caller else None, ip)
         return service.grid_page(db, get_index(), user, params, locale, viewer_key)
@@ -109,7 +109,7 @@ async def _check_caller(request: Request) -> None:
 
 def _check_account(caller: TokenClaims) -> None:
     with request_session() as db:
-        optional_user(caller, db)
+        signed_in_user(caller, db)
 
 
 @recommendations_router.get("/filtered-map", response_model=MapAreaAnswer, dependencies=[Depends(public)])

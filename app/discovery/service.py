@@ -54,11 +54,11 @@ from app.discovery.schemas import (
     Card as WireCard,
 )
 from app.engagement.models import TourLike, TourSave
-from app.engagement.service import Viewer
+from app.engagement.service import Viewer, user_viewer_key
 from app.search.embeddings import vectors_of
 from app.tours.models import Tour, TourTag
 from app.tours.queries import visible_tour
-from app.users.models import User, UserInterest
+from app.users.models import User, UserInterest, UserRef
 from indexer.cards import Card as IndexCard
 from indexer.port import SearchIndex
 from indexer.queries import (
@@ -113,7 +113,7 @@ CREATOR_SORT: dict[Sort, Sort] = {Sort.AZ: Sort.AZ, Sort.ZA: Sort.ZA, Sort.NEWES
 def grid_page(
     db: Session,
     index: SearchIndex,
-    user: User | None,
+    user: UserRef | None,
     params: FeedParams,
     locale: str = DEFAULT_LOCALE,
     viewer_key: str | None = None,
@@ -134,7 +134,7 @@ def grid_page(
 
 
 def grid_cards(
-    db: Session, index: SearchIndex, user: User | None, params: FeedParams, viewer_key: str | None = None
+    db: Session, index: SearchIndex, user: UserRef | None, params: FeedParams, viewer_key: str | None = None
 ) -> tuple[list[IndexCard], int, RankedBy]:
     """The index payloads of one grid page (tours, creators, ads in order), the total and what the
     page is ordered by. `viewer_key` names a signed-out viewer for the ads' frequency cap
@@ -174,7 +174,7 @@ def _ranked_by(params: FeedParams, tour_filter: TourFilter, sort: Sort, vector: 
 
 
 def resolve_feed(
-    db: Session, index: SearchIndex, user: User | None, params: FeedParams
+    db: Session, index: SearchIndex, user: UserRef | None, params: FeedParams
 ) -> tuple[TourFilter, Sort, list[float] | None]:
     """The filter, order and (For You) taste vector that a feed choice stands for."""
     tour_filter = params.filter
@@ -282,15 +282,17 @@ def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None
     return cards, tours_total + creators_total
 
 
-def ad_viewer_key(user: User | None, guest_id: str | None, ip: str | None) -> str:
+def ad_viewer_key(user: UserRef | None, guest_id: str | None, ip: str | None) -> str:
     """Whom the ads' frequency cap counts: the key GET /v2/ads/show counts impressions under."""
-    return Viewer(user=user, guest_id=guest_id, ip=ip).key
+    if user is not None:
+        return user_viewer_key(user.id)
+    return Viewer(user=None, guest_id=guest_id, ip=ip).key
 
 
 def _with_ads(
     db: Session,
     index: SearchIndex,
-    user: User | None,
+    user: UserRef | None,
     viewer_key: str | None,
     cards: list[IndexCard],
     offset: int,
@@ -322,7 +324,7 @@ def _with_ads(
 
 
 def card_payloads(
-    db: Session, user: User | None, cards: Sequence[Mapping[str, Any]], locale: str = DEFAULT_LOCALE
+    db: Session, user: UserRef | None, cards: Sequence[Mapping[str, Any]], locale: str = DEFAULT_LOCALE
 ) -> list[dict[str, Any]]:
     """The one card builder: spec §3 Media, Creator and Ad cards of index payloads, with the caller's
     flags, each as the dict of its JSON (its model's fields, in the model's order, with the types the
@@ -473,13 +475,13 @@ _TASTE_SAVES = (
 _INTERESTS = select(_interests.category_id).where(_interests.user_id == bindparam("user_id"))
 
 
-def saved_among(db: Session, user: User | None, tour_ids: Sequence[int]) -> set[int]:
+def saved_among(db: Session, user: UserRef | None, tour_ids: Sequence[int]) -> set[int]:
     if user is None or not tour_ids:
         return set()
     return set(db.scalars(_SAVED_AMONG, {"user_id": user.id, "ids": list(tour_ids)}))
 
 
-def followed_among(db: Session, user: User | None, creator_ids: Sequence[int]) -> set[int]:
+def followed_among(db: Session, user: UserRef | None, creator_ids: Sequence[int]) -> set[int]:
     if user is None or not creator_ids:
         return set()
     return set(db.scalars(_FOLLOWED_AMONG, {"user_id": user.id, "ids": list(creator_ids)}))
@@ -488,7 +490,7 @@ def followed_among(db: Session, user: User | None, creator_ids: Sequence[int]) -
 # ------------------------------------------------------------------ user lists behind some feeds
 
 
-def saved_and_followed(db: Session, user: User | None) -> SavedOrFollowed:
+def saved_and_followed(db: Session, user: UserRef | None) -> SavedOrFollowed:
     """The users whose tours a visitor follows and the tours they saved: the index lets in either
     (listing every followed creator's tours would outgrow a search request)."""
     if user is None:
@@ -503,11 +505,11 @@ def saved_and_followed(db: Session, user: User | None) -> SavedOrFollowed:
     )
 
 
-def interest_categories(db: Session, user: User) -> tuple[int, ...]:
+def interest_categories(db: Session, user: UserRef) -> tuple[int, ...]:
     return tuple(db.scalars(_INTERESTS, {"user_id": user.id}))
 
 
-def taste_vector(db: Session, user: User) -> list[float] | None:
+def taste_vector(db: Session, user: UserRef) -> list[float] | None:
     """The mean embedding of what the user liked and saved (their taste), when embeddings exist.
     Vectors come from the database's stored embeddings (see app.search.embeddings.vectors_of)."""
     liked = db.scalars(_TASTE_LIKES, {"user_id": user.id})
@@ -521,8 +523,8 @@ def taste_vector(db: Session, user: User) -> list[float] | None:
     return [value / norm for value in mean]
 
 
-def _stored_location(user: User | None) -> tuple[float, float] | None:
-    location = getattr(user, "last_location", None) if user else None
+def _stored_location(user: UserRef | None) -> tuple[float, float] | None:
+    location = user.last_location if user else None
     center = location.get("center") if isinstance(location, dict) else None
     if isinstance(center, list | tuple) and len(center) == 2:
         return float(center[1]), float(center[0])
