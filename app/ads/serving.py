@@ -5,8 +5,8 @@ candidates come from the search index (`SearchIndex.ads`: served ads only — ac
 in good standing — with their tags and rank), AD_CANDIDATES of them in an order rotated by the
 browser session's seed and the page. For the viewer each candidate gets a score:
 
-- tags: the share of the ad's tags among the viewer's (the tags of the tours they liked and saved,
-  and the tags of their interest categories), weight TAG_WEIGHT;
+- tags: the share of the ad's tags among the viewer's (the tags of the tours they liked and saved
+  lately, and the tags of their interest categories: app/discovery/signals.py), weight TAG_WEIGHT;
 - similarity: the cosine between the ad's embedding (app/ads/embeddings.py) and the viewer's taste
   vector (the mean embedding of what they liked and saved, For You's), floored at 0, weight
   SIMILARITY_WEIGHT;
@@ -28,15 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import numpy as np
-from sqlalchemy import Select, Table, bindparam, select
 from sqlalchemy.orm import Session
 
 from app.ads.embeddings import vectors_of
 from app.ads.service import recent_impressions
-from app.classifications.models import Tag, TagTopicType
-from app.engagement.models import TourLike, TourSave
-from app.tours.models import TourTag
-from app.users.models import UserRef
 from indexer.cards import Card
 from indexer.port import SearchIndex
 
@@ -46,7 +41,6 @@ TAG_WEIGHT = 2.0
 SIMILARITY_WEIGHT = 2.0
 RANK_WEIGHT = 1.0
 ROTATION = 0.5
-RECENT_ENGAGEMENTS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,48 +50,6 @@ class ViewerTaste:
     viewer_key: str | None = None
     tag_ids: frozenset[int] = field(default_factory=frozenset)
     vector: Sequence[float] | None = None
-
-
-def viewer_taste(
-    db: Session,
-    user: UserRef | None,
-    *,
-    viewer_key: str | None,
-    vector: Sequence[float] | None,
-    interests: Sequence[int],
-) -> ViewerTaste:
-    """The tags of the user's recently liked and saved tours and of their interest categories."""
-    if user is None:
-        return ViewerTaste(viewer_key=viewer_key)
-    tags: set[int] = set()
-    for statement in _ENGAGED_TAGS:
-        tags.update(db.scalars(statement, {"user_id": user.id}))
-    if interests:
-        tags.update(db.scalars(_INTEREST_TAGS, {"categories": list(interests)}))
-    return ViewerTaste(viewer_key=viewer_key or f"u:{user.id}", tag_ids=frozenset(tags), vector=vector)
-
-
-def _engaged_tags(engagements: Table) -> Select[tuple[int]]:
-    """The tags of the viewer's RECENT_ENGAGEMENTS latest likes or saves."""
-    recent = (
-        select(engagements.c.tour_id)
-        .where(engagements.c.user_id == bindparam("user_id"))
-        .order_by(engagements.c.created_at.desc())
-        .limit(RECENT_ENGAGEMENTS)
-    )
-    tour_tags = TourTag.__table__.c
-    return select(tour_tags.tag_id).where(tour_tags.tour_id.in_(recent.scalar_subquery()))
-
-
-# Built once, of the tables' columns: every signed-in feed page with a Sponsored slot asks them, and
-# building a statement (or running one of ORM attributes) cost more than running it.
-_ENGAGED_TAGS = (_engaged_tags(cast(Table, TourLike.__table__)), _engaged_tags(cast(Table, TourSave.__table__)))
-_tags = Tag.__table__.c
-_INTEREST_TAGS = select(_tags.id).where(
-    _tags.topic_type == TagTopicType.category,
-    _tags.topic_id.in_(bindparam("categories", expanding=True)),
-    _tags.is_active.is_(True),
-)
 
 
 def _rotation(seed: str, page: int, ad_id: int) -> float:

@@ -8,7 +8,7 @@ per-user flags (is_save, is_owned, is_follow) of the ids on the page, and the us
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -29,7 +29,7 @@ from app.core.locale import DEFAULT_LOCALE
 from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
 from app.core.vector_tiles import TileAddress
 from app.creators.models import Creator, Follow
-from app.discovery import tiles
+from app.discovery import signals, tiles
 from app.discovery.params import FeedParams
 from app.discovery.schemas import (
     AdCard,
@@ -53,12 +53,12 @@ from app.discovery.schemas import (
 from app.discovery.schemas import (
     Card as WireCard,
 )
-from app.engagement.models import TourLike, TourSave
+from app.engagement.models import TourSave
 from app.engagement.service import Viewer, user_viewer_key
 from app.search.embeddings import vectors_of
 from app.tours.models import Tour, TourTag
 from app.tours.queries import visible_tour
-from app.users.models import User, UserInterest, UserRef
+from app.users.models import User, UserRef
 from indexer.cards import Card as IndexCard
 from indexer.port import SearchIndex
 from indexer.queries import (
@@ -117,12 +117,13 @@ def grid_page(
     params: FeedParams,
     locale: str = DEFAULT_LOCALE,
     viewer_key: str | None = None,
+    tastes: signals.AdTasteCache | None = None,
 ) -> bytes:
     """One page of the tour grid as the JSON of `GridPage` (the documented answer of the feed and of
     the creator-scoped grid), written from the index's card payloads by `card_payloads` without a
     pydantic model per card: the feed is the hottest call, and 48 models were a third of its time.
     tests/unit/test_grid_json.py holds the bytes to those GridPage gives for the same page."""
-    cards, total, ranked_by = grid_cards(db, index, user, params, viewer_key)
+    cards, total, ranked_by = grid_cards(db, index, user, params, viewer_key, tastes)
     page = {
         "total_items": total,
         "limit": params.limit,
@@ -134,11 +135,17 @@ def grid_page(
 
 
 def grid_cards(
-    db: Session, index: SearchIndex, user: UserRef | None, params: FeedParams, viewer_key: str | None = None
+    db: Session,
+    index: SearchIndex,
+    user: UserRef | None,
+    params: FeedParams,
+    viewer_key: str | None = None,
+    tastes: signals.AdTasteCache | None = None,
 ) -> tuple[list[IndexCard], int, RankedBy]:
     """The index payloads of one grid page (tours, creators, ads in order), the total and what the
     page is ordered by. `viewer_key` names a signed-out viewer for the ads' frequency cap
-    (engagement.Viewer.key)."""
+    (engagement.Viewer.key); `tastes` keeps the viewers' ad tastes a while (signals.AdTasteCache),
+    without it they are read for this page."""
     tour_filter, sort, vector = resolve_feed(db, index, user, params)
     near = params.near or _stored_location(user) if sort is Sort.NEAR_ME else None
     if sort is Sort.NEAR_ME and near is None:
@@ -157,7 +164,7 @@ def grid_cards(
     else:
         cards, total = _mixed_page(index, feed_query, vector)
     if params.mode is not Mode.creators and params.feed is not FeedChoice.saves_follows:
-        cards = _with_ads(db, index, user, viewer_key, cards, params.offset, params.seed)
+        cards = _with_ads(db, index, user, viewer_key, cards, params.offset, params.seed, tastes)
     return cards, total, ranked_by
 
 
@@ -289,6 +296,12 @@ def ad_viewer_key(user: UserRef | None, guest_id: str | None, ip: str | None) ->
     return Viewer(user=None, guest_id=guest_id, ip=ip).key
 
 
+def _ad_taste(db: Session, user_id: int) -> signals.AdTaste:
+    """One statement for everything the ads match the viewer on (app/discovery/signals.py)."""
+    viewer = signals.viewer_signals(db, user_id)
+    return signals.AdTaste(tag_ids=viewer.tag_ids, vector=mean_taste(db, viewer.taste_tours))
+
+
 def _with_ads(
     db: Session,
     index: SearchIndex,
@@ -297,18 +310,19 @@ def _with_ads(
     cards: list[IndexCard],
     offset: int,
     seed: str,
+    tastes: signals.AdTasteCache | None = None,
 ) -> list[IndexCard]:
     """A Sponsored card after every ADS_EVERY cards, chosen for the viewer (app/ads/serving.py)."""
     slots = len(cards) // ADS_EVERY
     if slots == 0:
         return cards
-    taste = serving.viewer_taste(
-        db,
-        user,
-        viewer_key=viewer_key,
-        vector=taste_vector(db, user) if user is not None else None,
-        interests=interest_categories(db, user) if user is not None else (),
-    )
+    taste = serving.ViewerTaste(viewer_key=viewer_key)
+    if user is not None:
+        user_id = user.id
+        ad_taste = tastes.taste(user_id, lambda: _ad_taste(db, user_id)) if tastes else _ad_taste(db, user_id)
+        taste = serving.ViewerTaste(
+            viewer_key=viewer_key or user_viewer_key(user.id), tag_ids=ad_taste.tag_ids, vector=ad_taste.vector
+        )
     ads = serving.choose_ads(db, index, taste, slots=slots, seed=seed or "ads", page=offset)
     if not ads:
         return cards
@@ -446,33 +460,13 @@ def _age_text(seconds: int, locale: str) -> str:
 # Built once: every card page asks them, and building a statement costs more than running it. Of the
 # tables' columns, not the models' attributes: a statement of ORM attributes runs through the ORM's
 # compile and result steps as well (54 against 23 µs here), for rows that are plain values anyway.
-_saves, _likes, _follows, _interests = (
-    TourSave.__table__.c,
-    TourLike.__table__.c,
-    Follow.__table__.c,
-    UserInterest.__table__.c,
-)
+_saves, _follows = TourSave.__table__.c, Follow.__table__.c
 _SAVED_AMONG = select(_saves.tour_id).where(
     _saves.user_id == bindparam("user_id"), _saves.tour_id.in_(bindparam("ids", expanding=True))
 )
 _FOLLOWED_AMONG = select(_follows.creator_id).where(
     _follows.user_id == bindparam("user_id"), _follows.creator_id.in_(bindparam("ids", expanding=True))
 )
-# What the taste vector averages: the latest TASTE_ENGAGEMENTS likes and saves.
-TASTE_ENGAGEMENTS = 50
-_TASTE_LIKES = (
-    select(_likes.tour_id)
-    .where(_likes.user_id == bindparam("user_id"))
-    .order_by(_likes.created_at.desc())
-    .limit(TASTE_ENGAGEMENTS)
-)
-_TASTE_SAVES = (
-    select(_saves.tour_id)
-    .where(_saves.user_id == bindparam("user_id"))
-    .order_by(_saves.created_at.desc())
-    .limit(TASTE_ENGAGEMENTS)
-)
-_INTERESTS = select(_interests.category_id).where(_interests.user_id == bindparam("user_id"))
 
 
 def saved_among(db: Session, user: UserRef | None, tour_ids: Sequence[int]) -> set[int]:
@@ -506,15 +500,20 @@ def saved_and_followed(db: Session, user: UserRef | None) -> SavedOrFollowed:
 
 
 def interest_categories(db: Session, user: UserRef) -> tuple[int, ...]:
-    return tuple(db.scalars(_INTERESTS, {"user_id": user.id}))
+    return tuple(db.scalars(signals.INTERESTS, {"user_id": user.id}))
 
 
 def taste_vector(db: Session, user: UserRef) -> list[float] | None:
     """The mean embedding of what the user liked and saved (their taste), when embeddings exist.
     Vectors come from the database's stored embeddings (see app.search.embeddings.vectors_of)."""
-    liked = db.scalars(_TASTE_LIKES, {"user_id": user.id})
-    saved = db.scalars(_TASTE_SAVES, {"user_id": user.id})
-    vectors = list(vectors_of(db, {*liked, *saved}).values())
+    liked = db.scalars(signals.TASTE_LIKES, {"user_id": user.id})
+    saved = db.scalars(signals.TASTE_SAVES, {"user_id": user.id})
+    return mean_taste(db, {*liked, *saved})
+
+
+def mean_taste(db: Session, tour_ids: Iterable[int]) -> list[float] | None:
+    """The normalised mean of these tours' stored embeddings; None when none has one."""
+    vectors = list(vectors_of(db, tour_ids).values())
     if not vectors:
         return None
     dimensions = len(vectors[0])
