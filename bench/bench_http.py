@@ -40,6 +40,42 @@ end
 """
 
 
+def server_cpu_seconds(server_pid: int) -> float:
+    """CPU time (user + system) used so far by the uvicorn processes: the parent and its workers."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [server_pid, *_children(server_pid)]
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
+def wait_until_idle(server_pid: int, limit: float = 180.0) -> float:
+    """Wait until the servers use under a tenth of a core (their start-up work done: each worker
+    builds the offline basemap in a background thread, several seconds of CPU, longer on a busy
+    machine) and return how long that took: measured during it, the feed shared the cores with it."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        before = server_cpu_seconds(server_pid)
+        time.sleep(1.0)
+        if server_cpu_seconds(server_pid) - before < 0.1:
+            break
+    return time.monotonic() - started
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children = (task / "children").read_text().split()
+        for child in children:
+            found += [int(child), *_children(int(child))]
+    return found
+
+
 def user_token(directory: Path) -> str:
     os.environ.update({"DATA_DIR": str(directory), "DATABASE_URL": f"sqlite:///{directory / 'bench.db'}"})
     from sqlalchemy import select
@@ -61,6 +97,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
     directory = ROOT / "data" / "bench" / str(args.tours)
     if not (directory / "bench.db").exists():
@@ -79,7 +116,7 @@ def main() -> None:
         "PERIODIC_TASKS": "false",
         "BENCH_TOKEN": token,
     }
-    port = 8765
+    port = args.port
     server = subprocess.Popen(
         [
             sys.executable,
@@ -108,6 +145,8 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.5)
+        settled = wait_until_idle(server.pid)
+        print(f"start-up work settled after {settled:.0f} s (the offline basemap's warm-up, app/main.py)")
         headers = {"Authorization": f"Bearer {token}"}
         url = f"{base}/v2/user-recomendations/filtered-grid?mode=media&sorting=views&limit=48"
         with httpx.Client(headers=headers) as client:
@@ -123,6 +162,7 @@ def main() -> None:
         print(f"unloaded feed call: p50 {samples[100]:.2f} ms, p99 {samples[198]:.2f} ms")
         with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
             script.write(WRK_SCRIPT)
+        cpu_before = server_cpu_seconds(server.pid)
         result = subprocess.run(
             ["wrk", "-t2", f"-c{args.connections}", f"-d{args.seconds}s", "--latency", "-s", script.name, base],
             capture_output=True,
@@ -130,9 +170,16 @@ def main() -> None:
             env=env,
             check=True,
         )
+        server_cpu = server_cpu_seconds(server.pid) - cpu_before
         print(result.stdout)
         rps = re.search(r"Requests/sec:\s+([\d.]+)", result.stdout)
-        print(f"RESULT workers={args.workers} rps={rps.group(1) if rps else '?'}")
+        done = re.search(r"(\d+) requests in", result.stdout)
+        # The servers' own CPU per answer (wrk's CPU and the rest of the machine's load left out): what
+        # a change of the code moves, on a machine whose other work moves requests/s.
+        per_request = f"{server_cpu / int(done.group(1)) * 1e6:.0f} µs" if done and int(done.group(1)) else "?"
+        print(f"server CPU per request (user + system, all uvicorn processes): {per_request}")
+        print(f"load average at the end: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
+        print(f"RESULT workers={args.workers} rps={rps.group(1) if rps else '?'} server_cpu_per_request={per_request}")
     finally:
         server.terminate()
         server.wait(timeout=20)

@@ -5,8 +5,8 @@ candidates come from the search index (`SearchIndex.ads`: served ads only — ac
 in good standing — with their tags and rank), AD_CANDIDATES of them in an order rotated by the
 browser session's seed and the page. For the viewer each candidate gets a score:
 
-- tags: the share of the ad's tags among the viewer's (the tags of the tours they liked and saved,
-  and the tags of their interest categories), weight TAG_WEIGHT;
+- tags: the share of the ad's tags among the viewer's (the tags of the tours they liked and saved
+  lately, and the tags of their interest categories: app/discovery/signals.py), weight TAG_WEIGHT;
 - similarity: the cosine between the ad's embedding (app/ads/embeddings.py) and the viewer's taste
   vector (the mean embedding of what they liked and saved, For You's), floored at 0, weight
   SIMILARITY_WEIGHT;
@@ -28,15 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import numpy as np
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.ads.embeddings import vectors_of
 from app.ads.service import recent_impressions
-from app.classifications.models import Tag, TagTopicType
-from app.engagement.models import TourLike, TourSave
-from app.tours.models import TourTag
-from app.users.models import User
 from indexer.cards import Card
 from indexer.port import SearchIndex
 
@@ -46,7 +41,6 @@ TAG_WEIGHT = 2.0
 SIMILARITY_WEIGHT = 2.0
 RANK_WEIGHT = 1.0
 ROTATION = 0.5
-RECENT_ENGAGEMENTS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,37 +50,6 @@ class ViewerTaste:
     viewer_key: str | None = None
     tag_ids: frozenset[int] = field(default_factory=frozenset)
     vector: Sequence[float] | None = None
-
-
-def viewer_taste(
-    db: Session,
-    user: User | None,
-    *,
-    viewer_key: str | None,
-    vector: Sequence[float] | None,
-    interests: Sequence[int],
-) -> ViewerTaste:
-    """The tags of the user's recently liked and saved tours and of their interest categories."""
-    if user is None:
-        return ViewerTaste(viewer_key=viewer_key)
-    tags: set[int] = set()
-    for model in (TourLike, TourSave):
-        recent = (
-            select(model.tour_id)
-            .where(model.user_id == user.id)
-            .order_by(model.created_at.desc())
-            .limit(RECENT_ENGAGEMENTS)
-        )
-        tags.update(db.scalars(select(TourTag.tag_id).where(TourTag.tour_id.in_(recent.scalar_subquery()))))
-    if interests:
-        tags.update(
-            db.scalars(
-                select(Tag.id).where(
-                    Tag.topic_type == TagTopicType.category, Tag.topic_id.in_(list(interests)), Tag.is_active.is_(True)
-                )
-            )
-        )
-    return ViewerTaste(viewer_key=viewer_key or f"u:{user.id}", tag_ids=frozenset(tags), vector=vector)
 
 
 def _rotation(seed: str, page: int, ad_id: int) -> float:

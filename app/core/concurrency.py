@@ -53,30 +53,45 @@ class RequestConcurrencyLimit:
 # threads than there are cores: under the GIL the threads only take turns, at a price, since every
 # sqlite3 step gives the GIL up and takes it back, a context switch each time another thread waits.
 # With 16 feed calls in flight per process, 2 threads served about a fifth more requests than 40, at
-# half the p99 (bench/RESULTS.md, "The feed over HTTP"; 1 thread did as well as 2, 4 less well). With
-# Elasticsearch the index work is done elsewhere and the thread mostly waits: no cap beyond the
-# request cap.
+# half the p99 (bench/RESULTS.md, "The feed over HTTP"; 1 thread did as well as 2, 4 less well). And
+# no thread at all costs less again: the trip itself (queue, wake the thread, wake the loop back) was a
+# fifth of the served feed's CPU under load (py-spy --gil, "The feed over HTTP at 1M"). So on SQLite
+# and the embedded index the work runs in the event loop, which it holds for the ~1 ms it takes, as a
+# thread would hold the GIL; the calls given to run_compute only read, and SQLite in WAL mode never
+# makes a reader wait for a writer. With PostgreSQL and the embedded index, a few threads (the index
+# work is in-process, the database's is a wait); with Elasticsearch the thread mostly waits on the
+# network: a thread per admitted request, no cap beyond the request cap.
+INLINE = None
 EMBEDDED_INDEX_THREADS = 2
 
-_compute_limiter: RunVar[anyio.CapacityLimiter] = RunVar("touratlas_compute_limiter")
+_compute_limiter: RunVar[anyio.CapacityLimiter | None] = RunVar("touratlas_compute_limiter")
 _T = TypeVar("_T")
 _Args = TypeVarTuple("_Args")
 
 
 async def run_compute(function: Callable[[*_Args], _T], *args: *_Args) -> _T:
-    """Run a request's blocking, mostly-CPU work in one worker-thread trip, at most a few at once.
-    The function opens and closes what it needs (its session): queueing for a thread, a request
-    holds no connection or lock that another one waits for."""
-    return await anyio.to_thread.run_sync(function, *args, limiter=_compute_threads())
+    """Run a request's blocking, mostly-CPU, read-only work in one step: in the event loop when it is
+    all in-process (SQLite and the embedded index), else in one worker-thread trip. The function opens
+    and closes what it needs (its session): queueing for a thread, a request holds no connection or
+    lock that another one waits for."""
+    limiter = _compute_threads()
+    if limiter is INLINE:
+        return function(*args)
+    return await anyio.to_thread.run_sync(function, *args, limiter=limiter)
 
 
-def _compute_threads() -> anyio.CapacityLimiter:
+def _compute_threads() -> anyio.CapacityLimiter | None:
     # One per event loop (RunVar): a limiter belongs to the loop it was made in, and tests start many.
     try:
         return _compute_limiter.get()
     except LookupError:
         settings = get_settings()
-        threads = settings.max_requests_in_flight if settings.elasticsearch_url else EMBEDDED_INDEX_THREADS
-        limiter = anyio.CapacityLimiter(threads)
+        limiter: anyio.CapacityLimiter | None
+        if settings.elasticsearch_url:
+            limiter = anyio.CapacityLimiter(settings.max_requests_in_flight)
+        elif settings.sqlalchemy_url.startswith("sqlite"):
+            limiter = INLINE
+        else:
+            limiter = anyio.CapacityLimiter(EMBEDDED_INDEX_THREADS)
         _compute_limiter.set(limiter)
         return limiter

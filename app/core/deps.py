@@ -11,10 +11,11 @@ uses stays in that router.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
 from fastapi.routing import APIRoute
+from sqlalchemy import Row, bindparam, select
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -27,7 +28,7 @@ from app.locations.ports import Geocoder
 from app.locations.service import get_geocoder
 from app.platform.service import RestrictAccessCache, restrict_access_cache
 from app.search.registry import get_index
-from app.users.models import User
+from app.users.models import SignedInUser, User
 from indexer.port import SearchIndex
 
 # scope="function": the request's transaction commits before the answer leaves, so a client that is
@@ -83,11 +84,36 @@ def get_current_user(caller: Caller, db: DbSession) -> User:
     if caller is None or caller.user_id is None:
         raise Unauthorized("Sign in required")
     user = db.get(User, caller.user_id)
-    if user is None or user.is_deleted:
-        raise Unauthorized("User Deleted")
-    if user.token_version != caller.ver or not user.is_active or not user.user_active:
-        raise Unauthorized("This account is not active. Please write to support.")
+    _refuse_stale_account(caller, user)
+    assert user is not None
     return user
+
+
+def _refuse_stale_account(caller: TokenClaims, account: User | Row[*tuple[Any, ...]] | None) -> None:
+    """401 for a token whose account is gone, deleted, drafted, blocked or signed out everywhere
+    (a newer token_version): the one rule of get_current_user and signed_in_user."""
+    if account is None or account.is_deleted:
+        raise Unauthorized("User Deleted")
+    if account.token_version != caller.ver or not account.is_active or not account.user_active:
+        raise Unauthorized("This account is not active. Please write to support.")
+
+
+_users = User.__table__.c
+# Built once, of the table's columns: the account switches and what the feed reads, one row.
+_SIGNED_IN = select(
+    _users.id, _users.is_deleted, _users.token_version, _users.is_active, _users.user_active, _users.last_location
+).where(_users.id == bindparam("user_id"))
+
+
+def signed_in_user(caller: TokenClaims | None, db: Session) -> SignedInUser | None:
+    """`optional_user` for the feed, the hottest call: the same checks and 401s, on one row of the
+    columns they need, not a whole `User` (an ORM load of every column: 250 against 90 µs of CPU)."""
+    if caller is None or caller.user_id is None:
+        return None
+    account = db.execute(_SIGNED_IN, {"user_id": caller.user_id}).one_or_none()
+    _refuse_stale_account(caller, account)
+    assert account is not None
+    return SignedInUser(id=account.id, last_location=account.last_location)
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]

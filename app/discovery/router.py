@@ -16,7 +16,7 @@ from app.core import vector_tiles
 from app.core.access import public
 from app.core.concurrency import run_compute
 from app.core.db import request_session
-from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, optional_user
+from app.core.deps import DbSession, Index, Locale, OptionalUser, caller_of, signed_in_user
 from app.core.errors import field_error
 from app.core.security import TokenClaims
 from app.core.types import DbId
@@ -43,6 +43,7 @@ from app.discovery.schemas import (
     Sorting,
     TagList,
 )
+from app.discovery.signals import AdTasteCache, ad_taste_cache
 from app.search.registry import get_index
 from indexer.port import SearchIndex
 from indexer.queries import MAX_RESULT_WINDOW, BBox, TourFilter
@@ -90,15 +91,18 @@ async def filtered_grid(request: Request) -> Response:
     # Async, so that all of the above runs in the event loop; all the blocking work (the user, the
     # index read, the saved flags, the commit) in one worker-thread trip, few such trips at once.
     ip = client_ip(request)
-    return Response(await run_compute(_grid_page, params, caller, locale, ip), media_type=JSON)
+    tastes = ad_taste_cache(request.app.state)
+    return Response(await run_compute(_grid_page, params, caller, locale, ip, tastes), media_type=JSON)
 
 
-def _grid_page(params: FeedParams, caller: TokenClaims | None, locale: str, ip: str | None) -> bytes:
+def _grid_page(
+    params: FeedParams, caller: TokenClaims | None, locale: str, ip: str | None, tastes: AdTasteCache
+) -> bytes:
     with request_session() as db:
-        user = optional_user(caller, db)
+        user = signed_in_user(caller, db)
         # Whom the ads' frequency cap counts: the same key GET /v2/ads/show counts impressions under.
         viewer_key = service.ad_viewer_key(user, caller.guest_id if caller else None, ip)
-        return service.grid_page(db, get_index(), user, params, locale, viewer_key)
+        return service.grid_page(db, get_index(), user, params, locale, viewer_key, tastes)
 
 
 async def _check_caller(request: Request) -> None:
@@ -109,7 +113,7 @@ async def _check_caller(request: Request) -> None:
 
 def _check_account(caller: TokenClaims) -> None:
     with request_session() as db:
-        optional_user(caller, db)
+        signed_in_user(caller, db)
 
 
 @recommendations_router.get("/filtered-map", response_model=MapAreaAnswer, dependencies=[Depends(public)])

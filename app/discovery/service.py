@@ -8,7 +8,7 @@ per-user flags (is_save, is_owned, is_follow) of the ids on the page, and the us
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -29,7 +29,7 @@ from app.core.locale import DEFAULT_LOCALE
 from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
 from app.core.vector_tiles import TileAddress
 from app.creators.models import Creator, Follow
-from app.discovery import tiles
+from app.discovery import signals, tiles
 from app.discovery.params import FeedParams
 from app.discovery.schemas import (
     AdCard,
@@ -53,12 +53,12 @@ from app.discovery.schemas import (
 from app.discovery.schemas import (
     Card as WireCard,
 )
-from app.engagement.models import TourLike, TourSave
-from app.engagement.service import Viewer
+from app.engagement.models import TourSave
+from app.engagement.service import Viewer, user_viewer_key
 from app.search.embeddings import vectors_of
 from app.tours.models import Tour, TourTag
 from app.tours.queries import visible_tour
-from app.users.models import User, UserInterest
+from app.users.models import User, UserRef
 from indexer.cards import Card as IndexCard
 from indexer.port import SearchIndex
 from indexer.queries import (
@@ -113,16 +113,17 @@ CREATOR_SORT: dict[Sort, Sort] = {Sort.AZ: Sort.AZ, Sort.ZA: Sort.ZA, Sort.NEWES
 def grid_page(
     db: Session,
     index: SearchIndex,
-    user: User | None,
+    user: UserRef | None,
     params: FeedParams,
     locale: str = DEFAULT_LOCALE,
     viewer_key: str | None = None,
+    tastes: signals.AdTasteCache | None = None,
 ) -> bytes:
     """One page of the tour grid as the JSON of `GridPage` (the documented answer of the feed and of
     the creator-scoped grid), written from the index's card payloads by `card_payloads` without a
     pydantic model per card: the feed is the hottest call, and 48 models were a third of its time.
     tests/unit/test_grid_json.py holds the bytes to those GridPage gives for the same page."""
-    cards, total, ranked_by = grid_cards(db, index, user, params, viewer_key)
+    cards, total, ranked_by = grid_cards(db, index, user, params, viewer_key, tastes)
     page = {
         "total_items": total,
         "limit": params.limit,
@@ -134,11 +135,17 @@ def grid_page(
 
 
 def grid_cards(
-    db: Session, index: SearchIndex, user: User | None, params: FeedParams, viewer_key: str | None = None
+    db: Session,
+    index: SearchIndex,
+    user: UserRef | None,
+    params: FeedParams,
+    viewer_key: str | None = None,
+    tastes: signals.AdTasteCache | None = None,
 ) -> tuple[list[IndexCard], int, RankedBy]:
     """The index payloads of one grid page (tours, creators, ads in order), the total and what the
     page is ordered by. `viewer_key` names a signed-out viewer for the ads' frequency cap
-    (engagement.Viewer.key)."""
+    (engagement.Viewer.key); `tastes` keeps the viewers' ad tastes a while (signals.AdTasteCache),
+    without it they are read for this page."""
     tour_filter, sort, vector = resolve_feed(db, index, user, params)
     near = params.near or _stored_location(user) if sort is Sort.NEAR_ME else None
     if sort is Sort.NEAR_ME and near is None:
@@ -157,7 +164,7 @@ def grid_cards(
     else:
         cards, total = _mixed_page(index, feed_query, vector)
     if params.mode is not Mode.creators and params.feed is not FeedChoice.saves_follows:
-        cards = _with_ads(db, index, user, viewer_key, cards, params.offset, params.seed)
+        cards = _with_ads(db, index, user, viewer_key, cards, params.offset, params.seed, tastes)
     return cards, total, ranked_by
 
 
@@ -174,7 +181,7 @@ def _ranked_by(params: FeedParams, tour_filter: TourFilter, sort: Sort, vector: 
 
 
 def resolve_feed(
-    db: Session, index: SearchIndex, user: User | None, params: FeedParams
+    db: Session, index: SearchIndex, user: UserRef | None, params: FeedParams
 ) -> tuple[TourFilter, Sort, list[float] | None]:
     """The filter, order and (For You) taste vector that a feed choice stands for."""
     tour_filter = params.filter
@@ -282,31 +289,40 @@ def _mixed_page(index: SearchIndex, query: FeedQuery, vector: list[float] | None
     return cards, tours_total + creators_total
 
 
-def ad_viewer_key(user: User | None, guest_id: str | None, ip: str | None) -> str:
+def ad_viewer_key(user: UserRef | None, guest_id: str | None, ip: str | None) -> str:
     """Whom the ads' frequency cap counts: the key GET /v2/ads/show counts impressions under."""
-    return Viewer(user=user, guest_id=guest_id, ip=ip).key
+    if user is not None:
+        return user_viewer_key(user.id)
+    return Viewer(user=None, guest_id=guest_id, ip=ip).key
+
+
+def _ad_taste(db: Session, user_id: int) -> signals.AdTaste:
+    """One statement for everything the ads match the viewer on (app/discovery/signals.py)."""
+    viewer = signals.viewer_signals(db, user_id)
+    return signals.AdTaste(tag_ids=viewer.tag_ids, vector=mean_taste(db, viewer.taste_tours))
 
 
 def _with_ads(
     db: Session,
     index: SearchIndex,
-    user: User | None,
+    user: UserRef | None,
     viewer_key: str | None,
     cards: list[IndexCard],
     offset: int,
     seed: str,
+    tastes: signals.AdTasteCache | None = None,
 ) -> list[IndexCard]:
     """A Sponsored card after every ADS_EVERY cards, chosen for the viewer (app/ads/serving.py)."""
     slots = len(cards) // ADS_EVERY
     if slots == 0:
         return cards
-    taste = serving.viewer_taste(
-        db,
-        user,
-        viewer_key=viewer_key,
-        vector=taste_vector(db, user) if user is not None else None,
-        interests=interest_categories(db, user) if user is not None else (),
-    )
+    taste = serving.ViewerTaste(viewer_key=viewer_key)
+    if user is not None:
+        user_id = user.id
+        ad_taste = tastes.taste(user_id, lambda: _ad_taste(db, user_id)) if tastes else _ad_taste(db, user_id)
+        taste = serving.ViewerTaste(
+            viewer_key=viewer_key or user_viewer_key(user.id), tag_ids=ad_taste.tag_ids, vector=ad_taste.vector
+        )
     ads = serving.choose_ads(db, index, taste, slots=slots, seed=seed or "ads", page=offset)
     if not ads:
         return cards
@@ -322,7 +338,7 @@ def _with_ads(
 
 
 def card_payloads(
-    db: Session, user: User | None, cards: Sequence[Mapping[str, Any]], locale: str = DEFAULT_LOCALE
+    db: Session, user: UserRef | None, cards: Sequence[Mapping[str, Any]], locale: str = DEFAULT_LOCALE
 ) -> list[dict[str, Any]]:
     """The one card builder: spec §3 Media, Creator and Ad cards of index payloads, with the caller's
     flags, each as the dict of its JSON (its model's fields, in the model's order, with the types the
@@ -441,22 +457,25 @@ def _age_text(seconds: int, locale: str) -> str:
     return str(format_timedelta(timedelta(seconds=-seconds), add_direction=True, locale=locale, threshold=1))
 
 
-# Built once: every card page asks them, and building a statement costs more than running it.
-_SAVED_AMONG = select(TourSave.tour_id).where(
-    TourSave.user_id == bindparam("user_id"), TourSave.tour_id.in_(bindparam("ids", expanding=True))
+# Built once: every card page asks them, and building a statement costs more than running it. Of the
+# tables' columns, not the models' attributes: a statement of ORM attributes runs through the ORM's
+# compile and result steps as well (54 against 23 µs here), for rows that are plain values anyway.
+_saves, _follows = TourSave.__table__.c, Follow.__table__.c
+_SAVED_AMONG = select(_saves.tour_id).where(
+    _saves.user_id == bindparam("user_id"), _saves.tour_id.in_(bindparam("ids", expanding=True))
 )
-_FOLLOWED_AMONG = select(Follow.creator_id).where(
-    Follow.user_id == bindparam("user_id"), Follow.creator_id.in_(bindparam("ids", expanding=True))
+_FOLLOWED_AMONG = select(_follows.creator_id).where(
+    _follows.user_id == bindparam("user_id"), _follows.creator_id.in_(bindparam("ids", expanding=True))
 )
 
 
-def saved_among(db: Session, user: User | None, tour_ids: Sequence[int]) -> set[int]:
+def saved_among(db: Session, user: UserRef | None, tour_ids: Sequence[int]) -> set[int]:
     if user is None or not tour_ids:
         return set()
     return set(db.scalars(_SAVED_AMONG, {"user_id": user.id, "ids": list(tour_ids)}))
 
 
-def followed_among(db: Session, user: User | None, creator_ids: Sequence[int]) -> set[int]:
+def followed_among(db: Session, user: UserRef | None, creator_ids: Sequence[int]) -> set[int]:
     if user is None or not creator_ids:
         return set()
     return set(db.scalars(_FOLLOWED_AMONG, {"user_id": user.id, "ids": list(creator_ids)}))
@@ -465,7 +484,7 @@ def followed_among(db: Session, user: User | None, creator_ids: Sequence[int]) -
 # ------------------------------------------------------------------ user lists behind some feeds
 
 
-def saved_and_followed(db: Session, user: User | None) -> SavedOrFollowed:
+def saved_and_followed(db: Session, user: UserRef | None) -> SavedOrFollowed:
     """The users whose tours a visitor follows and the tours they saved: the index lets in either
     (listing every followed creator's tours would outgrow a search request)."""
     if user is None:
@@ -480,20 +499,21 @@ def saved_and_followed(db: Session, user: User | None) -> SavedOrFollowed:
     )
 
 
-def interest_categories(db: Session, user: User) -> tuple[int, ...]:
-    return tuple(db.scalars(select(UserInterest.category_id).where(UserInterest.user_id == user.id)))
+def interest_categories(db: Session, user: UserRef) -> tuple[int, ...]:
+    return tuple(db.scalars(signals.INTERESTS, {"user_id": user.id}))
 
 
-def taste_vector(db: Session, user: User) -> list[float] | None:
+def taste_vector(db: Session, user: UserRef) -> list[float] | None:
     """The mean embedding of what the user liked and saved (their taste), when embeddings exist.
     Vectors come from the database's stored embeddings (see app.search.embeddings.vectors_of)."""
-    liked = db.scalars(
-        select(TourLike.tour_id).where(TourLike.user_id == user.id).order_by(TourLike.created_at.desc()).limit(50)
-    )
-    saved = db.scalars(
-        select(TourSave.tour_id).where(TourSave.user_id == user.id).order_by(TourSave.created_at.desc()).limit(50)
-    )
-    vectors = list(vectors_of(db, {*liked, *saved}).values())
+    liked = db.scalars(signals.TASTE_LIKES, {"user_id": user.id})
+    saved = db.scalars(signals.TASTE_SAVES, {"user_id": user.id})
+    return mean_taste(db, {*liked, *saved})
+
+
+def mean_taste(db: Session, tour_ids: Iterable[int]) -> list[float] | None:
+    """The normalised mean of these tours' stored embeddings; None when none has one."""
+    vectors = list(vectors_of(db, tour_ids).values())
     if not vectors:
         return None
     dimensions = len(vectors[0])
@@ -502,8 +522,8 @@ def taste_vector(db: Session, user: User) -> list[float] | None:
     return [value / norm for value in mean]
 
 
-def _stored_location(user: User | None) -> tuple[float, float] | None:
-    location = getattr(user, "last_location", None) if user else None
+def _stored_location(user: UserRef | None) -> tuple[float, float] | None:
+    location = user.last_location if user else None
     center = location.get("center") if isinstance(location, dict) else None
     if isinstance(center, list | tuple) and len(center) == 2:
         return float(center[1]), float(center[0])

@@ -248,10 +248,15 @@ class Viewer:
     @property
     def key(self) -> str:
         if self.user is not None:
-            return f"u:{self.user.id}"
+            return user_viewer_key(self.user.id)
         if self.guest_id:
             return f"g:{self.guest_id}"
         return f"ip:{hashed_ip(self.ip or 'unknown')}"
+
+
+def user_viewer_key(user_id: int) -> str:
+    """A signed-in viewer's key (Viewer.key), for callers that hold the user's id, not a `User`."""
+    return f"u:{user_id}"
 
 
 def hashed_ip(ip: str) -> str:

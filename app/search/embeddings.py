@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.classifications.models import Tag
@@ -197,9 +197,13 @@ def vectors_of(session: Session, tour_ids: Iterable[int]) -> dict[int, list[floa
     wanted = sorted(set(tour_ids))
     if not wanted:
         return {}
-    rows = session.execute(
-        select(TourEmbedding.tour_id, TourEmbedding.vector)
-        .where(TourEmbedding.tour_id.in_(wanted))
-        .where(TourEmbedding.model == MODEL_NAME)
-    )
+    rows = session.execute(_VECTORS_OF, {"ids": wanted, "model": MODEL_NAME})
     return {tour_id: _as_list(vector) for tour_id, vector in rows}
+
+
+# Built once, of the table's columns (not the model's attributes, which add the ORM's steps): every
+# signed-in feed page asks it for the taste vector.
+_embeddings = TourEmbedding.__table__.c
+_VECTORS_OF = select(_embeddings.tour_id, _embeddings.vector).where(
+    _embeddings.tour_id.in_(bindparam("ids", expanding=True)), _embeddings.model == bindparam("model")
+)

@@ -9,8 +9,9 @@ so SQLAlchemy notices the change.
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from sqlalchemy import JSON, Enum, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
@@ -103,6 +104,26 @@ class User(TimestampMixin, Base):
         if not self.is_active:
             return "drafted"
         return "active" if self.user_active else "blocked"
+
+
+class UserRef(Protocol):
+    """What the feed reads of its signed-in caller: a loaded `User`, or the `SignedInUser` that the
+    feed reads instead (app/core/deps.signed_in_user), a row of two columns rather than an ORM object
+    of thirty, on the hottest call."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def last_location(self) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SignedInUser:
+    """A signed-in caller whose account was checked (app/core/deps.signed_in_user): a `UserRef`."""
+
+    id: int
+    last_location: dict[str, Any] | None
 
 
 class UserInterest(Base):

@@ -30,6 +30,7 @@ from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyrami
 from indexer.embedded.schema import TABLES, bump_generation, index_statements, note_current_layouts, outdated_kinds
 from indexer.embedded.similar import TourVectors
 from indexer.embedded.suggestions import (
+    fill_suggest_prefixes,
     load_suggestions,
     place_suggestion,
     popular_tags,
@@ -37,6 +38,7 @@ from indexer.embedded.suggestions import (
     tag_suggestion,
     write_suggestions,
 )
+from indexer.embedded.terms import fill_text_terms
 from indexer.embedded.vectors import HnswVectors
 from indexer.queries import (
     CreatorQuery,
@@ -65,6 +67,8 @@ _DOCUMENT_TABLES = (
     "ads",
     "suggest_items",
     "suggest_text",
+    "suggest_prefixes",
+    "text_terms",
     "vectors",
 )
 
@@ -114,6 +118,8 @@ class EmbeddedIndex:
     def _ensure_schema(self, connection: sqlite3.Connection) -> None:
         with self._write_lock:
             had_tag_tiles = writes.has_table(connection, "tag_tiles") and writes.has_table(connection, "tag_cells")
+            had_prefixes = writes.has_table(connection, "suggest_prefixes")
+            had_terms = writes.has_table(connection, "text_terms")
             new_file = not writes.has_table(connection, "creators")
             connection.executescript(TABLES)
             if new_file:
@@ -128,6 +134,17 @@ class EmbeddedIndex:
                 connection.execute("BEGIN IMMEDIATE")
                 fill_tag_cells(connection)
                 rebuild_tag_pyramid(connection)
+                connection.execute("COMMIT")
+            if not had_terms and writes.has_table(connection, "tours"):
+                # A file from before the term list: fill it from the FTS vocabulary (seconds at 1M).
+                connection.execute("BEGIN IMMEDIATE")
+                fill_text_terms(connection)
+                connection.execute("COMMIT")
+            if not had_prefixes and writes.has_table(connection, "suggest_items"):
+                # A file from before the prefix table: fill it from the FTS vocabulary (a second at
+                # most), or one- and two-letter suggestions would find nothing until a rebuild.
+                connection.execute("BEGIN IMMEDIATE")
+                fill_suggest_prefixes(connection)
                 connection.execute("COMMIT")
 
     def health(self) -> str:
@@ -183,6 +200,9 @@ class EmbeddedIndex:
             note_current_layouts(connection)
             vectors = self._read_all_vectors()
             counts = {"tours": load_tours(connection, tours)}
+            connection.execute("BEGIN")
+            fill_text_terms(connection)
+            connection.execute("COMMIT")
             counts["tags"] = load_suggestions(connection, (tag_suggestion(tag) for tag in tags))
             counts["places"] = load_suggestions(connection, (place_suggestion(place) for place in places))
             counts["creators"] = writes.write_creators(connection, creators)

@@ -56,7 +56,9 @@ def ensure_math_functions(connection: sqlite3.Connection) -> None:
 
 
 def cell_index_for(countries: Sequence[str], categories: Sequence[int]) -> str:
-    """The Morton index whose leading column is the filter's most selective plain column."""
+    """The Morton index whose leading columns are the filter's most selective plain columns."""
+    if countries and categories:
+        return "ix_tours_country_cat_cell"
     if countries:
         return "ix_tours_country_cell"
     if categories:

@@ -72,7 +72,8 @@ def tag_ids(doc: TourDocument) -> list[int]:
 
 def filter_tokens(doc: TourDocument) -> str:
     """Filters as words of the FTS `keys` column, so a text search with filters is one posting-list
-    intersection instead of a row check per text match (see adapter._TOKEN_FILTERS)."""
+    intersection instead of a row check per text match (see adapter._TOKEN_FILTERS). Every token
+    starts with "x": a search for words that do not needs no column filter (sql.text_match)."""
     tokens = [f"xc{doc.category_id}", f"xm{doc.media_type_id}", f"xv{doc.vendor_id}"]
     if doc.subcategory_id is not None:
         tokens.append(f"xs{doc.subcategory_id}")

@@ -28,6 +28,7 @@ from indexer.embedded.rows import (
 from indexer.embedded.schema import bump_generation
 from indexer.embedded.sql import batches
 from indexer.embedded.suggestions import creator_suggestion, delete_suggestion, upsert_suggestion
+from indexer.embedded.terms import remember_text_terms
 from indexer.queries import SuggestKind
 
 BATCH = 5000
@@ -44,6 +45,7 @@ def upsert_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument]) -
         connection.execute("BEGIN IMMEDIATE")
         for doc in batch:
             _upsert_tour(connection, doc, maintain_pyramid=incremental)
+        remember_text_terms(connection, (_words_of(doc) for doc in batch))
         if not incremental:
             rebuild_pyramid(connection)
         bump_generation(connection)
@@ -82,6 +84,12 @@ def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_
     connection.execute(INSERT_TEXT, text_row(rid, doc))
     if maintain_pyramid and listed:
         pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, tag_ids(doc), +1)
+
+
+def _words_of(doc: TourDocument) -> str:
+    """The title and body a tour's `tour_text` row holds (its searchable words, not the keys)."""
+    _rid, title, body, _keys = text_row(0, doc)
+    return f"{title} {body}"
 
 
 def _new_rid(connection: sqlite3.Connection, *, unlisted: bool) -> int:

@@ -260,3 +260,34 @@ def references(node: Any) -> list[str]:
     if isinstance(node, list):
         return [found for value in node for found in references(value)]
     return []
+
+
+# ------------------------------------------------------------------ who is calling
+
+
+def test_the_feed_refuses_every_stale_account_as_the_routes_that_load_the_user(client: TestClient, db: Session) -> None:
+    """The feed checks its caller on one row of the account's switches (deps.signed_in_user), not on
+    a loaded User (deps.get_current_user): each closed account must get the same 401 from both, and an
+    open one must get through both."""
+    open_account = factories.user(db)
+    deleted = factories.user(db, is_deleted=True)
+    drafted = factories.user(db, is_active=False)
+    blocked = factories.user(db, user_active=False)
+    signed_out = factories.user(db, token_version=3)
+    db.commit()
+    gone = issue_user_token(user_id=10**6, is_admin=False, roles=[], creator_id=None, token_version=0)
+    old = issue_user_token(user_id=signed_out.id, is_admin=False, roles=[], creator_id=None, token_version=2)
+    accounts = {
+        "deleted": factories.bearer(deleted),
+        "drafted": factories.bearer(drafted),
+        "blocked": factories.bearer(blocked),
+        "signed out": {"Authorization": f"Bearer {old}"},
+        "gone": {"Authorization": f"Bearer {gone}"},
+    }
+    for name, headers in accounts.items():
+        expected = answer(client, "/v2/users/", "", headers)
+        assert expected[0] == 401, name
+        assert answer(client, GRID, "", headers) == expected, name
+        assert answer(client, GRID, "limit=abc", headers) == expected, name  # the type-error path checks it too
+    assert answer(client, "/v2/users/", "", factories.bearer(open_account))[0] == 200
+    assert answer(client, GRID, "", factories.bearer(open_account))[0] == 200

@@ -505,6 +505,7 @@ def test_near_me_through_tile_neighbourhoods(
     query = FeedQuery(sort=Sort.NEAR_ME, near=(35.6, 139.7), limit=20, offset=10)
     whole = index.feed(query)
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     assert index.feed(query).ids == whole.ids
 
 
@@ -537,6 +538,12 @@ NEAR_CASES: list[tuple[str, tuple[float, float], TourFilter, Any]] = [
         (48.85, 2.35),
         TourFilter(categories=(2,), countries=("JP",)),
         lambda d: d.category_id == 2 and d.country == "JP",
+    ),
+    (
+        "categories and countries, all far away",
+        (-33.9, 151.2),
+        TourFilter(categories=(1, 4), countries=("US", "FR", "DE")),
+        lambda d: d.category_id in (1, 4) and d.country in ("US", "FR", "DE"),
     ),
     ("category", (40.0, -70.0), TourFilter(categories=(3,)), lambda d: d.category_id == 3),
     ("across the antimeridian", (-18.1, 178.4), TourFilter(countries=("WS",)), lambda d: d.country == "WS"),
@@ -582,6 +589,7 @@ def test_near_me_tile_walk_matches_the_whole_set_sort(
     import indexer.embedded.nearby as nearby
 
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     monkeypatch.setattr(nearby, "PROBE_ROWS", probe_rows)
     expected = _by_distance(corpus, here, keep)
     for offset in (0, 40):
@@ -598,9 +606,48 @@ def test_near_me_orders_tours_at_one_spot_by_id(
     import indexer.embedded.nearby as nearby
 
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     monkeypatch.setattr(nearby, "PROBE_ROWS", 2)
     spot = [replace(corpus[0], id=20_000 + n, guid=f"spot{n}", lat=-33.0, lng=151.0, country="AU") for n in range(6)]
     index.upsert_tours(spot)
     page = index.feed(FeedQuery(filter=TourFilter(countries=("AU",)), sort=Sort.NEAR_ME, near=(-33.0, 151.0), limit=8))
     assert page.ids[:6] == [20_005, 20_004, 20_003, 20_002, 20_001, 20_000]
     assert page.ids[6:] == _by_distance(corpus, (-33.0, 151.0), lambda d: d.country == "AU")[:2]
+
+
+@pytest.mark.parametrize("probe_rows", [1, 64])
+def test_near_me_with_category_and_country_follows_adds_moves_and_removals(
+    index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch, probe_rows: int
+) -> None:
+    """Category + country walks its own Morton key on the embedded index (ix_tours_country_cat_cell):
+    tours added into the pair, moved out of it (another country, another category), made unlisted or
+    removed must reach that key as they reach the plain sort, for a visitor far from the country."""
+    import indexer.embedded.feed as feed_planner
+    import indexer.embedded.nearby as nearby
+
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
+    monkeypatch.setattr(nearby, "PROBE_ROWS", probe_rows)
+    here, tour_filter = (48.85, 2.35), TourFilter(categories=(2, 4), countries=("JP", "US"))
+    in_pair = [doc for doc in corpus if doc.category_id in (2, 4) and doc.country in ("JP", "US")]
+    # Into the pair, and (category 1, the same spots) beside it: the walk must tell them apart.
+    added = [
+        replace(corpus[0], id=30_000 + n, guid=f"pair{n}", category_id=2 - n % 2, country="JP", lat=35 + n / 9, lng=139)
+        for n in range(8)
+    ]
+    moved_country = replace(in_pair[0], country="FR", lat=48.0, lng=2.0)
+    moved_category = replace(in_pair[1], category_id=1)
+    hidden = replace(in_pair[2], unlisted=True)
+    index.upsert_tours([*added, moved_country, moved_category, hidden])
+    index.delete_tours([in_pair[3].id, added[4].id])
+    changed = {doc.id: doc for doc in (moved_country, moved_category, hidden)}
+    docs = [changed.get(doc.id, doc) for doc in corpus if doc.id != in_pair[3].id] + added[:4] + added[5:]
+
+    def keep(doc: TourDocument) -> bool:
+        return doc.category_id in (2, 4) and doc.country in ("JP", "US") and not doc.unlisted
+
+    expected = _by_distance(docs, here, keep)
+    for offset in (0, 25):
+        page = index.feed(FeedQuery(filter=tour_filter, sort=Sort.NEAR_ME, near=here, limit=25, offset=offset))
+        assert page.ids == expected[offset : offset + 25]
+        assert page.total == len(expected)

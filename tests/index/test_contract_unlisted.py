@@ -100,6 +100,29 @@ def test_an_owners_page_lists_the_unlisted_tours_in_every_order(index: SearchInd
     assert sorted(shuffled) == sorted(doc.id for doc in mine)
 
 
+def test_an_owners_page_by_views_follows_counters_and_moves(index: SearchIndex, corpus: list[TourDocument]) -> None:
+    """A creator's page by views reads its own key on the embedded index (user, views, id): new view
+    counts, a tour given to another creator, one unlisted and one removed reach it, with and without
+    the unlisted tours, deep pages included."""
+    mine = sorted((doc for doc in corpus if doc.user_id == 105), key=lambda d: d.id)
+    index.update_counters({mine[0].id: {"views": 10**6}, mine[1].id: {"views": 0}})
+    given = replace(mine[2], user_id=106)
+    hidden = replace(mine[3], unlisted=True, views=10**5)
+    index.upsert_tours([given, hidden])
+    index.delete_tours([mine[4].id])
+    views = {mine[0].id: 10**6, mine[1].id: 0, hidden.id: 10**5}
+    now = [
+        replace(doc, views=views.get(doc.id, doc.views), unlisted=doc.unlisted or doc.id == hidden.id) for doc in mine
+    ]
+    now = [doc for doc in now if doc.id not in (given.id, mine[4].id)]
+    for with_unlisted, keep in ((True, lambda d: True), (False, listed)):
+        owner = TourFilter(user_ids=(105,), with_unlisted=with_unlisted)
+        expected = expected_ids(now, keep, SORT_KEYS[Sort.VIEWS])
+        pages = [index.feed(FeedQuery(filter=owner, sort=Sort.VIEWS, limit=4, offset=offset)) for offset in (0, 4, 8)]
+        assert [tour_id for page in pages for tour_id in page.ids] == expected[:12]
+        assert pages[0].total == len(expected)
+
+
 def test_near_me_leaves_unlisted_tours_out(
     index: SearchIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -109,6 +132,7 @@ def test_near_me_leaves_unlisted_tours_out(
     expected = {doc.id for doc in corpus if listed(doc)}
     assert set(index.feed(query).ids) == expected and index.feed(query).total == len(expected)
     monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET", 0)  # the embedded index's tile walk
+    monkeypatch.setattr(feed_planner, "NEAR_SORT_WHOLE_SET_IN_KEY", 0)
     assert set(index.feed(query).ids) == expected
 
 

@@ -61,3 +61,20 @@ def test_a_file_from_before_ads_carried_tags_and_rank_reports_ads_outdated(tmp_p
     assert reopened.outdated() == ["ads"]
     reopened.rebuild(tours=[], creators=[], ads=[], tags=[], places=[])
     assert reopened.outdated() == []
+
+
+def test_a_file_from_before_the_near_me_category_key_reports_tours_outdated_and_gets_the_key(tmp_path: Path) -> None:
+    """Tours layout 2 added ix_tours_country_cat_cell: an older file is given the key on opening (Near Me
+    names it), and asks for a rebuild, which brings the planner statistics with it."""
+    index = EmbeddedIndex(tmp_path / "index")
+    connection = sqlite3.connect(index.path)
+    connection.execute("DROP INDEX ix_tours_country_cat_cell")
+    connection.execute("DELETE FROM meta WHERE key = 'layout.tours'")
+    connection.commit()
+    connection.close()
+    reopened = EmbeddedIndex(tmp_path / "index")
+    assert reopened.outdated() == ["tours"]
+    named = "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'ix_tours_country_cat_cell'"
+    assert sqlite3.connect(reopened.path).execute(named).fetchone()[0] == 1
+    reopened.rebuild(tours=[], creators=[], ads=[], tags=[], places=[])
+    assert reopened.outdated() == []

@@ -1,3 +1,4 @@
+import '../i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

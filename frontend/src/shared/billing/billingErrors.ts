@@ -1,3 +1,4 @@
+import '../i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import type { TFunction } from 'i18next';
 
 import { showMessageDialog } from '../ui/messageDialog';

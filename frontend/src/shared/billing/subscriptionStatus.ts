@@ -1,3 +1,4 @@
+import '../i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import type { SubscriptionOut } from '../api/generated/types.gen';
 
 /** The i18n key of a subscription's status as spec §4 shows it: active, Inactive, incomplete, ended; a trial 'Free Trial'. */

@@ -5,6 +5,7 @@ import { en } from './locales/en';
 import { enAdmin } from './locales/en.admin';
 import { enAds } from './locales/en.ads';
 import { enMailing } from './locales/en.mailing';
+import { enManage } from './locales/en.manage';
 import { enSupport } from './locales/en.support';
 import { enTags } from './locales/en.tags';
 import { ru } from './locales/ru';
@@ -24,7 +25,7 @@ function keyPaths(catalogue: object, prefix = ''): Set<string> {
 
 describe('i18n', () => {
   it('has a Russian text for every English one', () => {
-    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin, ...enAds, ...enMailing, ...enSupport, ...enTags })].sort());
+    expect([...keyPaths(ru)].sort()).toEqual([...keyPaths({ ...en, ...enAdmin, ...enAds, ...enMailing, ...enManage, ...enSupport, ...enTags })].sort());
   });
 
   it('uses the four Russian plural forms', async () => {

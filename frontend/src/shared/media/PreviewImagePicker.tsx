@@ -1,3 +1,4 @@
+import '../i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Button, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';

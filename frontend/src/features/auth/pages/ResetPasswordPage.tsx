@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

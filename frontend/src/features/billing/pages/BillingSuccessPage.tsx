@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Button, Center, Group, List, Loader, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAddressBook,

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHourglassHigh } from '@tabler/icons-react';

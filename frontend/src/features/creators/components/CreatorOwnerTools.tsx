@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Anchor, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconHourglassHigh, IconPencil, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Button, Group, Input, Modal, SegmentedControl, Slider, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';

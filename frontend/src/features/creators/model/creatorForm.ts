@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import type { CreatorProfileOut, CreatorWrite } from '../../../shared/api/generated/types.gen';
 import { hasProfanity } from '../../../shared/validation/profanity';
 import { validateEmail, validatePhone, validateUsername, type ValidationKey } from '../../../shared/validation/account';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconLock, IconPlayerPlay, IconWorldWww } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Autocomplete, Button, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconLetterCase, IconLock, IconMapPin, IconMapPinFilled } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

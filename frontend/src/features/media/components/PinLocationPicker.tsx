@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Autocomplete, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

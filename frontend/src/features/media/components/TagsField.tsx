@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Group } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { hasProfanity } from '../../../shared/validation/profanity';
 
 /** Spec §9: a tour carries at most 10 tags; its description at most 4000 characters. */

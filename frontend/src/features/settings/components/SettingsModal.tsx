@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Anchor, Group, Modal, Tabs, Text } from '@mantine/core';
 import { IconCategory, IconCookie, IconCreditCard, IconKey, IconUser, IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';

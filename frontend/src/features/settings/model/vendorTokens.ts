@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { errorMessage, fieldErrors } from '../../../shared/api/apiError';
 import type { CredentialOut } from '../../../shared/api/generated/types.gen';
 

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { Button, Group, Menu, SegmentedControl, Select, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconCheck, IconChevronDown, IconEyeOff, IconMovie, IconPlayerPlay, IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 import { ActionIcon, Anchor, Badge, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconBookmark, IconEdit, IconExternalLink, IconEye, IconEyeOff, IconHeart, IconStar, IconStarFilled, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

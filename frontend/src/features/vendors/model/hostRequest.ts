@@ -1,3 +1,4 @@
+import '../../../shared/i18n/manageTexts'; // this screen's English texts (not in the feed's bundle)
 /**
  * The rules of a custom host request as the server checks them (app/vendors/hosts.py; spec §3
  * "Custom provider", §5 "Provider link heading and sample tour must include {host}"), checked in the
