@@ -17,7 +17,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
@@ -27,7 +27,16 @@ from indexer.embedded.feed import ads_page, creator_page, tour_page
 from indexer.embedded.nearby import ensure_math_functions
 from indexer.embedded.pages import CountCache
 from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyramid, rebuild_tag_pyramid
-from indexer.embedded.schema import TABLES, bump_generation, index_statements, note_current_layouts, outdated_kinds
+from indexer.embedded.schema import (
+    TABLES,
+    bump_generation,
+    index_group,
+    index_statements,
+    note_current_layouts,
+    note_pyramid_levels,
+    outdated_kinds,
+    pyramid_levels_current,
+)
 from indexer.embedded.similar import TourVectors
 from indexer.embedded.suggestions import (
     load_suggestions,
@@ -38,6 +47,7 @@ from indexer.embedded.suggestions import (
     write_suggestions,
 )
 from indexer.embedded.vectors import HnswVectors
+from indexer.phases import PhaseClock, report_phases
 from indexer.queries import (
     CreatorQuery,
     FeedQuery,
@@ -122,6 +132,13 @@ class EmbeddedIndex:
             writes.add_creator_documents(connection)
             for statement in index_statements():
                 connection.execute(statement)
+            if not new_file and not pyramid_levels_current(connection):
+                # A file written with other pyramid levels (before the city levels): refill the
+                # tiles once (seconds at 1M tours) rather than serve the new levels empty.
+                connection.execute("BEGIN IMMEDIATE")
+                rebuild_pyramid(connection, tags_too=False)
+                note_pyramid_levels(connection)
+                connection.execute("COMMIT")
             if not had_tag_tiles and writes.has_table(connection, "tours"):
                 # A file written before the tag pyramid existed: fill it once (seconds at 1M tours)
                 # rather than answer tag maps from an empty table until the next rebuild.
@@ -172,9 +189,12 @@ class EmbeddedIndex:
         ads: Iterable[AdDocument],
         tags: Iterable[TagDocument],
         places: Iterable[PlaceDocument],
+        progress: Callable[[str], None] | None = None,
     ) -> dict[str, int]:
         """Build a fresh file (build.py: no journal, one transaction, indexes after the load), then swap
-        it in, so readers never see a half-built index. `tours` is consumed on a helper thread."""
+        it in, so readers never see a half-built index. `tours` is consumed on a helper thread.
+        `progress` hears the time each phase took."""
+        clock = PhaseClock()
         with self._write_lock:
             name = f"index-{int(time.time() * 1000)}.db"
             path = self.directory / name
@@ -182,26 +202,33 @@ class EmbeddedIndex:
             connection.executescript(TABLES)
             note_current_layouts(connection)
             vectors = self._read_all_vectors()
-            counts = {"tours": load_tours(connection, tours)}
-            counts["tags"] = load_suggestions(connection, (tag_suggestion(tag) for tag in tags))
-            counts["places"] = load_suggestions(connection, (place_suggestion(place) for place in places))
-            counts["creators"] = writes.write_creators(connection, creators)
-            counts["ads"] = writes.write_ads(connection, ads)
-            connection.execute("BEGIN")
-            connection.executemany(
-                "INSERT INTO vectors (id, vec) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM tours WHERE id = ?)",
-                ((tour_id, blob, tour_id) for tour_id, blob in vectors),
-            )
-            connection.execute("COMMIT")
-            finish_tag_key(connection)
-            fill_tag_cells(connection)
+            with clock.phase("load tours"):
+                counts = {"tours": load_tours(connection, tours, clock)}
+            with clock.phase("others"):
+                counts["tags"] = load_suggestions(connection, (tag_suggestion(tag) for tag in tags))
+                counts["places"] = load_suggestions(connection, (place_suggestion(place) for place in places))
+                counts["creators"] = writes.write_creators(connection, creators)
+                counts["ads"] = writes.write_ads(connection, ads)
+                connection.execute("BEGIN")
+                connection.executemany(
+                    "INSERT INTO vectors (id, vec) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM tours WHERE id = ?)",
+                    ((tour_id, blob, tour_id) for tour_id, blob in vectors),
+                )
+                connection.execute("COMMIT")
+            with clock.phase("tag key"):
+                finish_tag_key(connection)
+            with clock.phase("tag cells"):
+                fill_tag_cells(connection)
             for statement in index_statements():
-                connection.execute(statement)
-            rebuild_pyramid(connection)
+                with clock.phase(f"index {index_group(statement)}"):
+                    connection.execute(statement)
+            rebuild_pyramid(connection, clock)
             bump_generation(connection)
-            connection.execute("ANALYZE")
+            with clock.phase("analyze"):
+                connection.execute("ANALYZE")
             connection.execute("PRAGMA journal_mode=WAL")
             connection.close()
+            report_phases(clock, progress)
             old = self.path
             pointer = self.directory / "CURRENT.tmp"
             pointer.write_text(name)

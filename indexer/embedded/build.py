@@ -15,6 +15,7 @@ from __future__ import annotations
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Any, TypeVar
 
 from indexer.documents import TourDocument
 from indexer.embedded.rows import TOUR_COLUMNS, card_row, tag_ids, text_row, tour_row
+from indexer.phases import PhaseClock
 
 FTS_HASH_BYTES = 64 << 20  # pending FTS terms held in memory before a segment is written
 ROWS_AHEAD = 16  # batches of rows the helper thread may build ahead of the writer
@@ -57,22 +59,31 @@ class _TourRows:
     links: list[int] = field(default_factory=list)
 
 
-def load_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument]) -> int:
+def load_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument], clock: PhaseClock | None = None) -> int:
     """Insert tours in arrival order as rid 1, 2, … (views order: see schema.py; unlisted ones as
-    -1, -2, …) in one transaction. Tag links wait in a temporary table for `finish_tag_key`."""
+    -1, -2, …) in one transaction. Tag links wait in a temporary table for `finish_tag_key`.
+    The clock gets: `read` (documents from the database, helper thread), `rows` (documents to rows,
+    helper thread), `wait` (the writer waiting for rows) and one `insert <table>` per table."""
+    clock = clock or PhaseClock()
     connection.execute(f"INSERT INTO tour_text (tour_text, rank) VALUES ('hashsize', {FTS_HASH_BYTES})")
     connection.execute("CREATE TEMP TABLE build_tag_links (rid INTEGER NOT NULL, tag_id INTEGER NOT NULL)")
     statements = _MultiRowInserts()
     count = 0
     connection.execute("BEGIN")
-    for rows in in_background(_row_batches(docs), ROWS_AHEAD):
-        connection.execute(statements.sql(_TOUR_INSERT, rows.count), rows.tours)
-        connection.execute(statements.sql(_CARD_INSERT, rows.count), rows.cards)
-        connection.execute(statements.sql(_TEXT_INSERT, rows.count), rows.texts)
-        if rows.links:
-            connection.execute(statements.sql(_LINK_INSERT, len(rows.links) // 2), rows.links)
+    batches = _row_batches(clock.timed_iteration("read", docs), clock)
+    for rows in clock.timed_iteration("wait", in_background(batches, ROWS_AHEAD)):
+        with clock.phase("insert tours"):
+            connection.execute(statements.sql(_TOUR_INSERT, rows.count), rows.tours)
+        with clock.phase("insert cards"):
+            connection.execute(statements.sql(_CARD_INSERT, rows.count), rows.cards)
+        with clock.phase("insert fts"):
+            connection.execute(statements.sql(_TEXT_INSERT, rows.count), rows.texts)
+        with clock.phase("insert links"):
+            if rows.links:
+                connection.execute(statements.sql(_LINK_INSERT, len(rows.links) // 2), rows.links)
         count += rows.count
-    connection.execute("COMMIT")
+    with clock.phase("commit"):
+        connection.execute("COMMIT")
     return count
 
 
@@ -97,10 +108,11 @@ class _MultiRowInserts:
         return self._cache[key]
 
 
-def _row_batches(docs: Iterable[TourDocument]) -> Iterator[_TourRows]:
+def _row_batches(docs: Iterable[TourDocument], clock: PhaseClock) -> Iterator[_TourRows]:
     rows = _TourRows()
     listed, unlisted = 0, 0
     for doc in docs:
+        wall, cpu = time.perf_counter(), time.thread_time()
         # Listed tours are numbered 1, 2, … in arrival (views) order, unlisted ones -1, -2, … (schema.py).
         if doc.unlisted:
             unlisted -= 1
@@ -114,6 +126,7 @@ def _row_batches(docs: Iterable[TourDocument]) -> Iterator[_TourRows]:
         for tag_id in tag_ids(doc):
             rows.links += (rid, tag_id)
         rows.count += 1
+        clock.add("rows", time.perf_counter() - wall, time.thread_time() - cpu)
         if rows.count >= ROWS_PER_INSERT:
             yield rows
             rows = _TourRows()

@@ -14,6 +14,7 @@ from indexer.embedded.pages import CountCache, features_by_rids, map_point_of_ro
 from indexer.embedded.schema import PYRAMID_LEVELS, TAG_PYRAMID_LEVELS
 from indexer.embedded.sql import LISTED_ONLY, chunks, in_clause, tag_cells_where, tour_where
 from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy
+from indexer.phases import PhaseClock
 from indexer.queries import BBox, Cluster, MapAnswer, MapQuery, TourFilter
 
 MAX_CLUSTER_ZOOM = 18
@@ -155,9 +156,18 @@ def expansion_zoom(level: int) -> int:
     return min(level, MAX_CLUSTER_ZOOM)
 
 
-def rebuild_pyramid(connection: sqlite3.Connection) -> None:
+def rebuild_pyramid(connection: sqlite3.Connection, clock: PhaseClock | None = None, *, tags_too: bool = True) -> None:
     """Group the tours once, at the deepest pyramid level; every coarser level sums the one below
     (a tile's key is its children's key >> 2), which is a few thousand rows instead of a scan."""
+    clock = clock or PhaseClock()
+    with clock.phase("pyramid"):
+        _rebuild_tiles(connection)
+    if tags_too:
+        with clock.phase("tag pyramid"):
+            rebuild_tag_pyramid(connection)
+
+
+def _rebuild_tiles(connection: sqlite3.Connection) -> None:
     connection.execute("DELETE FROM tiles")
     levels = sorted(PYRAMID_LEVELS, reverse=True)
     shift = 2 * (MAX_LEVEL - levels[0])
@@ -181,7 +191,6 @@ def rebuild_pyramid(connection: sqlite3.Connection) -> None:
             "WHERE level = ? GROUP BY key",
             (level,),
         )
-    rebuild_tag_pyramid(connection)
 
 
 def pyramid_add(
