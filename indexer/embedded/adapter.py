@@ -29,6 +29,7 @@ from indexer.embedded.pages import CountCache
 from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyramid, rebuild_tag_pyramid
 from indexer.embedded.schema import (
     TABLES,
+    TAG_PYRAMID_LEVELS,
     bump_generation,
     index_group,
     index_statements,
@@ -134,9 +135,14 @@ class EmbeddedIndex:
                 connection.execute(statement)
             if not new_file and not pyramid_levels_current(connection):
                 # A file written with other pyramid levels (before the city levels): refill the
-                # tiles once (seconds at 1M tours) rather than serve the new levels empty.
+                # tiles once (seconds at 1M tours) rather than serve the new levels empty, and drop
+                # tag levels that writes no longer keep up to date.
                 connection.execute("BEGIN IMMEDIATE")
                 rebuild_pyramid(connection, tags_too=False)
+                connection.execute(
+                    "DELETE FROM tag_tiles WHERE level NOT BETWEEN ? AND ?",
+                    (TAG_PYRAMID_LEVELS.start, TAG_PYRAMID_LEVELS.stop - 1),
+                )
                 note_pyramid_levels(connection)
                 connection.execute("COMMIT")
             if not had_tag_tiles and writes.has_table(connection, "tours"):

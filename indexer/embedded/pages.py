@@ -8,6 +8,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 from indexer.cards import MapPoint, TourCard
 from indexer.embedded.schema import generation
 from indexer.embedded.sql import chunks
@@ -82,6 +84,6 @@ def features_by_rids(connection: sqlite3.Connection, rids: Sequence[int]) -> lis
 
 def map_point_of_row(row: tuple[str, float, float]) -> MapPoint:
     """A stored map feature (JSON) with the tour's position: the feature is decoded into the point."""
-    feature: MapPoint = json.loads(row[0])
+    feature: MapPoint = orjson.loads(row[0])  # a map of 500 points decodes 600 KB of JSON
     feature["lat"], feature["lng"] = row[1], row[2]
     return feature

@@ -36,10 +36,12 @@ SORT_COLUMNS = (
 # group live. Files built with other levels refill `tiles` when opened (pyramid.ensure_pyramid_levels).
 PYRAMID_LEVELS = range(2, 15)
 # The map after choosing a tag: the same pyramid per tag (and category), so a tag view reads a
-# screenful of keys instead of grouping the tag's tours live. It stops at zoom 10: a tag's tours in a
-# city are few enough to group live from `tag_cells`, and deeper tag levels would cost as many rows
-# as tag links.
-TAG_PYRAMID_LEVELS = range(2, 13)
+# screenful of keys instead of grouping the tag's tours live. It stops at zoom 8 (level 10): deeper,
+# a view holds few enough of a tag's tours to group them live from `tag_cells` (0.4-0.9 ms p50 for
+# the commonest tag over Paris, Tokyo or New York at zooms 9-10, 1M tours), while levels 11-12 were
+# 4.4 of the 8.1 million `tag_tiles` rows (the tag links themselves are 3.7 million) and half the
+# tag pyramid's build time.
+TAG_PYRAMID_LEVELS = range(2, 11)
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -214,13 +216,15 @@ def note_current_layouts(connection: sqlite3.Connection) -> None:
     note_pyramid_levels(connection)
 
 
-# The tile pyramid's levels, noted in `meta`: a file whose `tiles` hold other levels (one written
-# before the city levels) refills them when opened, which takes seconds, instead of a reindex.
+# The pyramids' levels, noted in `meta`: a file written with other levels (before the city levels
+# and the shallower tag pyramid) refills `tiles` and drops the tag levels no longer kept when opened,
+# which takes seconds, instead of a reindex.
 PYRAMID_LEVELS_KEY = "pyramid.levels"
 
 
 def pyramid_levels_label() -> str:
-    return f"{PYRAMID_LEVELS.start}..{PYRAMID_LEVELS.stop - 1}"
+    """`tiles levels/tag_tiles levels`."""
+    return "/".join(f"{levels.start}..{levels.stop - 1}" for levels in (PYRAMID_LEVELS, TAG_PYRAMID_LEVELS))
 
 
 def note_pyramid_levels(connection: sqlite3.Connection) -> None:

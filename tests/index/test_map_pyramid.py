@@ -148,7 +148,10 @@ def test_an_index_without_the_tag_pyramid_fills_it_when_opened(index: EmbeddedIn
 def test_an_index_with_older_pyramid_levels_refills_them_when_opened(index: EmbeddedIndex) -> None:
     connection = sqlite3.connect(index.path)
     connection.execute("DELETE FROM tiles WHERE level > 12")
-    connection.execute("UPDATE meta SET value = '2..12' WHERE key = 'pyramid.levels'")
+    connection.execute(
+        "INSERT INTO tag_tiles SELECT 11, tag_id, key, category_id, n, sum_lat, sum_lng FROM tag_tiles WHERE level = 10"
+    )
+    connection.execute("UPDATE meta SET value = '2..12/2..12' WHERE key = 'pyramid.levels'")
     connection.commit()
     connection.close()
     reopened = EmbeddedIndex(index.directory)
@@ -156,9 +159,11 @@ def test_an_index_with_older_pyramid_levels_refills_them_when_opened(index: Embe
     connection = sqlite3.connect(reopened.path)
     try:
         levels = [row[0] for row in connection.execute("SELECT DISTINCT level FROM tiles ORDER BY level")]
+        tag_levels = [row[0] for row in connection.execute("SELECT DISTINCT level FROM tag_tiles ORDER BY level")]
     finally:
         connection.close()
     assert levels == list(range(2, 15))
+    assert tag_levels == list(range(2, 11))
 
 
 def _assert_tag_tiles_equal_a_rebuild(index: EmbeddedIndex) -> None:
