@@ -22,7 +22,7 @@ from pathlib import Path
 
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.embedded import writes
-from indexer.embedded.build import finish_tag_key, load_tours, open_build_file
+from indexer.embedded.build import finish_tag_tables, load_tours, open_build_file
 from indexer.embedded.feed import ads_page, creator_page, tour_page
 from indexer.embedded.nearby import ensure_math_functions
 from indexer.embedded.pages import CountCache
@@ -221,10 +221,7 @@ class EmbeddedIndex:
                     ((tour_id, blob, tour_id) for tour_id, blob in vectors),
                 )
                 connection.execute("COMMIT")
-            with clock.phase("tag key"):
-                finish_tag_key(connection)
-            with clock.phase("tag cells"):
-                fill_tag_cells(connection)
+            finish_tag_tables(connection, clock)
             for statement in index_statements():
                 with clock.phase(f"index {index_group(statement)}"):
                     connection.execute(statement)

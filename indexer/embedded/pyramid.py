@@ -18,6 +18,9 @@ from indexer.phases import PhaseClock
 from indexer.queries import BBox, Cluster, MapAnswer, MapQuery, TourFilter
 
 MAX_CLUSTER_ZOOM = 18
+# A screen at its zoom covers a few hundred cells; a box far larger than the screen (the world at
+# zoom 12 is 268 million cells) is grouped live instead of listing its cells.
+MAX_PYRAMID_KEYS = 20_000
 
 
 def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQuery) -> MapAnswer:
@@ -25,9 +28,10 @@ def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQu
     filter at this zoom, otherwise grouped live."""
     level = cluster_level(query.zoom)
     cells: list[tuple[int, int, float, float]] | None = None
-    if pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
+    screenful = cell_count(query.bbox, level) <= MAX_PYRAMID_KEYS
+    if screenful and pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
         cells = _pyramid_cells(connection, query, level)
-    elif tag_pyramid_can_answer(query.filter) and level in TAG_PYRAMID_LEVELS:
+    elif screenful and tag_pyramid_can_answer(query.filter) and level in TAG_PYRAMID_LEVELS:
         cells = _tag_pyramid_cells(connection, query, level)
     if cells is not None:
         total = sum(cell[1] for cell in cells)
@@ -144,14 +148,26 @@ def tag_pyramid_can_answer(tour_filter: TourFilter) -> bool:
     return len(tour_filter.tags) == 1 and replace(tour_filter, categories=(), tags=()).is_empty()
 
 
-def cell_keys(bbox: BBox, level: int) -> list[int]:
-    """Morton keys of the cells at `level` that the box touches (about a screenful: a few hundred)."""
+def cell_count(bbox: BBox, level: int) -> int:
+    """How many cells `cell_keys` would list, without listing them."""
+    return sum((x1 - x0 + 1) * (y1 - y0 + 1) for x0, y0, x1, y1 in _cell_spans(bbox, level))
+
+
+def _cell_spans(bbox: BBox, level: int) -> list[tuple[int, int, int, int]]:
     north, south = min(bbox.north, 85.0511), max(bbox.south, -85.0511)
     spans = [(bbox.west, 180.0), (-180.0, bbox.east)] if bbox.crosses_antimeridian() else [(bbox.west, bbox.east)]
-    keys: list[int] = []
+    corners = []
     for west, east in spans:
         x0, y0 = mercator_xy(north, max(-180.0, west), level)
         x1, y1 = mercator_xy(south, min(180.0, east) - 1e-9, level)
+        corners.append((x0, y0, x1, y1))
+    return corners
+
+
+def cell_keys(bbox: BBox, level: int) -> list[int]:
+    """Morton keys of the cells at `level` that the box touches (about a screenful: a few hundred)."""
+    keys: list[int] = []
+    for x0, y0, x1, y1 in _cell_spans(bbox, level):
         for x in range(x0, x1 + 1):
             for y in range(y0, y1 + 1):
                 keys.append(interleave(x, y))
