@@ -24,27 +24,18 @@ MAX_PYRAMID_KEYS = 20_000
 
 
 def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQuery) -> MapAnswer:
-    """Points, or clusters when there are more than `max_points`: from a pyramid when one holds the
-    filter at this zoom, otherwise grouped live."""
+    """Points when the view holds at most `max_points` tours, otherwise clusters: from a pyramid when
+    one holds the filter at this zoom, otherwise grouped live."""
     level = cluster_level(query.zoom)
-    cells: list[tuple[int, int, float, float]] | None = None
-    screenful = cell_count(query.bbox, level) <= MAX_PYRAMID_KEYS
-    if screenful and pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
-        cells = _pyramid_cells(connection, query, level)
-    elif screenful and tag_pyramid_can_answer(query.filter) and level in TAG_PYRAMID_LEVELS:
-        cells = _tag_pyramid_cells(connection, query, level)
-    if cells is not None:
-        total = sum(cell[1] for cell in cells)
-        if total > query.max_points:
-            return _clusters_from_cells(connection, query, level, cells, total)
     if tag_pyramid_can_answer(query.filter):
         # One tag: the tag's own Morton key holds everything the grouping reads.
         table, where, params = "tag_cells", *tag_cells_where(query.filter, query.bbox)
     else:
         table, (where, params) = "tours", tour_where(replace(query.filter, bounds=query.bbox))
         where = f"{where} AND lat IS NOT NULL"
-    total = counts.count(connection, table, where, params)
-    if total <= query.max_points:
+    # Whether the view shows points is a count that stops past max_points (a range of the view's
+    # key), so a view of a few hundred tours never reads the pyramid it will not use.
+    if counts.count(connection, table, where, params, cap=query.max_points + 1) <= query.max_points:
         # One statement walks the view's index range and fetches each feature (rid order, as a
         # lookup by rids returns them), instead of listing the rids and looking each one up again.
         rows = connection.execute(
@@ -52,7 +43,17 @@ def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQu
             f"JOIN tour_cards AS card ON card.tour_rid = located.rid WHERE {where} ORDER BY located.rid",
             params,
         ).fetchall()
-        return MapAnswer(points=[map_point_of_row(row) for row in rows], clusters=[], total=total)
+        return MapAnswer(points=[map_point_of_row(row) for row in rows], clusters=[], total=len(rows))
+    cells: list[tuple[int, int, float, float]] | None = None
+    screenful = cell_count(query.bbox, level) <= MAX_PYRAMID_KEYS
+    if screenful and pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
+        cells = _pyramid_cells(connection, query, level)
+    elif screenful and tag_pyramid_can_answer(query.filter) and level in TAG_PYRAMID_LEVELS:
+        cells = _tag_pyramid_cells(connection, query, level)
+    if cells is not None:
+        # The cells cover the box and a little more: at least the view's count, so clusters.
+        return _clusters_from_cells(connection, query, level, cells, sum(cell[1] for cell in cells))
+    total = counts.count(connection, table, where, params)
     shift = 2 * (MAX_LEVEL - level)
     grouped = connection.execute(
         f"SELECT cell >> ?, count(*), avg(lat), avg(lng), min(rid) FROM {table} WHERE {where} GROUP BY cell >> ?",
