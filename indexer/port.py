@@ -20,7 +20,7 @@ Promises both adapters keep:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
@@ -55,10 +55,12 @@ class SearchIndex(Protocol):
         ads: Iterable[AdDocument],
         tags: Iterable[TagDocument],
         places: Iterable[PlaceDocument],
+        progress: Callable[[str], None] | None = None,
     ) -> dict[str, int]:
         """Zero-downtime full rebuild: build fresh storage (new files / new versioned indices) from
         the documents, then swap it in atomically. Tours arrive in views-descending order. Returns
-        how many documents of each kind were indexed."""
+        how many documents of each kind were indexed. `progress`, when given, may hear how long
+        each phase of the rebuild took."""
         ...
 
     def document_count(self) -> int:

@@ -146,6 +146,7 @@ def reindex(
             ads=ad_documents(session, None),
             tags=tag_documents(session, None),
             places=place_documents(session),
+            progress=report,
         )
     # Everything written before the rebuild started is in it; pending entries stay valid and
     # re-apply idempotently.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, islice
 from typing import Any
 
@@ -263,6 +263,7 @@ class ElasticsearchIndex:
         ads: Iterable[AdDocument],
         tags: Iterable[TagDocument],
         places: Iterable[PlaceDocument],
+        progress: Callable[[str], None] | None = None,
     ) -> dict[str, int]:
         """Zero-downtime rebuild; the embeddings of tours that stay are carried over.
 

@@ -17,17 +17,27 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.embedded import writes
-from indexer.embedded.build import finish_tag_key, load_tours, open_build_file
+from indexer.embedded.build import finish_tag_tables, load_tours, open_build_file
 from indexer.embedded.feed import ads_page, creator_page, tour_page
 from indexer.embedded.nearby import ensure_math_functions
 from indexer.embedded.pages import CountCache
 from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyramid, rebuild_tag_pyramid
-from indexer.embedded.schema import TABLES, bump_generation, index_statements, note_current_layouts, outdated_kinds
+from indexer.embedded.schema import (
+    TABLES,
+    TAG_PYRAMID_LEVELS,
+    bump_generation,
+    index_group,
+    index_statements,
+    note_current_layouts,
+    note_pyramid_levels,
+    outdated_kinds,
+    pyramid_levels_current,
+)
 from indexer.embedded.similar import TourVectors
 from indexer.embedded.suggestions import (
     fill_suggest_prefixes,
@@ -40,6 +50,7 @@ from indexer.embedded.suggestions import (
 )
 from indexer.embedded.terms import fill_text_terms
 from indexer.embedded.vectors import HnswVectors
+from indexer.phases import PhaseClock, report_phases
 from indexer.queries import (
     CreatorQuery,
     FeedQuery,
@@ -128,6 +139,18 @@ class EmbeddedIndex:
             writes.add_creator_documents(connection)
             for statement in index_statements():
                 connection.execute(statement)
+            if not new_file and not pyramid_levels_current(connection):
+                # A file written with other pyramid levels (before the city levels): refill the
+                # tiles once (seconds at 1M tours) rather than serve the new levels empty, and drop
+                # tag levels that writes no longer keep up to date.
+                connection.execute("BEGIN IMMEDIATE")
+                rebuild_pyramid(connection, tags_too=False)
+                connection.execute(
+                    "DELETE FROM tag_tiles WHERE level NOT BETWEEN ? AND ?",
+                    (TAG_PYRAMID_LEVELS.start, TAG_PYRAMID_LEVELS.stop - 1),
+                )
+                note_pyramid_levels(connection)
+                connection.execute("COMMIT")
             if not had_tag_tiles and writes.has_table(connection, "tours"):
                 # A file written before the tag pyramid existed: fill it once (seconds at 1M tours)
                 # rather than answer tag maps from an empty table until the next rebuild.
@@ -189,9 +212,12 @@ class EmbeddedIndex:
         ads: Iterable[AdDocument],
         tags: Iterable[TagDocument],
         places: Iterable[PlaceDocument],
+        progress: Callable[[str], None] | None = None,
     ) -> dict[str, int]:
         """Build a fresh file (build.py: no journal, one transaction, indexes after the load), then swap
-        it in, so readers never see a half-built index. `tours` is consumed on a helper thread."""
+        it in, so readers never see a half-built index. `tours` is consumed on a helper thread.
+        `progress` hears the time each phase took."""
+        clock = PhaseClock()
         with self._write_lock:
             name = f"index-{int(time.time() * 1000)}.db"
             path = self.directory / name
@@ -199,29 +225,34 @@ class EmbeddedIndex:
             connection.executescript(TABLES)
             note_current_layouts(connection)
             vectors = self._read_all_vectors()
-            counts = {"tours": load_tours(connection, tours)}
-            connection.execute("BEGIN")
-            fill_text_terms(connection)
-            connection.execute("COMMIT")
-            counts["tags"] = load_suggestions(connection, (tag_suggestion(tag) for tag in tags))
-            counts["places"] = load_suggestions(connection, (place_suggestion(place) for place in places))
-            counts["creators"] = writes.write_creators(connection, creators)
-            counts["ads"] = writes.write_ads(connection, ads)
-            connection.execute("BEGIN")
-            connection.executemany(
-                "INSERT INTO vectors (id, vec) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM tours WHERE id = ?)",
-                ((tour_id, blob, tour_id) for tour_id, blob in vectors),
-            )
-            connection.execute("COMMIT")
-            finish_tag_key(connection)
-            fill_tag_cells(connection)
+            with clock.phase("load tours"):
+                counts = {"tours": load_tours(connection, tours, clock)}
+            with clock.phase("text terms"):
+                connection.execute("BEGIN")
+                fill_text_terms(connection)
+                connection.execute("COMMIT")
+            with clock.phase("others"):
+                counts["tags"] = load_suggestions(connection, (tag_suggestion(tag) for tag in tags))
+                counts["places"] = load_suggestions(connection, (place_suggestion(place) for place in places))
+                counts["creators"] = writes.write_creators(connection, creators)
+                counts["ads"] = writes.write_ads(connection, ads)
+                connection.execute("BEGIN")
+                connection.executemany(
+                    "INSERT INTO vectors (id, vec) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM tours WHERE id = ?)",
+                    ((tour_id, blob, tour_id) for tour_id, blob in vectors),
+                )
+                connection.execute("COMMIT")
+            finish_tag_tables(connection, clock)
             for statement in index_statements():
-                connection.execute(statement)
-            rebuild_pyramid(connection)
+                with clock.phase(f"index {index_group(statement)}"):
+                    connection.execute(statement)
+            rebuild_pyramid(connection, clock)
             bump_generation(connection)
-            connection.execute("ANALYZE")
+            with clock.phase("analyze"):
+                connection.execute("ANALYZE")
             connection.execute("PRAGMA journal_mode=WAL")
             connection.close()
+            report_phases(clock, progress)
             old = self.path
             pointer = self.directory / "CURRENT.tmp"
             pointer.write_text(name)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,9 @@ from typing import Any, TypeVar
 
 from indexer.documents import TourDocument
 from indexer.embedded.rows import TOUR_COLUMNS, card_row, tag_ids, text_row, tour_row
+from indexer.phases import PhaseClock
 
+_CELL_AT = [column.strip() for column in TOUR_COLUMNS.split(",")].index("cell")
 FTS_HASH_BYTES = 64 << 20  # pending FTS terms held in memory before a segment is written
 ROWS_AHEAD = 16  # batches of rows the helper thread may build ahead of the writer
 BUILD_PRAGMAS = (
@@ -54,25 +57,40 @@ class _TourRows:
     tours: list[Any] = field(default_factory=list)
     cards: list[Any] = field(default_factory=list)
     texts: list[Any] = field(default_factory=list)
-    links: list[int] = field(default_factory=list)
+    links: list[Any] = field(default_factory=list)
 
 
-def load_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument]) -> int:
+def load_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument], clock: PhaseClock | None = None) -> int:
     """Insert tours in arrival order as rid 1, 2, … (views order: see schema.py; unlisted ones as
-    -1, -2, …) in one transaction. Tag links wait in a temporary table for `finish_tag_key`."""
+    -1, -2, …) in one transaction. Tag links wait in a temporary table for `finish_tag_tables`.
+    The clock gets: `read` (documents from the database, helper thread), `rows` (documents to rows,
+    helper thread), `wait` (the writer waiting for rows) and one `insert <table>` per table."""
+    clock = clock or PhaseClock()
     connection.execute(f"INSERT INTO tour_text (tour_text, rank) VALUES ('hashsize', {FTS_HASH_BYTES})")
-    connection.execute("CREATE TEMP TABLE build_tag_links (rid INTEGER NOT NULL, tag_id INTEGER NOT NULL)")
+    connection.execute(
+        "CREATE TEMP TABLE build_tag_links (tag_id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
+        "country TEXT NOT NULL, rid INTEGER NOT NULL, cell INTEGER, lat REAL, lng REAL)"
+    )
     statements = _MultiRowInserts()
     count = 0
     connection.execute("BEGIN")
-    for rows in in_background(_row_batches(docs), ROWS_AHEAD):
-        connection.execute(statements.sql(_TOUR_INSERT, rows.count), rows.tours)
-        connection.execute(statements.sql(_CARD_INSERT, rows.count), rows.cards)
-        connection.execute(statements.sql(_TEXT_INSERT, rows.count), rows.texts)
-        if rows.links:
-            connection.execute(statements.sql(_LINK_INSERT, len(rows.links) // 2), rows.links)
+    batches = _row_batches(clock.timed_iteration("read", docs), clock)
+    for rows in clock.timed_iteration("wait", in_background(batches, ROWS_AHEAD)):
+        with clock.phase("insert tours"):
+            connection.execute(statements.sql(_TOUR_INSERT, rows.count), rows.tours)
+        with clock.phase("insert cards"):
+            connection.execute(statements.sql(_CARD_INSERT, rows.count), rows.cards)
+        with clock.phase("insert fts"):
+            connection.execute(statements.sql(_TEXT_INSERT, rows.count), rows.texts)
+        with clock.phase("insert links"):
+            width = _LINK_INSERT[1]
+            step = LINKS_PER_INSERT * width
+            for start in range(0, len(rows.links), step):
+                chunk = rows.links[start : start + step]
+                connection.execute(statements.sql(_LINK_INSERT, len(chunk) // width), chunk)
         count += rows.count
-    connection.execute("COMMIT")
+    with clock.phase("commit"):
+        connection.execute("COMMIT")
     return count
 
 
@@ -82,7 +100,8 @@ ROWS_PER_INSERT = 500
 _TOUR_INSERT = (f"INSERT INTO tours ({TOUR_COLUMNS}) VALUES ", len(TOUR_COLUMNS.split(",")))
 _CARD_INSERT = ("INSERT INTO tour_cards (tour_rid, card, feature) VALUES ", 3)
 _TEXT_INSERT = ("INSERT INTO tour_text (rowid, title, body, keys) VALUES ", 4)
-_LINK_INSERT = ("INSERT INTO build_tag_links (rid, tag_id) VALUES ", 2)
+_LINK_INSERT = ("INSERT INTO build_tag_links (tag_id, category_id, country, rid, cell, lat, lng) VALUES ", 7)
+LINKS_PER_INSERT = 4000  # 28,000 parameters: under SQLite's 32,766 a statement
 
 
 class _MultiRowInserts:
@@ -97,10 +116,11 @@ class _MultiRowInserts:
         return self._cache[key]
 
 
-def _row_batches(docs: Iterable[TourDocument]) -> Iterator[_TourRows]:
+def _row_batches(docs: Iterable[TourDocument], clock: PhaseClock) -> Iterator[_TourRows]:
     rows = _TourRows()
     listed, unlisted = 0, 0
     for doc in docs:
+        wall, cpu = time.perf_counter(), time.thread_time()
         # Listed tours are numbered 1, 2, … in arrival (views) order, unlisted ones -1, -2, … (schema.py).
         if doc.unlisted:
             unlisted -= 1
@@ -108,12 +128,16 @@ def _row_batches(docs: Iterable[TourDocument]) -> Iterator[_TourRows]:
         else:
             listed += 1
             rid = listed
-        rows.tours += tour_row(rid, doc)
+        tour = tour_row(rid, doc)
+        rows.tours += tour
         rows.cards += card_row(rid, doc)
         rows.texts += text_row(rid, doc)
+        # Each link carries what the tag key and the tag cells sort by, so neither joins `tours`.
+        cell, country = tour[_CELL_AT], doc.country or ""
         for tag_id in tag_ids(doc):
-            rows.links += (rid, tag_id)
+            rows.links += (tag_id, doc.category_id, country, rid, cell, doc.lat, doc.lng)
         rows.count += 1
+        clock.add("rows", time.perf_counter() - wall, time.thread_time() - cpu)
         if rows.count >= ROWS_PER_INSERT:
             yield rows
             rows = _TourRows()
@@ -121,14 +145,23 @@ def _row_batches(docs: Iterable[TourDocument]) -> Iterator[_TourRows]:
         yield rows
 
 
-def finish_tag_key(connection: sqlite3.Connection) -> None:
-    """Fill the tag key from the staged links in key order: appending to a b-tree is several times
-    cheaper than inserting 4 million keys at random places while the tours stream in."""
-    connection.execute(
-        "INSERT INTO tour_tags (tag_id, category_id, country, rid) "
-        "SELECT DISTINCT link.tag_id, tours.category_id, coalesce(tours.country, ''), link.rid "
-        "FROM build_tag_links AS link JOIN tours ON tours.rid = link.rid ORDER BY 1, 2, 3, 4"
-    )
+def finish_tag_tables(connection: sqlite3.Connection, clock: PhaseClock | None = None) -> None:
+    """Fill the tag key and the tag cells from the staged links, each in its key order: appending to
+    a b-tree is several times cheaper than inserting 4 million keys at random places while the tours
+    stream in. (pyramid.fill_tag_cells does the same from `tours` for a file already built.)"""
+    clock = clock or PhaseClock()
+    with clock.phase("tag key"):
+        connection.execute(
+            "INSERT INTO tour_tags (tag_id, category_id, country, rid) "
+            "SELECT tag_id, category_id, country, rid FROM build_tag_links ORDER BY 1, 2, 3, 4"
+        )
+    with clock.phase("tag cells"):
+        connection.execute("DELETE FROM tag_cells")
+        connection.execute(
+            "INSERT INTO tag_cells (tag_id, cell, rid, category_id, lat, lng) "
+            "SELECT tag_id, cell, rid, category_id, lat, lng FROM build_tag_links "
+            "WHERE cell IS NOT NULL AND rid > 0 ORDER BY 1, 2, 3"
+        )
     connection.execute("DROP TABLE build_tag_links")
 
 

@@ -3,11 +3,11 @@ stored card and map feature JSON of the tours, creators and ads a query picked."
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
 from pydantic_core import from_json
 
 from indexer.cards import MapPoint, TourCard
@@ -88,6 +88,6 @@ def features_by_rids(connection: sqlite3.Connection, rids: Sequence[int]) -> lis
 
 def map_point_of_row(row: tuple[str, float, float]) -> MapPoint:
     """A stored map feature (JSON) with the tour's position: the feature is decoded into the point."""
-    feature: MapPoint = json.loads(row[0])
+    feature: MapPoint = orjson.loads(row[0])  # a map of 500 points decodes 600 KB of JSON
     feature["lat"], feature["lng"] = row[1], row[2]
     return feature

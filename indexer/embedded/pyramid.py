@@ -14,34 +14,46 @@ from indexer.embedded.pages import CountCache, features_by_rids, map_point_of_ro
 from indexer.embedded.schema import PYRAMID_LEVELS, TAG_PYRAMID_LEVELS
 from indexer.embedded.sql import LISTED_ONLY, chunks, in_clause, tag_cells_where, tour_where
 from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy
+from indexer.phases import PhaseClock
 from indexer.queries import BBox, Cluster, MapAnswer, MapQuery, TourFilter
 
 MAX_CLUSTER_ZOOM = 18
+# A screen at its zoom covers a few hundred cells; a box far larger than the screen (the world at
+# zoom 12 is 268 million cells) is grouped live instead of listing its cells.
+MAX_PYRAMID_KEYS = 20_000
 
 
 def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQuery) -> MapAnswer:
-    """Points, or clusters when there are more than `max_points`: from a pyramid when one holds the
-    filter at this zoom, otherwise grouped live."""
+    """Points when the view holds at most `max_points` tours, otherwise clusters: from a pyramid when
+    one holds the filter at this zoom, otherwise grouped live."""
     level = cluster_level(query.zoom)
-    cells: list[tuple[int, int, float, float]] | None = None
-    if pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
-        cells = _pyramid_cells(connection, query, level)
-    elif tag_pyramid_can_answer(query.filter) and level in TAG_PYRAMID_LEVELS:
-        cells = _tag_pyramid_cells(connection, query, level)
-    if cells is not None:
-        total = sum(cell[1] for cell in cells)
-        if total > query.max_points:
-            return _clusters_from_cells(connection, query, level, cells, total)
     if tag_pyramid_can_answer(query.filter):
         # One tag: the tag's own Morton key holds everything the grouping reads.
         table, where, params = "tag_cells", *tag_cells_where(query.filter, query.bbox)
     else:
         table, (where, params) = "tours", tour_where(replace(query.filter, bounds=query.bbox))
         where = f"{where} AND lat IS NOT NULL"
+    # Whether the view shows points is a count that stops past max_points (a range of the view's
+    # key), so a view of a few hundred tours never reads the pyramid it will not use.
+    if counts.count(connection, table, where, params, cap=query.max_points + 1) <= query.max_points:
+        # One statement walks the view's index range and fetches each feature (rid order, as a
+        # lookup by rids returns them), instead of listing the rids and looking each one up again.
+        rows = connection.execute(
+            f"SELECT card.feature, located.lat, located.lng FROM {table} AS located "
+            f"JOIN tour_cards AS card ON card.tour_rid = located.rid WHERE {where} ORDER BY located.rid",
+            params,
+        ).fetchall()
+        return MapAnswer(points=[map_point_of_row(row) for row in rows], clusters=[], total=len(rows))
+    cells: list[tuple[int, int, float, float]] | None = None
+    screenful = cell_count(query.bbox, level) <= MAX_PYRAMID_KEYS
+    if screenful and pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
+        cells = _pyramid_cells(connection, query, level)
+    elif screenful and tag_pyramid_can_answer(query.filter) and level in TAG_PYRAMID_LEVELS:
+        cells = _tag_pyramid_cells(connection, query, level)
+    if cells is not None:
+        # The cells cover the box and a little more: at least the view's count, so clusters.
+        return _clusters_from_cells(connection, query, level, cells, sum(cell[1] for cell in cells))
     total = counts.count(connection, table, where, params)
-    if total <= query.max_points:
-        rids = [row[0] for row in connection.execute(f"SELECT rid FROM {table} WHERE {where}", params)]
-        return MapAnswer(points=features_by_rids(connection, rids), clusters=[], total=total)
     shift = 2 * (MAX_LEVEL - level)
     grouped = connection.execute(
         f"SELECT cell >> ?, count(*), avg(lat), avg(lng), min(rid) FROM {table} WHERE {where} GROUP BY cell >> ?",
@@ -137,14 +149,26 @@ def tag_pyramid_can_answer(tour_filter: TourFilter) -> bool:
     return len(tour_filter.tags) == 1 and replace(tour_filter, categories=(), tags=()).is_empty()
 
 
-def cell_keys(bbox: BBox, level: int) -> list[int]:
-    """Morton keys of the cells at `level` that the box touches (about a screenful: a few hundred)."""
+def cell_count(bbox: BBox, level: int) -> int:
+    """How many cells `cell_keys` would list, without listing them."""
+    return sum((x1 - x0 + 1) * (y1 - y0 + 1) for x0, y0, x1, y1 in _cell_spans(bbox, level))
+
+
+def _cell_spans(bbox: BBox, level: int) -> list[tuple[int, int, int, int]]:
     north, south = min(bbox.north, 85.0511), max(bbox.south, -85.0511)
     spans = [(bbox.west, 180.0), (-180.0, bbox.east)] if bbox.crosses_antimeridian() else [(bbox.west, bbox.east)]
-    keys: list[int] = []
+    corners = []
     for west, east in spans:
         x0, y0 = mercator_xy(north, max(-180.0, west), level)
         x1, y1 = mercator_xy(south, min(180.0, east) - 1e-9, level)
+        corners.append((x0, y0, x1, y1))
+    return corners
+
+
+def cell_keys(bbox: BBox, level: int) -> list[int]:
+    """Morton keys of the cells at `level` that the box touches (about a screenful: a few hundred)."""
+    keys: list[int] = []
+    for x0, y0, x1, y1 in _cell_spans(bbox, level):
         for x in range(x0, x1 + 1):
             for y in range(y0, y1 + 1):
                 keys.append(interleave(x, y))
@@ -155,9 +179,18 @@ def expansion_zoom(level: int) -> int:
     return min(level, MAX_CLUSTER_ZOOM)
 
 
-def rebuild_pyramid(connection: sqlite3.Connection) -> None:
+def rebuild_pyramid(connection: sqlite3.Connection, clock: PhaseClock | None = None, *, tags_too: bool = True) -> None:
     """Group the tours once, at the deepest pyramid level; every coarser level sums the one below
     (a tile's key is its children's key >> 2), which is a few thousand rows instead of a scan."""
+    clock = clock or PhaseClock()
+    with clock.phase("pyramid"):
+        _rebuild_tiles(connection)
+    if tags_too:
+        with clock.phase("tag pyramid"):
+            rebuild_tag_pyramid(connection)
+
+
+def _rebuild_tiles(connection: sqlite3.Connection) -> None:
     connection.execute("DELETE FROM tiles")
     levels = sorted(PYRAMID_LEVELS, reverse=True)
     shift = 2 * (MAX_LEVEL - levels[0])
@@ -181,7 +214,6 @@ def rebuild_pyramid(connection: sqlite3.Connection) -> None:
             "WHERE level = ? GROUP BY key",
             (level,),
         )
-    rebuild_tag_pyramid(connection)
 
 
 def pyramid_add(

@@ -7,8 +7,9 @@ Used by the incremental upserts and by the full rebuild (build.py), so both writ
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
+
+import orjson
 
 from indexer.cards import map_feature, tour_card
 from indexer.documents import TourDocument
@@ -22,8 +23,11 @@ INSERT_TOUR = f"INSERT INTO tours ({TOUR_COLUMNS}) VALUES ({', '.join('?' * len(
 INSERT_CARD = "INSERT INTO tour_cards (tour_rid, card, feature) VALUES (?, ?, ?)"
 INSERT_TEXT = "INSERT INTO tour_text (rowid, title, body, keys) VALUES (?, ?, ?, ?)"
 
-# One encoder for every card: json.dumps with arguments builds a new encoder per call.
-compact_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+def compact_json(value: Any) -> str:
+    """Compact JSON text (UTF-8, no spaces), as json.dumps(..., separators=(",", ":"),
+    ensure_ascii=False) writes it; orjson takes a fifth of the time, which a million cards feel."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def tour_row(rid: int, doc: TourDocument) -> tuple[Any, ...]:

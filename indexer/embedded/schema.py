@@ -31,10 +31,17 @@ SORT_COLUMNS = (
     "popular",
     "random_key",
 )
-PYRAMID_LEVELS = range(2, 13)  # cluster levels of zooms 0..10; deeper views group live
+# Cluster levels of zooms 0..12: a city view (zoom 12, level 14) reads ~150 keys instead of grouping
+# the city's tours live (8 ms for Paris at a million tours); deeper views cover few enough tours to
+# group live. Files built with other levels refill `tiles` when opened (pyramid.ensure_pyramid_levels).
+PYRAMID_LEVELS = range(2, 15)
 # The map after choosing a tag: the same pyramid per tag (and category), so a tag view reads a
-# screenful of keys instead of grouping the tag's tours live.
-TAG_PYRAMID_LEVELS = PYRAMID_LEVELS
+# screenful of keys instead of grouping the tag's tours live. It stops at zoom 8 (level 10): deeper,
+# a view holds few enough of a tag's tours to group them live from `tag_cells` (0.4-0.9 ms p50 for
+# the commonest tag over Paris, Tokyo or New York at zooms 9-10, 1M tours), while levels 11-12 were
+# 4.4 of the 8.1 million `tag_tiles` rows (the tag links themselves are 3.7 million) and half the
+# tag pyramid's build time.
+TAG_PYRAMID_LEVELS = range(2, 11)
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -206,6 +213,16 @@ def index_statements() -> list[str]:
     return statements
 
 
+def index_group(statement: str) -> str:
+    """What an index statement serves, for the rebuild's phase times: a sort order, geo, or other."""
+    name = statement.split(" ON ")[0].rsplit(" ", 1)[-1]
+    if any(name.endswith(f"_{column}") for column in SORT_COLUMNS) and name.startswith("ix_tours_"):
+        return "sorts"
+    if "cell" in name or name == "ix_tours_lat":
+        return "geo"
+    return "other"
+
+
 # The layout each kind of stored row follows, raised when its rows gain something a reindex must fill
 # (the embedded counterpart of the mapping versions in mappings/). Creators 2: `document`, the whole
 # creator document with the Full Profile fields (creators.v2.json on Elasticsearch). Ads 2: the card
@@ -222,6 +239,30 @@ def note_current_layouts(connection: sqlite3.Connection) -> None:
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         [(f"layout.{kind}", str(version)) for kind, version in LAYOUT_VERSIONS.items()],
     )
+    note_pyramid_levels(connection)
+
+
+# The pyramids' levels, noted in `meta`: a file written with other levels (before the city levels
+# and the shallower tag pyramid) refills `tiles` and drops the tag levels no longer kept when opened,
+# which takes seconds, instead of a reindex.
+PYRAMID_LEVELS_KEY = "pyramid.levels"
+
+
+def pyramid_levels_label() -> str:
+    """`tiles levels/tag_tiles levels`."""
+    return "/".join(f"{levels.start}..{levels.stop - 1}" for levels in (PYRAMID_LEVELS, TAG_PYRAMID_LEVELS))
+
+
+def note_pyramid_levels(connection: sqlite3.Connection) -> None:
+    connection.execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (PYRAMID_LEVELS_KEY, pyramid_levels_label()),
+    )
+
+
+def pyramid_levels_current(connection: sqlite3.Connection) -> bool:
+    row = connection.execute("SELECT value FROM meta WHERE key = ?", (PYRAMID_LEVELS_KEY,)).fetchone()
+    return row is not None and row[0] == pyramid_levels_label()
 
 
 def outdated_kinds(connection: sqlite3.Connection) -> list[str]:

@@ -361,6 +361,31 @@ def test_map_pyramid_follows_upserts_and_deletes(index: SearchIndex, corpus: lis
     assert after.total == before.total - 1
 
 
+@pytest.mark.parametrize("categories", [(), (1,)], ids=["no filter", "category"])
+def test_a_city_view_shows_an_added_tour_and_drops_a_removed_one(
+    index: SearchIndex, corpus: list[TourDocument], categories: tuple[int, ...]
+) -> None:
+    """Zoom 12 over Paris, clustered (max_points 0) and as points: the tile pyramid's city levels
+    follow single writes."""
+    paris = BBox(west=2.2, south=48.7, east=2.5, north=48.95)
+
+    def shown(max_points: int) -> set[int] | int:
+        answer = index.map_area(
+            MapQuery(filter=TourFilter(categories=categories), bbox=paris, zoom=12, max_points=max_points)
+        )
+        if max_points:
+            return {point["id"] for point in answer.points}
+        return sum(cluster.count for cluster in answer.clusters) + len(answer.points)
+
+    in_paris = [d for d in corpus if d.city == "Paris" and (not categories or d.category_id in categories)]
+    assert shown(0) == len(in_paris) and shown(500) == {d.id for d in in_paris}
+    added = replace(in_paris[0], id=7_000, guid="city-new", lat=48.8584, lng=2.2945)  # the Eiffel Tower
+    index.upsert_tours([added])
+    assert shown(0) == len(in_paris) + 1 and shown(500) == {d.id for d in in_paris} | {7_000}
+    index.delete_tours([in_paris[1].id, 7_000])
+    assert shown(0) == len(in_paris) - 1 and shown(500) == {d.id for d in in_paris[2:]} | {in_paris[0].id}
+
+
 def test_suggest_tags_creators_places_and_tours(index: SearchIndex, corpus: list[TourDocument]) -> None:
     tags = index.suggest(SuggestQuery(text="#sun"))
     assert [(s.type, s.text) for s in tags] == [(SuggestKind.TAG, "Sunset")]

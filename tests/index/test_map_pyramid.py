@@ -41,10 +41,12 @@ def inside_tile(lat: float, lng: float, level: int) -> BBox:
 
 
 # Views whose cells tile the box exactly (a screen is a few hundred cells; the world at zoom 10 would
-# be 16 million). Zoom 12 is deeper than the pyramids: the tag's key against the tours, both live.
+# be 16 million). Zooms 11 and 12 are the tile pyramid's city levels and deeper than the tag pyramid
+# (the tag's key against the tours, both live); zoom 13 is deeper than both.
 VIEWS = (
     [(WORLD, zoom) for zoom in (0, 1, 2, 3)]
-    + [(inside_tile(48.8566, 2.3522, 6), zoom) for zoom in (4, 6, 8, 10, 12)]
+    + [(inside_tile(48.8566, 2.3522, 6), zoom) for zoom in (4, 6, 8, 10)]
+    + [(inside_tile(48.8566, 2.3522, 9), zoom) for zoom in (11, 12, 13)]
     + [(inside_tile(35.6762, 139.6503, 3), zoom) for zoom in (1, 5)]
 )
 
@@ -141,6 +143,27 @@ def test_an_index_without_the_tag_pyramid_fills_it_when_opened(index: EmbeddedIn
     connection.close()
     reopened = EmbeddedIndex(index.directory)
     assert_pyramid_matches_live(reopened)
+
+
+def test_an_index_with_older_pyramid_levels_refills_them_when_opened(index: EmbeddedIndex) -> None:
+    connection = sqlite3.connect(index.path)
+    connection.execute("DELETE FROM tiles WHERE level > 12")
+    connection.execute(
+        "INSERT INTO tag_tiles SELECT 11, tag_id, key, category_id, n, sum_lat, sum_lng FROM tag_tiles WHERE level = 10"
+    )
+    connection.execute("UPDATE meta SET value = '2..12/2..12' WHERE key = 'pyramid.levels'")
+    connection.commit()
+    connection.close()
+    reopened = EmbeddedIndex(index.directory)
+    assert_pyramid_matches_live(reopened)
+    connection = sqlite3.connect(reopened.path)
+    try:
+        levels = [row[0] for row in connection.execute("SELECT DISTINCT level FROM tiles ORDER BY level")]
+        tag_levels = [row[0] for row in connection.execute("SELECT DISTINCT level FROM tag_tiles ORDER BY level")]
+    finally:
+        connection.close()
+    assert levels == list(range(2, 15))
+    assert tag_levels == list(range(2, 11))
 
 
 def _assert_tag_tiles_equal_a_rebuild(index: EmbeddedIndex) -> None:
