@@ -9,7 +9,8 @@ p50 / p99 per call and side and the ratio peer ÷ ours.
 
 The corpus is read, never written: the peers load the built index's rows (bench/peers/corpus.py says
 why), into a throw-away PostgreSQL database (`touratlas_peers`, dropped and made again by each load,
-then left for `--reuse`: `DROP DATABASE touratlas_peers WITH (FORCE)` when done) and a tantivy index under data/bench/<N>/peers/. `--reuse` skips the loads.
+then left for `--reuse`: `DROP DATABASE touratlas_peers WITH (FORCE)` when done) and a tantivy
+index under data/bench/<N>/peers/. `--reuse` skips the loads.
 tantivy is optional: pip install -c constraints.txt -e '.[bench]'.
 
 Ours is timed twice: as it serves (totals cached per index generation by CountCache, which every
