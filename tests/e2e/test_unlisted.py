@@ -5,6 +5,7 @@ Screenshots at 390 and 1440 px, in English and Russian, in /tmp/shots/unlisted/.
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from datetime import date, timedelta
 from pathlib import Path
@@ -52,6 +53,18 @@ def add_tour(server: str, token: str, title: str, *, visibility: str, userid: in
 def newest_guids(server: str, **params: Any) -> list[str]:
     grid = api(server, "GET", GRID, params={"mode": "media", "sorting": "newest", "limit": 48, **params})
     return [card["guid"] for card in grid["data"] if card["type"] == "vt"]
+
+
+def in_newest_once_indexed(server: str, guid: str, *, expected: bool) -> bool:
+    """Whether the newest feed holds `guid`, waiting until it does as `expected` or LOAD_TIMEOUT passes:
+    a tour's index write runs after its commit, on the server's task thread, so the first feed request
+    after the POST may be answered before it."""
+    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
+    while True:
+        present = guid in newest_guids(server)
+        if present is expected or time.monotonic() > deadline:
+            return present
+        time.sleep(0.1)
 
 
 def shoot(page: Page, name: str) -> None:
@@ -116,7 +129,7 @@ def test_manage_media_makes_a_tour_unlisted(browser: Any, server: str) -> None:
     admin_token = sign_in_token(server, *ADMIN)
     title = f"Harbour steps {_suffix()}"
     guid = add_tour(server, admin_token, title, visibility="public")
-    assert guid in newest_guids(server)
+    assert in_newest_once_indexed(server, guid, expected=True)
     for language in ("en", "ru"):
         page = open_context(browser, server, admin_token)
         if language == "ru":
@@ -150,7 +163,7 @@ def test_manage_media_makes_a_tour_unlisted(browser: Any, server: str) -> None:
         visibility.scroll_into_view_if_needed()
         shoot(page, f"form-1440-{language}")
         page.context.close()
-    assert guid not in newest_guids(server)
+    assert not in_newest_once_indexed(server, guid, expected=False)
     assert api(server, "GET", f"/v2/virtualtours/{guid}")["visibility"] == "unlisted"
 
 
