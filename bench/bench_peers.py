@@ -24,7 +24,6 @@ import argparse
 import os
 import platform
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,7 +31,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bench.bench_index import ROOT, percentile
+from bench.bench_index import ROOT, timed
 from bench.peers import postgres, tantivy_side
 from bench.peers.answers import compare
 from bench.peers.corpus import index_file, open_read_only, read_suggest_items, read_tours
@@ -59,14 +58,7 @@ class Row:
 
 
 def measure(function: Callable[[], Any], runs: int) -> Timing:
-    for _ in range(WARMUP):
-        function()
-    samples = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        function()
-        samples.append((time.perf_counter() - started) * 1000)
-    return Timing(percentile(samples, 0.5), percentile(samples, 0.99))
+    return Timing(*timed(function, runs, WARMUP))
 
 
 def only_360_of(corpus: Path) -> tuple[int, ...]:

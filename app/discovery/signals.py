@@ -22,6 +22,7 @@ from sqlalchemy import Select, Table, bindparam, literal_column, select, union_a
 from sqlalchemy.orm import Session
 
 from app.classifications.models import Tag, TagTopicType
+from app.core.app_state import kept_on
 from app.engagement.models import TourLike, TourSave
 from app.tours.models import TourTag
 from app.users.models import UserInterest
@@ -144,8 +145,4 @@ class AdTasteCache:
 
 def ad_taste_cache(state: object) -> AdTasteCache:
     """The cache kept on an application's state (one per process; a fresh one per test app)."""
-    cache = getattr(state, "ad_taste_cache", None)
-    if not isinstance(cache, AdTasteCache):
-        cache = AdTasteCache()
-        setattr(state, "ad_taste_cache", cache)  # noqa: B010 - starlette State takes any attribute
-    return cache
+    return kept_on(state, "ad_taste_cache", AdTasteCache, AdTasteCache)

@@ -12,6 +12,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from app.core.after_commit import after_commit
+from app.core.app_state import kept_on
 from app.core.errors import BadRequest
 from app.core.settings import APP_VERSION, get_settings
 from app.platform.models import PlatformConfig
@@ -110,11 +111,7 @@ class RestrictAccessCache:
 
 def restrict_access_cache(state: object) -> RestrictAccessCache:
     """The cache kept on an application's state (one per process; a fresh one per test app)."""
-    cache = getattr(state, "restrict_access_cache", None)
-    if not isinstance(cache, RestrictAccessCache):
-        cache = RestrictAccessCache()
-        setattr(state, "restrict_access_cache", cache)  # noqa: B010 - starlette State takes any attribute
-    return cache
+    return kept_on(state, "restrict_access_cache", RestrictAccessCache, RestrictAccessCache)
 
 
 def set_gui_version(session: Session, version: str) -> PlatformConfig:

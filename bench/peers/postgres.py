@@ -22,6 +22,7 @@ values (generic plans of prepared statements chose index walks 10-30x slower her
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -36,7 +37,7 @@ from indexer.embedded.pyramid import cell_keys, expansion_zoom, pyramid_can_answ
 from indexer.embedded.rows import fraction
 from indexer.embedded.schema import PYRAMID_LEVELS, SORT_COLUMNS, TAG_PYRAMID_LEVELS
 from indexer.embedded.sql import _cell_ranges_for_box, merge_ranges
-from indexer.embedded.suggestions import _text_score
+from indexer.embedded.suggestions import _text_score, payload_suggestion
 from indexer.embedded.text import words
 from indexer.geo import MAX_LEVEL, cluster_level
 from indexer.queries import (
@@ -587,20 +588,7 @@ def tour_suggestion(
 def item_suggestion(
     kind: SuggestKind, ref: str, text: str, weight: float, payload_json: str, *, typed: str
 ) -> Suggestion:
-    import math
-
-    payload = json.loads(payload_json)
-    return Suggestion(
-        type=kind,
-        id=ref,
-        text=text,
-        creator_id=payload.get("creator_id"),
-        category=payload.get("category"),
-        bbox=tuple(payload["bbox"]) if payload.get("bbox") else None,  # type: ignore[arg-type]
-        center=tuple(payload["center"]) if payload.get("center") else None,  # type: ignore[arg-type]
-        vt_count=payload.get("vt_count"),
-        score=_text_score(text, typed) + 0.1 * math.log1p(weight),
-    )
+    return payload_suggestion(kind, ref, text, payload_json, _text_score(text, typed) + 0.1 * math.log1p(weight))
 
 
 def drop(database: str) -> None:

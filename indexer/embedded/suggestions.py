@@ -137,6 +137,11 @@ def _suggestion(candidate: _Candidate) -> Suggestion:
     score, kind, ref, text, creator_id, category, _weight, payload_json = candidate
     if payload_json is None:  # a tour
         return Suggestion(type=kind, id=ref, text=text, creator_id=creator_id, category=category, score=score)
+    return payload_suggestion(kind, ref, text, payload_json, score)
+
+
+def payload_suggestion(kind: SuggestKind, ref: str, text: str, payload_json: str, score: float) -> Suggestion:
+    """A creator, tag or place suggestion from its stored payload."""
     payload = json.loads(payload_json)
     return Suggestion(
         type=kind,
