@@ -1,7 +1,8 @@
 """The feed call end to end over HTTP: 48 cards as JSON with per-user flags.
 
-Starts uvicorn on the corpus that bench_index prepared (data/bench/<N>/), measures the unloaded
-latency of single requests, then drives it with wrk (Debian's package) on loopback.
+Starts the server (`python -m app.cli serve`: uvicorn) on the corpus that bench_index prepared
+(data/bench/<N>/), measures the unloaded latency of single requests, then drives it with wrk
+(Debian's package) on loopback.
 
     .venv/bin/python -m bench.bench_index --tours 100000     # once, prepares the corpus
     .venv/bin/python -m bench.bench_http --tours 100000 --workers 2
@@ -76,6 +77,16 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def serve_command(server: str, port: int, workers: int) -> list[str]:
+    """The production entry point (`serve`: one socket write an answer, no access log), or plain
+    uvicorn with the same options but its own protocol, to measure what the protocol changes."""
+    where = ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
+    if server == "serve":
+        return [sys.executable, "-m", "app.cli", "serve", "--no-setup", *where]
+    stock = ["app.main:create_asgi_app", "--factory", "--log-level", "warning", "--no-access-log"]
+    return [sys.executable, "-m", "uvicorn", *stock, *where]
+
+
 def user_token(directory: Path) -> str:
     os.environ.update({"DATA_DIR": str(directory), "DATABASE_URL": f"sqlite:///{directory / 'bench.db'}"})
     from sqlalchemy import select
@@ -98,6 +109,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--server",
+        choices=["serve", "stock-uvicorn"],
+        default="serve",
+        help="the production entry point, or plain uvicorn (two writes an answer) to compare with",
+    )
     args = parser.parse_args()
     directory = ROOT / "data" / "bench" / str(args.tours)
     if not (directory / "bench.db").exists():
@@ -118,22 +135,7 @@ def main() -> None:
     }
     port = args.port
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "app.main:create_asgi_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            str(args.workers),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
+        serve_command(args.server, port, args.workers),
         cwd=ROOT,
         env=env,
     )
@@ -179,7 +181,8 @@ def main() -> None:
         per_request = f"{server_cpu / int(done.group(1)) * 1e6:.0f} µs" if done and int(done.group(1)) else "?"
         print(f"server CPU per request (user + system, all uvicorn processes): {per_request}")
         print(f"load average at the end: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
-        print(f"RESULT workers={args.workers} rps={rps.group(1) if rps else '?'} server_cpu_per_request={per_request}")
+        served = rps.group(1) if rps else "?"
+        print(f"RESULT server={args.server} workers={args.workers} rps={served} server_cpu_per_request={per_request}")
     finally:
         server.terminate()
         server.wait(timeout=20)
