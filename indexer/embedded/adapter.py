@@ -25,7 +25,7 @@ from indexer.embedded import writes
 from indexer.embedded.build import finish_tag_tables, load_tours, open_build_file
 from indexer.embedded.feed import ads_page, creator_page, tour_page
 from indexer.embedded.nearby import ensure_math_functions
-from indexer.embedded.pages import CountCache
+from indexer.embedded.pages import AdRotation, CountCache
 from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyramid, rebuild_tag_pyramid
 from indexer.embedded.schema import (
     TABLES,
@@ -97,6 +97,7 @@ class EmbeddedIndex:
         self._local = threading.local()
         self._epoch = 0
         self._counts = CountCache()
+        self._ads = AdRotation()
         self._vectors = TourVectors(self._write_lock)
         self._ensure_schema(self._connection())
 
@@ -333,7 +334,8 @@ class EmbeddedIndex:
         return creator_page(self._connection(), self._counts, query)
 
     def ads(self, limit: int, seed: str = "") -> Page:
-        return ads_page(self._connection(), limit, seed)
+        connection = self._connection()
+        return self._ads.page(connection, limit, seed) or ads_page(connection, limit, seed)
 
     def map_area(self, query: MapQuery) -> MapAnswer:
         return area_answer(self._connection(), self._counts, query)

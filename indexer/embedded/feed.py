@@ -251,9 +251,11 @@ def creator_page(connection: sqlite3.Connection, counts: CountCache, query: Crea
 
 
 def ads_page(connection: sqlite3.Connection, limit: int, seed: str) -> Page:
+    # The keys from the seed's start upwards, then round from 0: a rotation. (Not `(key - start + 1.0)
+    # % 1.0`: SQLite's % casts to integers, which made every key 0 and left the seed no effect.)
     start = fraction(seed or "ads")
     rows = connection.execute(
-        "SELECT id, card FROM ads ORDER BY (random_key - ? + 1.0) % 1.0 LIMIT ?", (start, limit)
+        "SELECT id, card FROM ads ORDER BY random_key < ?, random_key, id LIMIT ?", (start, limit)
     ).fetchall()
     return Page(ids=[row[0] for row in rows], total=len(rows), docs=[json.loads(row[1]) for row in rows])
 

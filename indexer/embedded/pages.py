@@ -3,19 +3,23 @@ stored card and map feature JSON of the tours, creators and ads a query picked."
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
 
 import orjson
 from pydantic_core import from_json
 
-from indexer.cards import MapPoint, TourCard
+from indexer.cards import AdCard, MapPoint, TourCard
+from indexer.embedded.rows import fraction
 from indexer.embedded.schema import generation
 from indexer.embedded.sql import chunks
 from indexer.queries import Page
 
 COUNT_CACHE_LIMIT = 4096
+AD_ROTATION_LIMIT = 20_000  # ads held decoded per process (a few kB each); past it, SQL per request
 
 # The stored cards are compact JSON (rows.compact_json): pydantic-core's parser reads them to the same
 # dicts as json.loads at a third of the CPU (60 against 160 µs for a page of 48), on every feed page.
@@ -91,3 +95,33 @@ def map_point_of_row(row: tuple[str, float, float]) -> MapPoint:
     feature: MapPoint = orjson.loads(row[0])  # a map of 500 points decodes 600 KB of JSON
     feature["lat"], feature["lng"] = row[1], row[2]
     return feature
+
+
+class AdRotation:
+    """Every served ad, decoded once per index generation and kept in random-key order. A seed's page
+    of candidates is that list rotated at the seed's start, as `feed.ads_page`'s SQL reads them: the
+    feed asks on every page, so no query and no JSON decoding per request. Past AD_ROTATION_LIMIT ads
+    the SQL answers (memory stays bounded)."""
+
+    def __init__(self) -> None:
+        self._held: tuple[int, list[float], list[tuple[int, AdCard]]] | None = None
+
+    def page(self, connection: sqlite3.Connection, limit: int, seed: str) -> Page | None:
+        """The page, or None when there are too many ads to hold (the caller asks SQL)."""
+        current = generation(connection)
+        held = self._held
+        if held is None or held[0] != current:
+            held = self._held = (current, *self._load(connection))
+        _, keys, ads = held
+        if len(ads) > AD_ROTATION_LIMIT:
+            return None
+        start = bisect_left(keys, fraction(seed or "ads"))
+        chosen = (ads[start:] + ads[:start])[:limit]
+        return Page(ids=[ad_id for ad_id, _ in chosen], total=len(chosen), docs=[card for _, card in chosen])
+
+    @staticmethod
+    def _load(connection: sqlite3.Connection) -> tuple[list[float], list[tuple[int, AdCard]]]:
+        rows = connection.execute(
+            "SELECT random_key, id, card FROM ads ORDER BY random_key, id LIMIT ?", (AD_ROTATION_LIMIT + 1,)
+        ).fetchall()
+        return [row[0] for row in rows], [(row[1], json.loads(row[2])) for row in rows]

@@ -226,12 +226,16 @@ def write_ads(connection: sqlite3.Connection, docs: Iterable[AdDocument]) -> int
         "card = excluded.card",
         rows,
     )
+    bump_generation(connection)  # every process's AdRotation reloads
     connection.execute("COMMIT")
     return len(rows)
 
 
 def delete_ads(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
+    connection.execute("BEGIN IMMEDIATE")
     connection.executemany("DELETE FROM ads WHERE id = ?", [(ad_id,) for ad_id in ids])
+    bump_generation(connection)
+    connection.execute("COMMIT")
 
 
 def delete_tags(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
