@@ -24,6 +24,7 @@ from app.ads import serving
 from app.classifications import service as classifications
 from app.classifications.models import DictionaryKind, Tag
 from app.classifications.names import localized_names
+from app.core.db import FixedInList
 from app.core.errors import NotFound
 from app.core.locale import DEFAULT_LOCALE
 from app.core.locale import locale_of as locale_of  # re-exported: discovery/router.py reads it here
@@ -468,24 +469,26 @@ def _age_text(seconds: int, locale: str) -> str:
 # tables' columns, not the models' attributes: a statement of ORM attributes runs through the ORM's
 # compile and result steps as well (54 against 23 µs here), for rows that are plain values anyway.
 _saves, _follows = TourSave.__table__.c, Follow.__table__.c
-_SAVED_AMONG = select(_saves.tour_id).where(
-    _saves.user_id == bindparam("user_id"), _saves.tour_id.in_(bindparam("ids", expanding=True))
+_SAVED_AMONG = FixedInList(
+    lambda ids: select(_saves.tour_id).where(_saves.user_id == bindparam("user_id"), _saves.tour_id.in_(ids))
 )
-_FOLLOWED_AMONG = select(_follows.creator_id).where(
-    _follows.user_id == bindparam("user_id"), _follows.creator_id.in_(bindparam("ids", expanding=True))
+_FOLLOWED_AMONG = FixedInList(
+    lambda ids: select(_follows.creator_id).where(
+        _follows.user_id == bindparam("user_id"), _follows.creator_id.in_(ids)
+    )
 )
 
 
 def saved_among(db: Session, user: UserRef | None, tour_ids: Sequence[int]) -> set[int]:
     if user is None or not tour_ids:
         return set()
-    return set(db.scalars(_SAVED_AMONG, {"user_id": user.id, "ids": list(tour_ids)}))
+    return {row[0] for row in _SAVED_AMONG.rows(db, tour_ids, {"user_id": user.id})}
 
 
 def followed_among(db: Session, user: UserRef | None, creator_ids: Sequence[int]) -> set[int]:
     if user is None or not creator_ids:
         return set()
-    return set(db.scalars(_FOLLOWED_AMONG, {"user_id": user.id, "ids": list(creator_ids)}))
+    return {row[0] for row in _FOLLOWED_AMONG.rows(db, creator_ids, {"user_id": user.id})}
 
 
 # ------------------------------------------------------------------ user lists behind some feeds
