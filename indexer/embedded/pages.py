@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from bisect import bisect_left
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -78,16 +79,74 @@ def cards_by_ids(connection: sqlite3.Connection, ids: Sequence[int]) -> dict[int
     return cards
 
 
-def features_by_rids(connection: sqlite3.Connection, rids: Sequence[int]) -> list[MapPoint]:
-    points: list[MapPoint] = []
+# Decoded map points kept per process: about 2.5 KB each, so some 20 MB, a few dozen city views.
+POINT_CACHE_LIMIT = 8192
+
+# A located tour as a map read lists it: (rid, version, lat, lng), `version` from `tours` (schema.py).
+Located = tuple[int, int, float, float]
+LOCATED_COLUMNS = "rid, version, lat, lng"
+
+
+class PointCache:
+    """Map points already decoded from their stored feature JSON, by row id, each with the version of
+    the row it was decoded from (`tours.version`, which every write of the row changes). A map read
+    lists the located rows with their versions, which its key walk reads anyway, and decodes only the
+    features it has not seen in that version: decoding is most of a view of a few hundred points
+    (284 points, 272 KB of JSON at 1M tours), and JSON cannot be made cheaper to turn into these
+    dicts (orjson beat arrays of values, marshal and pickle). The answer is the stored feature either
+    way: a point is served only in the version it was decoded from, and as a copy. Versions restart
+    with a new file, so a rebuild or reset clears the cache."""
+
+    def __init__(self, limit: int = POINT_CACHE_LIMIT) -> None:
+        self._limit = limit
+        self._points: OrderedDict[int, tuple[int, MapPoint]] = OrderedDict()
+
+    def clear(self) -> None:
+        self._points.clear()
+
+    def points(self, connection: sqlite3.Connection, located: Sequence[Located]) -> list[MapPoint]:
+        """The map points of these rows, in their order."""
+        decoded: dict[int, MapPoint] = {}
+        for rid, version, _lat, _lng in located:
+            kept = self._points.get(rid)
+            if kept is not None and kept[0] == version:
+                self._points.move_to_end(rid)
+                decoded[rid] = kept[1]
+        missing = [row for row in located if row[0] not in decoded]
+        for row, point in zip(missing, _decode_features(connection, missing), strict=True):
+            decoded[row[0]] = point
+            self._points[row[0]] = (row[1], point)
+        while len(self._points) > self._limit:
+            self._points.popitem(last=False)
+        return [_copy_point(decoded[row[0]]) for row in located]
+
+
+def _decode_features(connection: sqlite3.Connection, located: Sequence[Located]) -> list[MapPoint]:
+    """Each row's stored feature with its position, in the rows' order."""
+    features: dict[int, str] = {}
+    for chunk in chunks([row[0] for row in located], 500):
+        features.update(
+            connection.execute(
+                f"SELECT tour_rid, feature FROM tour_cards WHERE tour_rid IN ({','.join('?' * len(chunk))})", chunk
+            ).fetchall()
+        )
+    return [map_point_of_row((features[rid], lat, lng)) for rid, _version, lat, lng in located]
+
+
+def _copy_point(point: MapPoint) -> MapPoint:
+    """A copy a caller may change without changing the cache (img_settings is the one nested value)."""
+    copy = point.copy()
+    copy["img_settings"] = dict(point["img_settings"])
+    return copy
+
+
+def features_by_rids(connection: sqlite3.Connection, point_cache: PointCache, rids: Sequence[int]) -> list[MapPoint]:
+    located: list[Located] = []
     for chunk in chunks(list(rids), 500):
-        rows = connection.execute(
-            "SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid "
-            f"WHERE rid IN ({','.join('?' * len(chunk))})",
-            chunk,
+        located += connection.execute(
+            f"SELECT {LOCATED_COLUMNS} FROM tours WHERE rid IN ({','.join('?' * len(chunk))})", chunk
         ).fetchall()
-        points += [map_point_of_row(row) for row in rows]
-    return points
+    return point_cache.points(connection, located)
 
 
 def map_point_of_row(row: tuple[str, float, float]) -> MapPoint:
