@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from array import array
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -27,15 +28,43 @@ AD_ROTATION_LIMIT = 20_000  # ads held decoded per process (a few kB each); past
 decode_card = from_json
 
 
+# Text searches whose matching rows are kept (at most TEXT_TOTAL_CAP row ids each, 8 kB).
+MATCH_CACHE_LIMIT = 1024
+
+
 class CountCache:
     """Totals by (index generation, query): a page of the same filter counts once until the index
-    changes (every write bumps the generation)."""
+    changes (every write bumps the generation). A text search keeps the rows it counted (`matches`)."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, str, tuple[Any, ...]], int] = {}
+        self._matches: dict[tuple[int, str, tuple[Any, ...]], array[int]] = {}
 
     def clear(self) -> None:
         self._cache.clear()
+        self._matches.clear()
+
+    def matches(
+        self, connection: sqlite3.Connection, row_id: str, table: str, where: str, params: Sequence[Any], cap: int
+    ) -> array[int]:
+        """`row_id` of the first `cap` rows of `table` that pass `where`, in that order (a text match:
+        FTS5 streams its posting lists in row id order). A text search's total is their number, and
+        below the cap they are its whole candidate set; above it, the rows of its first pages in
+        popularity order. One pass over the posting lists per search and generation, where the count
+        and every page each made one."""
+        key = (generation(connection), f"{row_id}:{table}:{where}", tuple(params))
+        cached = self._matches.get(key)
+        if cached is None:
+            # One JSON array rather than a row each: a thousand rows cost 0.4 ms through the driver,
+            # their array 0.15 ms more than counting them (sorted again: an aggregate's input order
+            # is not promised).
+            rows = f"SELECT {row_id} AS id FROM {table} WHERE {where} ORDER BY {row_id} LIMIT ?"
+            found = connection.execute(f"SELECT json_group_array(id) FROM ({rows})", (*params, cap)).fetchone()[0]
+            cached = array("q", sorted(orjson.loads(found)))
+            if len(self._matches) > MATCH_CACHE_LIMIT:
+                self._matches.clear()
+            self._matches[key] = cached
+        return cached
 
     def count(
         self, connection: sqlite3.Connection, table: str, where: str, params: Sequence[Any], cap: int | None = None
