@@ -151,12 +151,16 @@ class PointCache:
 
 
 def _decode_features(connection: sqlite3.Connection, located: Sequence[Located]) -> list[MapPoint]:
-    """Each row's stored feature with its position, in the rows' order."""
-    features: dict[int, str] = {}
+    """Each row's stored feature with its position, in the rows' order. The JSON is read as bytes:
+    as text the driver decodes it into a str and orjson encodes that back to UTF-8 (titles hold
+    non-ASCII dashes, so no shortcut), about 40% of a cold view's decoding."""
+    features: dict[int, bytes] = {}
     for chunk in chunks([row[0] for row in located], 500):
         features.update(
             connection.execute(
-                f"SELECT tour_rid, feature FROM tour_cards WHERE tour_rid IN ({','.join('?' * len(chunk))})", chunk
+                "SELECT tour_rid, CAST(feature AS BLOB) FROM tour_cards "
+                f"WHERE tour_rid IN ({','.join('?' * len(chunk))})",
+                chunk,
             ).fetchall()
         )
     return [map_point_of_row((features[rid], lat, lng)) for rid, _version, lat, lng in located]
@@ -178,7 +182,7 @@ def features_by_rids(connection: sqlite3.Connection, point_cache: PointCache, ri
     return point_cache.points(connection, located)
 
 
-def map_point_of_row(row: tuple[str, float, float]) -> MapPoint:
+def map_point_of_row(row: tuple[str | bytes, float, float]) -> MapPoint:
     """A stored map feature (JSON) with the tour's position: the feature is decoded into the point."""
     feature: MapPoint = orjson.loads(row[0])  # a map of 500 points decodes 600 KB of JSON
     feature["lat"], feature["lng"] = row[1], row[2]
