@@ -10,7 +10,7 @@ from pathlib import Path
 
 from indexer.embedded.adapter import EmbeddedIndex
 from indexer.embedded.nearby import ensure_math_functions
-from indexer.embedded.pages import CountCache
+from indexer.embedded.pages import CountCache, PointCache
 from indexer.embedded.similar import TourVectors
 
 READ_PRAGMAS = ("temp_store=MEMORY", "cache_size=-65536", "mmap_size=1073741824")  # as EmbeddedIndex._open
@@ -28,6 +28,7 @@ class ReadOnlyIndex(EmbeddedIndex):
         self._local = threading.local()
         self._epoch = 0
         self._counts = CountCache()
+        self._points = PointCache()
         self._vectors = TourVectors(self._write_lock)
 
     @property

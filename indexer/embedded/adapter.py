@@ -25,7 +25,7 @@ from indexer.embedded import writes
 from indexer.embedded.build import finish_tag_tables, load_tours, open_build_file
 from indexer.embedded.feed import ads_page, creator_page, tour_page
 from indexer.embedded.nearby import ensure_math_functions
-from indexer.embedded.pages import AdRotation, CountCache
+from indexer.embedded.pages import AdRotation, CountCache, PointCache
 from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyramid, rebuild_tag_pyramid
 from indexer.embedded.schema import (
     TABLES,
@@ -98,6 +98,7 @@ class EmbeddedIndex:
         self._epoch = 0
         self._counts = CountCache()
         self._ads = AdRotation()
+        self._points = PointCache()
         self._vectors = TourVectors(self._write_lock)
         self._ensure_schema(self._connection())
 
@@ -138,6 +139,7 @@ class EmbeddedIndex:
                 note_current_layouts(connection)
             writes.move_cards_out_of_tours(connection)
             writes.add_creator_documents(connection)
+            writes.add_tour_versions(connection)
             for statement in index_statements():
                 connection.execute(statement)
             if not new_file and not pyramid_levels_current(connection):
@@ -203,6 +205,7 @@ class EmbeddedIndex:
             bump_generation(connection)
             connection.execute("COMMIT")
             self._counts.clear()
+            self._points.clear()
             self._vectors.forget()
 
     def rebuild(
@@ -260,6 +263,7 @@ class EmbeddedIndex:
             pointer.replace(self.directory / "CURRENT")
             self._epoch += 1
             self._counts.clear()
+            self._points.clear()  # row versions start again in the new file
             self._vectors.forget()
             if old != path:
                 for suffix in ("", "-wal", "-shm"):
@@ -338,7 +342,7 @@ class EmbeddedIndex:
         return self._ads.page(connection, limit, seed) or ads_page(connection, limit, seed)
 
     def map_area(self, query: MapQuery) -> MapAnswer:
-        return area_answer(self._connection(), self._counts, query)
+        return area_answer(self._connection(), self._counts, self._points, query)
 
     def suggest(self, query: SuggestQuery) -> list[Suggestion]:
         return suggestions_for(self._connection(), query)

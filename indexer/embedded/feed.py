@@ -73,11 +73,17 @@ def tour_page(connection: sqlite3.Connection, counts: CountCache, query: FeedQue
     if query.sort is Sort.NEAR_ME and query.near is not None:
         return _near_me(connection, counts, tour_filter, where, params, query)
     selective = bool(tour_filter.tags or tour_filter.text)
+    matches = None
     if tour_filter.text:
-        total = _text_count(connection, counts, tour_filter, completions)
+        matches = _text_matches(connection, counts, tour_filter, completions)
+        total = len(matches)
+        if total < TEXT_COUNT_CAP:
+            # Every match is known: the page reads them by row id instead of matching the text again.
+            # The same rows as `where` selects (the text and its token filters, the rest on the rows).
+            where, params = f"rid IN ({','.join('?' * total)})", list(matches)
     else:
         total = count_tours(connection, counts, tour_filter)
-    if total == 0:  # exact when zero, text counts too: no page to read (a second posting-list walk)
+    if total == 0:  # exact when zero, text counts too: no page to read
         return Page(ids=[], total=0)
     # A small candidate set (a tag, a search) is cheapest read whole and sorted; a large text
     # match is read in posting-list order, which is popularity order (rid = views rank).
@@ -85,8 +91,11 @@ def tour_page(connection: sqlite3.Connection, counts: CountCache, query: FeedQue
     small = selective and not capped and total <= CANDIDATE_SORT_LIMIT
     if query.sort is Sort.RANDOM:
         rows = _random_page(connection, counts, where, params, query)
-    elif tour_filter.text and not small and query.sort in (Sort.VIEWS, Sort.RELEVANCE):
-        rows = _text_in_popularity_order(connection, tour_filter, query, completions)
+    elif matches is not None and not small and query.sort in (Sort.VIEWS, Sort.RELEVANCE):
+        if query.offset + query.limit <= len(matches):  # the counted rows hold the page
+            rows = _rows_of_rids(connection, matches[query.offset : query.offset + query.limit])
+        else:
+            rows = _text_in_popularity_order(connection, tour_filter, query, completions)
     else:
         order = ORDER_BY.get(query.sort, ORDER_BY[Sort.NEWEST])
         order_params: list[Any] = []
@@ -122,24 +131,28 @@ def _text_rest(tour_filter: TourFilter) -> tuple[str, list[Any], str]:
     return where, params, "" if tour_filter.with_unlisted else " AND tour_text.rowid > 0"
 
 
-def _text_count(
+def _text_matches(
     connection: sqlite3.Connection, counts: CountCache, tour_filter: TourFilter, completions: Completions
-) -> int:
-    """How many tours match the text and the other filters, counted up to TEXT_COUNT_CAP by
-    streaming the posting list (an `IN (MATCH …)` subquery would read every match first)."""
+) -> Sequence[int]:
+    """The row ids of the tours that match the text and the other filters, in row id order, up to
+    TEXT_COUNT_CAP (their number is the total), by streaming the posting lists (an `IN (MATCH …)`
+    subquery would read every match first)."""
     expression = text_match(tour_filter, completions)
     if expression is None:
-        return 0
+        return ()
     where, params, listed = _text_rest(tour_filter)
-    if where == "1":  # nothing to check on the rows: the posting list alone counts
-        return counts.count(connection, "tour_text", f"tour_text MATCH ?{listed}", (expression,), cap=TEXT_COUNT_CAP)
-    return counts.count(
-        connection,
-        "tour_text JOIN tours ON tours.rid = tour_text.rowid",
-        f"tour_text MATCH ?{listed} AND {where}",
-        (expression, *params),
-        cap=TEXT_COUNT_CAP,
+    table, condition = "tour_text", f"tour_text MATCH ?{listed}"
+    if where != "1":  # something to check on the rows; otherwise the posting lists alone answer
+        table, condition = "tour_text JOIN tours ON tours.rid = tour_text.rowid", f"{condition} AND {where}"
+    return counts.matches(connection, "tour_text.rowid", table, condition, (expression, *params), cap=TEXT_COUNT_CAP)
+
+
+def _rows_of_rids(connection: sqlite3.Connection, rids: Sequence[int]) -> list[Any]:
+    """(id, rid) of these rows, in the order given."""
+    ids = dict(
+        connection.execute(f"SELECT rid, id FROM tours WHERE rid IN ({','.join('?' * len(rids))})", rids).fetchall()
     )
+    return [(ids[rid], rid) for rid in rids]
 
 
 def _text_in_popularity_order(

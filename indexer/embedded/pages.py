@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from array import array
 from bisect import bisect_left
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,15 +28,43 @@ AD_ROTATION_LIMIT = 20_000  # ads held decoded per process (a few kB each); past
 decode_card = from_json
 
 
+# Text searches whose matching rows are kept (at most TEXT_TOTAL_CAP row ids each, 8 kB).
+MATCH_CACHE_LIMIT = 1024
+
+
 class CountCache:
     """Totals by (index generation, query): a page of the same filter counts once until the index
-    changes (every write bumps the generation)."""
+    changes (every write bumps the generation). A text search keeps the rows it counted (`matches`)."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, str, tuple[Any, ...]], int] = {}
+        self._matches: dict[tuple[int, str, tuple[Any, ...]], array[int]] = {}
 
     def clear(self) -> None:
         self._cache.clear()
+        self._matches.clear()
+
+    def matches(
+        self, connection: sqlite3.Connection, row_id: str, table: str, where: str, params: Sequence[Any], cap: int
+    ) -> array[int]:
+        """`row_id` of the first `cap` rows of `table` that pass `where`, in that order (a text match:
+        FTS5 streams its posting lists in row id order). A text search's total is their number, and
+        below the cap they are its whole candidate set; above it, the rows of its first pages in
+        popularity order. One pass over the posting lists per search and generation, where the count
+        and every page each made one."""
+        key = (generation(connection), f"{row_id}:{table}:{where}", tuple(params))
+        cached = self._matches.get(key)
+        if cached is None:
+            # One JSON array rather than a row each: a thousand rows cost 0.4 ms through the driver,
+            # their array 0.15 ms more than counting them (sorted again: an aggregate's input order
+            # is not promised).
+            rows = f"SELECT {row_id} AS id FROM {table} WHERE {where} ORDER BY {row_id} LIMIT ?"
+            found = connection.execute(f"SELECT json_group_array(id) FROM ({rows})", (*params, cap)).fetchone()[0]
+            cached = array("q", sorted(orjson.loads(found)))
+            if len(self._matches) > MATCH_CACHE_LIMIT:
+                self._matches.clear()
+            self._matches[key] = cached
+        return cached
 
     def count(
         self, connection: sqlite3.Connection, table: str, where: str, params: Sequence[Any], cap: int | None = None
@@ -78,19 +108,81 @@ def cards_by_ids(connection: sqlite3.Connection, ids: Sequence[int]) -> dict[int
     return cards
 
 
-def features_by_rids(connection: sqlite3.Connection, rids: Sequence[int]) -> list[MapPoint]:
-    points: list[MapPoint] = []
+# Decoded map points kept per process: about 2.5 KB each, so some 20 MB, a few dozen city views.
+POINT_CACHE_LIMIT = 8192
+
+# A located tour as a map read lists it: (rid, version, lat, lng), `version` from `tours` (schema.py).
+Located = tuple[int, int, float, float]
+LOCATED_COLUMNS = "rid, version, lat, lng"
+
+
+class PointCache:
+    """Map points already decoded from their stored feature JSON, by row id, each with the version of
+    the row it was decoded from (`tours.version`, which every write of the row changes). A map read
+    lists the located rows with their versions, which its key walk reads anyway, and decodes only the
+    features it has not seen in that version: decoding is most of a view of a few hundred points
+    (284 points, 272 KB of JSON at 1M tours), and JSON cannot be made cheaper to turn into these
+    dicts (orjson beat arrays of values, marshal and pickle). The answer is the stored feature either
+    way: a point is served only in the version it was decoded from, and as a copy. Versions restart
+    with a new file, so a rebuild or reset clears the cache."""
+
+    def __init__(self, limit: int = POINT_CACHE_LIMIT) -> None:
+        self._limit = limit
+        self._points: OrderedDict[int, tuple[int, MapPoint]] = OrderedDict()
+
+    def clear(self) -> None:
+        self._points.clear()
+
+    def points(self, connection: sqlite3.Connection, located: Sequence[Located]) -> list[MapPoint]:
+        """The map points of these rows, in their order."""
+        decoded: dict[int, MapPoint] = {}
+        for rid, version, _lat, _lng in located:
+            kept = self._points.get(rid)
+            if kept is not None and kept[0] == version:
+                self._points.move_to_end(rid)
+                decoded[rid] = kept[1]
+        missing = [row for row in located if row[0] not in decoded]
+        for row, point in zip(missing, _decode_features(connection, missing), strict=True):
+            decoded[row[0]] = point
+            self._points[row[0]] = (row[1], point)
+        while len(self._points) > self._limit:
+            self._points.popitem(last=False)
+        return [_copy_point(decoded[row[0]]) for row in located]
+
+
+def _decode_features(connection: sqlite3.Connection, located: Sequence[Located]) -> list[MapPoint]:
+    """Each row's stored feature with its position, in the rows' order. The JSON is read as bytes:
+    as text the driver decodes it into a str and orjson encodes that back to UTF-8 (titles hold
+    non-ASCII dashes, so no shortcut), about 40% of a cold view's decoding."""
+    features: dict[int, bytes] = {}
+    for chunk in chunks([row[0] for row in located], 500):
+        features.update(
+            connection.execute(
+                "SELECT tour_rid, CAST(feature AS BLOB) FROM tour_cards "
+                f"WHERE tour_rid IN ({','.join('?' * len(chunk))})",
+                chunk,
+            ).fetchall()
+        )
+    return [map_point_of_row((features[rid], lat, lng)) for rid, _version, lat, lng in located]
+
+
+def _copy_point(point: MapPoint) -> MapPoint:
+    """A copy a caller may change without changing the cache (img_settings is the one nested value)."""
+    copy = point.copy()
+    copy["img_settings"] = dict(point["img_settings"])
+    return copy
+
+
+def features_by_rids(connection: sqlite3.Connection, point_cache: PointCache, rids: Sequence[int]) -> list[MapPoint]:
+    located: list[Located] = []
     for chunk in chunks(list(rids), 500):
-        rows = connection.execute(
-            "SELECT feature, lat, lng FROM tours JOIN tour_cards ON tour_rid = rid "
-            f"WHERE rid IN ({','.join('?' * len(chunk))})",
-            chunk,
+        located += connection.execute(
+            f"SELECT {LOCATED_COLUMNS} FROM tours WHERE rid IN ({','.join('?' * len(chunk))})", chunk
         ).fetchall()
-        points += [map_point_of_row(row) for row in rows]
-    return points
+    return point_cache.points(connection, located)
 
 
-def map_point_of_row(row: tuple[str, float, float]) -> MapPoint:
+def map_point_of_row(row: tuple[str | bytes, float, float]) -> MapPoint:
     """A stored map feature (JSON) with the tour's position: the feature is decoded into the point."""
     feature: MapPoint = orjson.loads(row[0])  # a map of 500 points decodes 600 KB of JSON
     feature["lat"], feature["lng"] = row[1], row[2]

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from indexer.cards import MapPoint
-from indexer.embedded.pages import CountCache, features_by_rids, map_point_of_row
+from indexer.embedded.pages import LOCATED_COLUMNS, CountCache, Located, PointCache, features_by_rids
 from indexer.embedded.schema import PYRAMID_LEVELS, TAG_PYRAMID_LEVELS
 from indexer.embedded.sql import LISTED_ONLY, chunks, in_clause, tag_cells_where, tour_where
 from indexer.geo import MAX_LEVEL, cluster_level, interleave, mercator_xy
@@ -23,9 +22,12 @@ MAX_CLUSTER_ZOOM = 18
 MAX_PYRAMID_KEYS = 20_000
 
 
-def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQuery) -> MapAnswer:
+def area_answer(
+    connection: sqlite3.Connection, counts: CountCache, point_cache: PointCache, query: MapQuery
+) -> MapAnswer:
     """Points when the view holds at most `max_points` tours, otherwise clusters: from a pyramid when
-    one holds the filter at this zoom, otherwise grouped live."""
+    one holds the filter at this zoom, otherwise grouped live. Points come decoded from
+    `point_cache` when their rows have not changed since it decoded them."""
     level = cluster_level(query.zoom)
     if tag_pyramid_can_answer(query.filter):
         # One tag: the tag's own Morton key holds everything the grouping reads.
@@ -36,14 +38,10 @@ def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQu
     # Whether the view shows points is a count that stops past max_points (a range of the view's
     # key), so a view of a few hundred tours never reads the pyramid it will not use.
     if counts.count(connection, table, where, params, cap=query.max_points + 1) <= query.max_points:
-        # One statement walks the view's index range and fetches each feature (rid order, as a
-        # lookup by rids returns them), instead of listing the rids and looking each one up again.
-        rows = connection.execute(
-            f"SELECT card.feature, located.lat, located.lng FROM {table} AS located "
-            f"JOIN tour_cards AS card ON card.tour_rid = located.rid WHERE {where} ORDER BY located.rid",
-            params,
-        ).fetchall()
-        return MapAnswer(points=[map_point_of_row(row) for row in rows], clusters=[], total=len(rows))
+        # One statement walks the view's index range and lists the rows with their versions (rid
+        # order, as a lookup by rids returns them); only features not decoded yet are read.
+        located = connection.execute(_located_sql(table, where), params).fetchall()
+        return MapAnswer(points=point_cache.points(connection, located), clusters=[], total=len(located))
     cells: list[tuple[int, int, float, float]] | None = None
     screenful = cell_count(query.bbox, level) <= MAX_PYRAMID_KEYS
     if screenful and pyramid_can_answer(query.filter) and level in PYRAMID_LEVELS:
@@ -52,7 +50,7 @@ def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQu
         cells = _tag_pyramid_cells(connection, query, level)
     if cells is not None:
         # The cells cover the box and a little more: at least the view's count, so clusters.
-        return _clusters_from_cells(connection, query, level, cells, sum(cell[1] for cell in cells))
+        return _clusters_from_cells(connection, point_cache, query, level, cells, sum(cell[1] for cell in cells))
     total = counts.count(connection, table, where, params)
     shift = 2 * (MAX_LEVEL - level)
     grouped = connection.execute(
@@ -60,13 +58,20 @@ def area_answer(connection: sqlite3.Connection, counts: CountCache, query: MapQu
         (shift, *params, shift),
     ).fetchall()
     singles = [row[4] for row in grouped if row[1] == 1]
-    points = features_by_rids(connection, singles)
     clusters = [
         Cluster(lat=row[2], lng=row[3], count=row[1], expansion_zoom=expansion_zoom(level), cell=f"{level}/{row[0]}")
         for row in grouped
         if row[1] > 1
     ]
-    return MapAnswer(points=points, clusters=clusters, total=total)
+    return MapAnswer(points=features_by_rids(connection, point_cache, singles), clusters=clusters, total=total)
+
+
+def _located_sql(table: str, where: str) -> str:
+    """The located rows of a view in rid order; `tag_cells` rows take their version from `tours`."""
+    if table == "tours":
+        return f"SELECT {LOCATED_COLUMNS} FROM tours WHERE {where} ORDER BY rid"
+    version = "(SELECT version FROM tours WHERE tours.rid = located.rid)"  # a join would make `where` ambiguous
+    return f"SELECT rid, {version}, lat, lng FROM {table} AS located WHERE {where} ORDER BY rid"
 
 
 def _pyramid_cells(connection: sqlite3.Connection, query: MapQuery, level: int) -> list[tuple[int, int, float, float]]:
@@ -102,13 +107,14 @@ def _tag_pyramid_cells(
 
 def _clusters_from_cells(
     connection: sqlite3.Connection,
+    point_cache: PointCache,
     query: MapQuery,
     level: int,
     cells: list[tuple[int, int, float, float]],
     total: int,
 ) -> MapAnswer:
     shift = 2 * (MAX_LEVEL - level)
-    points: list[MapPoint] = []
+    singles: list[Located] = []
     clusters: list[Cluster] = []
     # A tag's lone tour in a wide tile may sit among thousands of others: find it in the tag's key.
     table, where, params = "tours", LISTED_ONLY, list[Any]()
@@ -119,12 +125,12 @@ def _clusters_from_cells(
     for key, count, sum_lat, sum_lng in cells:
         if count == 1:
             row = connection.execute(
-                "SELECT feature, tours.lat, tours.lng FROM tours JOIN tour_cards ON tour_rid = tours.rid "
-                f"WHERE tours.rid = (SELECT rid FROM {table} WHERE cell >= ? AND cell < ? AND {where} LIMIT 1)",
+                f"SELECT {LOCATED_COLUMNS} FROM tours "
+                f"WHERE rid = (SELECT rid FROM {table} WHERE cell >= ? AND cell < ? AND {where} LIMIT 1)",
                 (key << shift, (key + 1) << shift, *params),
             ).fetchone()
             if row is not None:
-                points.append(map_point_of_row(row))
+                singles.append(row)
             continue
         clusters.append(
             Cluster(
@@ -135,7 +141,7 @@ def _clusters_from_cells(
                 cell=f"{level}/{key}",
             )
         )
-    return MapAnswer(points=points, clusters=clusters, total=total)
+    return MapAnswer(points=point_cache.points(connection, singles), clusters=clusters, total=total)
 
 
 def pyramid_can_answer(tour_filter: TourFilter) -> bool:

@@ -20,6 +20,11 @@ TOUR_COLUMNS = (
     "created_at, views, likes, saves, shared, favorite, trending, popular, featured_order, random_key"
 )
 INSERT_TOUR = f"INSERT INTO tours ({TOUR_COLUMNS}) VALUES ({', '.join('?' * len(TOUR_COLUMNS.split(',')))})"
+# A written tour also carries the generation its write commits (`tours.version`, schema.py); a
+# rebuild leaves the column at 0.
+INSERT_TOUR_AT_VERSION = (
+    f"INSERT INTO tours ({TOUR_COLUMNS}, version) VALUES ({', '.join('?' * (len(TOUR_COLUMNS.split(',')) + 1))})"
+)
 INSERT_CARD = "INSERT INTO tour_cards (tour_rid, card, feature) VALUES (?, ?, ?)"
 INSERT_TEXT = "INSERT INTO tour_text (rowid, title, body, keys) VALUES (?, ?, ?, ?)"
 

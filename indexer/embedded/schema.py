@@ -9,6 +9,9 @@
 - The card and map feature JSON (about 1.3 KB a tour) live in `tour_cards`, keyed by the tour's rid:
   a `tours` row stays around 100 bytes, so the scans behind CREATE INDEX, the pyramid and whole-set
   sorts read a tenth of the pages. Pages fetch their 48 cards by key afterwards.
+- `tours.version` changes whenever the row's card and feature are written (the generation the write
+  commits; 0 from a rebuild), so a reader can keep what it decoded from a row until the row changes
+  (pages.PointCache: the map's points).
 - One covering index per sort order, globally and per category, each ending in `id` for stable ties.
 - Tags live in a WITHOUT ROWID key table; text in FTS5 with prefix indexes; geo as a zoom-20 Morton
   code (`cell`) plus a per-category tile pyramid of counts and centroids for the low zooms, and one
@@ -67,7 +70,8 @@ CREATE TABLE IF NOT EXISTS tours (
     trending REAL NOT NULL,
     popular REAL NOT NULL,
     featured_order INTEGER,
-    random_key REAL NOT NULL
+    random_key REAL NOT NULL,
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS tour_cards (
     tour_rid INTEGER PRIMARY KEY,

@@ -17,7 +17,7 @@ from indexer.embedded.pyramid import pyramid_add, rebuild_pyramid
 from indexer.embedded.rows import (
     INSERT_CARD,
     INSERT_TEXT,
-    INSERT_TOUR,
+    INSERT_TOUR_AT_VERSION,
     card_row,
     compact_json,
     fraction,
@@ -25,7 +25,7 @@ from indexer.embedded.rows import (
     text_row,
     tour_row,
 )
-from indexer.embedded.schema import bump_generation
+from indexer.embedded.schema import bump_generation, generation
 from indexer.embedded.sql import batches
 from indexer.embedded.suggestions import creator_suggestion, delete_suggestion, upsert_suggestion
 from indexer.embedded.terms import remember_text_terms
@@ -43,8 +43,9 @@ def upsert_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument]) -
     for batch in batches(docs, BATCH):
         incremental = len(batch) <= PYRAMID_INCREMENTAL_LIMIT
         connection.execute("BEGIN IMMEDIATE")
+        version = written_version(connection)
         for doc in batch:
-            _upsert_tour(connection, doc, maintain_pyramid=incremental)
+            _upsert_tour(connection, doc, maintain_pyramid=incremental, version=version)
         remember_text_terms(connection, (_words_of(doc) for doc in batch))
         if not incremental:
             rebuild_pyramid(connection)
@@ -54,7 +55,13 @@ def upsert_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument]) -
     return count
 
 
-def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_pyramid: bool) -> None:
+def written_version(connection: sqlite3.Connection) -> int:
+    """The `tours.version` of rows written in this transaction: the generation it will commit, which
+    no committed row has carried (inside the caller's BEGIN IMMEDIATE, so no other writer bumps it)."""
+    return generation(connection) + 1
+
+
+def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_pyramid: bool, version: int) -> None:
     existing = connection.execute(
         "SELECT rid, category_id, cell, lat, lng FROM tours WHERE id = ?", (doc.id,)
     ).fetchone()
@@ -69,7 +76,7 @@ def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_
     if rid is None:
         rid = _new_rid(connection, unlisted=doc.unlisted)
     row = tour_row(rid, doc)
-    connection.execute(INSERT_TOUR, row)
+    connection.execute(INSERT_TOUR_AT_VERSION, (*row, version))
     connection.execute(INSERT_CARD, card_row(rid, doc))
     connection.executemany(
         "INSERT INTO tour_tags (tag_id, category_id, country, rid) VALUES (?, ?, ?, ?)",
@@ -138,6 +145,7 @@ def update_counters(connection: sqlite3.Connection, counters: dict[int, dict[str
     """Counters change often: update the columns and the card in place, no text or geo work."""
     allowed = ("views", "likes", "saves", "shared", "trending", "popular")
     connection.execute("BEGIN IMMEDIATE")
+    version = written_version(connection)
     for tour_id, values in counters.items():
         row = connection.execute(
             "SELECT card, feature, rid FROM tours JOIN tour_cards ON tour_rid = rid WHERE id = ?", (tour_id,)
@@ -156,8 +164,9 @@ def update_counters(connection: sqlite3.Connection, counters: dict[int, dict[str
         assignments = ", ".join(f"{key} = ?" for key in changes)
         # SET sees the old row on its right-hand side, so favorite adds the new values.
         connection.execute(
-            f"UPDATE tours SET {assignments}, favorite = coalesce(?, likes) + coalesce(?, saves) WHERE rid = ?",
-            (*changes.values(), changes.get("likes"), changes.get("saves"), row[2]),
+            f"UPDATE tours SET {assignments}, favorite = coalesce(?, likes) + coalesce(?, saves), version = ? "
+            "WHERE rid = ?",
+            (*changes.values(), changes.get("likes"), changes.get("saves"), version, row[2]),
         )
         connection.execute(
             "UPDATE tour_cards SET card = ?, feature = ? WHERE tour_rid = ?",
@@ -270,6 +279,14 @@ def read_creator(connection: sqlite3.Connection, creator_id: int) -> CreatorDocu
     if row is None or row[0] is None:
         return None  # not listed, or written by layout 1 (no document) and not reindexed since
     return creator_document_from(json.loads(row[0]))
+
+
+def add_tour_versions(connection: sqlite3.Connection) -> None:
+    """Files written before `tours.version` get the column once, at 0 for every row, as a rebuild
+    writes it: nothing for a reindex to fill, every later write stamps its rows."""
+    if "version" in {row[1] for row in connection.execute("PRAGMA table_info(tours)")}:
+        return
+    connection.execute("ALTER TABLE tours ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
 
 
 def add_creator_documents(connection: sqlite3.Connection) -> None:
