@@ -69,6 +69,15 @@ class _TourRows:
     links: list[Any] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class _SideRows:
+    """What the side writer takes of a batch: the FTS rows and the tag links (flat parameter lists)."""
+
+    count: int
+    texts: list[Any]
+    links: list[Any]
+
+
 def load_tours(
     connection: sqlite3.Connection, docs: Iterable[TourDocument], side: SideBuild, clock: PhaseClock | None = None
 ) -> int:
@@ -84,7 +93,7 @@ def load_tours(
     batches = _row_batches(clock.timed_iteration("read", docs), clock)
     for rows in clock.timed_iteration("wait", in_background(batches, ROWS_AHEAD)):
         with clock.phase("hand to side"):
-            side.add(rows)
+            side.add(_SideRows(rows.count, rows.texts, rows.links))
         with clock.phase("insert tours"):
             connection.execute(statements.sql(_TOUR_INSERT, rows.count), rows.tours)
         with clock.phase("insert cards"):
@@ -181,7 +190,10 @@ SIDE_TABLES = (
 )
 SIDE_FTS_TABLES = ("tour_text", "creator_text", "suggest_text")
 _FTS5_SHADOWS = ("data", "idx", "content", "docsize", "config")
-SIDE_BATCHES_AHEAD = 256  # batches of text the index writer may hand over before it waits (~128k tours)
+# Batches of text and tag links the index writer may hand over before it waits: enough that it never
+# waits for the side writer (which has the longer load: FTS5), and may start its CREATE INDEX phase
+# while the side writer catches up (about 0.5 MB a batch).
+SIDE_BATCHES_AHEAD = 1000
 
 
 def side_file_tables() -> tuple[str, ...]:
@@ -215,14 +227,14 @@ class SideBuild:
         self.path = path
         self._clock = clock
         self._then = then
-        self._batches: queue.Queue[_TourRows | None] = queue.Queue(maxsize=SIDE_BATCHES_AHEAD)
+        self._batches: queue.Queue[_SideRows | None] = queue.Queue(maxsize=SIDE_BATCHES_AHEAD)
         self._stop = threading.Event()
         self._counts: dict[str, int] = {}
         self._failure: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="index-build-side", daemon=True)
         self._thread.start()
 
-    def add(self, rows: _TourRows) -> None:
+    def add(self, rows: _SideRows) -> None:
         self._offer(rows)
 
     def finish(self) -> None:
@@ -241,7 +253,7 @@ class SideBuild:
         self._thread.join()
         self.path.unlink(missing_ok=True)
 
-    def _offer(self, item: _TourRows | None) -> None:
+    def _offer(self, item: _SideRows | None) -> None:
         while True:
             if not self._thread.is_alive():
                 # It failed (or was closed): say why now rather than after the whole load.
@@ -252,7 +264,7 @@ class SideBuild:
             except queue.Full:
                 continue
 
-    def _next(self) -> _TourRows | None:
+    def _next(self) -> _SideRows | None:
         while not self._stop.is_set():
             try:
                 return self._batches.get(timeout=0.1)
