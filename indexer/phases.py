@@ -2,8 +2,8 @@
 wall seconds, and the CPU seconds of the thread that ran the phase (on a shared machine the wall
 time says how busy the others were; the CPU time says what the phase costs).
 
-Phases may be timed on two threads at once (the rebuild reads documents on a helper thread while it
-writes): the figures then add up to more than the wall time."""
+Phases may be timed on several threads at once (the rebuild reads documents on a helper thread while
+two writers write): the figures then add up to more than the wall time."""
 
 from __future__ import annotations
 
@@ -34,6 +34,10 @@ class PhaseClock:
             yield
         finally:
             self.add(name, time.perf_counter() - wall, time.thread_time() - cpu)
+
+    def timed_call(self, name: str, function: Callable[[], T]) -> T:
+        with self.phase(name):
+            return function()
 
     def timed_iteration(self, name: str, items: Iterable[T]) -> Iterator[T]:
         """Yield `items`, counting the time spent producing each one (not the consumer's) as `name`."""

@@ -18,11 +18,19 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from indexer.documents import AdDocument, CreatorDocument, PlaceDocument, TagDocument, TourDocument
 from indexer.embedded import writes
-from indexer.embedded.build import finish_tag_tables, load_tours, open_build_file
+from indexer.embedded.build import (
+    SideBuild,
+    analyze_main_tables,
+    copy_side_tables,
+    load_tours,
+    main_index_statements,
+    open_build_file,
+)
 from indexer.embedded.feed import ads_page, creator_page, tour_page
 from indexer.embedded.nearby import ensure_math_functions
 from indexer.embedded.pages import AdRotation, CountCache, PointCache
@@ -82,6 +90,24 @@ _DOCUMENT_TABLES = (
     "text_terms",
     "vectors",
 )
+
+
+@dataclass(frozen=True, slots=True)
+class _OtherDocuments:
+    """What a rebuild loads besides the tours, on the side writer (build.SideBuild)."""
+
+    creators: Iterable[CreatorDocument]
+    ads: Iterable[AdDocument]
+    tags: Iterable[TagDocument]
+    places: Iterable[PlaceDocument]
+
+    def load(self, connection: sqlite3.Connection) -> dict[str, int]:
+        return {
+            "tags": load_suggestions(connection, (tag_suggestion(tag) for tag in self.tags)),
+            "places": load_suggestions(connection, (place_suggestion(place) for place in self.places)),
+            "creators": writes.write_creators(connection, self.creators),
+            "ads": writes.write_ads(connection, self.ads),
+        }
 
 
 # Names the folder (not the file: a rebuild swaps files), so processes can tell whether they share it.
@@ -218,44 +244,19 @@ class EmbeddedIndex:
         places: Iterable[PlaceDocument],
         progress: Callable[[str], None] | None = None,
     ) -> dict[str, int]:
-        """Build a fresh file (build.py: no journal, one transaction, indexes after the load), then swap
-        it in, so readers never see a half-built index. `tours` is consumed on a helper thread.
-        `progress` hears the time each phase took."""
-        clock = PhaseClock()
+        """Build a fresh file (build.py: no journal, one transaction, indexes after the load, two
+        writers on two files), then swap it in, so readers never see a half-built index; a failed
+        build leaves no file behind. `tours` is consumed on a helper thread; the other documents are
+        read by the side writer once the tours are all read. `progress` hears each phase's time."""
         with self._write_lock:
             name = f"index-{int(time.time() * 1000)}.db"
             path = self.directory / name
-            connection = open_build_file(path)
-            connection.executescript(TABLES)
-            note_current_layouts(connection)
-            vectors = self._read_all_vectors()
-            with clock.phase("load tours"):
-                counts = {"tours": load_tours(connection, tours, clock)}
-            with clock.phase("text terms"):
-                connection.execute("BEGIN")
-                fill_text_terms(connection)
-                connection.execute("COMMIT")
-            with clock.phase("others"):
-                counts["tags"] = load_suggestions(connection, (tag_suggestion(tag) for tag in tags))
-                counts["places"] = load_suggestions(connection, (place_suggestion(place) for place in places))
-                counts["creators"] = writes.write_creators(connection, creators)
-                counts["ads"] = writes.write_ads(connection, ads)
-                connection.execute("BEGIN")
-                connection.executemany(
-                    "INSERT INTO vectors (id, vec) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM tours WHERE id = ?)",
-                    ((tour_id, blob, tour_id) for tour_id, blob in vectors),
-                )
-                connection.execute("COMMIT")
-            finish_tag_tables(connection, clock)
-            for statement in index_statements():
-                with clock.phase(f"index {index_group(statement)}"):
-                    connection.execute(statement)
-            rebuild_pyramid(connection, clock)
-            bump_generation(connection)
-            with clock.phase("analyze"):
-                connection.execute("ANALYZE")
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.close()
+            clock = PhaseClock()
+            try:
+                counts = self._build_file(path, clock, tours, others=_OtherDocuments(creators, ads, tags, places))
+            except BaseException:
+                path.unlink(missing_ok=True)
+                raise
             report_phases(clock, progress)
             old = self.path
             pointer = self.directory / "CURRENT.tmp"
@@ -269,6 +270,43 @@ class EmbeddedIndex:
                 for suffix in ("", "-wal", "-shm"):
                     Path(f"{old}{suffix}").unlink(missing_ok=True)
             return counts
+
+    def _build_file(
+        self, path: Path, clock: PhaseClock, tours: Iterable[TourDocument], others: _OtherDocuments
+    ) -> dict[str, int]:
+        connection = open_build_file(path)
+        try:
+            connection.executescript(TABLES)
+            note_current_layouts(connection)
+            vectors = self._read_all_vectors()
+            side = SideBuild(path.with_name(f"{path.name}.side"), clock, then=others.load)
+            try:
+                with clock.phase("load tours"):
+                    counts = {"tours": load_tours(connection, tours, side, clock)}
+                with clock.phase("vectors"):
+                    connection.execute("BEGIN")
+                    connection.executemany(
+                        "INSERT INTO vectors (id, vec) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM tours WHERE id = ?)",
+                        ((tour_id, blob, tour_id) for tour_id, blob in vectors),
+                    )
+                    connection.execute("COMMIT")
+                for statement in main_index_statements():
+                    with clock.phase(f"index {index_group(statement)}"):
+                        connection.execute(statement)
+                rebuild_pyramid(connection, clock, tags_too=False)
+                bump_generation(connection)
+                with clock.phase("analyze"):
+                    analyze_main_tables(connection)
+                with clock.phase("wait for side"):
+                    counts.update(side.result())
+                with clock.phase("copy side"):
+                    copy_side_tables(connection, side.path)
+            finally:
+                side.close()
+            connection.execute("PRAGMA journal_mode=WAL")
+        finally:
+            connection.close()
+        return counts
 
     def _read_all_vectors(self) -> list[tuple[int, bytes]]:
         try:

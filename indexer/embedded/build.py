@@ -2,11 +2,17 @@
 
 - The new file is private until it is swapped in: no journal, no syncs, an exclusive lock, a large
   page cache and memory-mapped reads, and two sorter threads for CREATE INDEX.
+- Two writers share the work, each on its own thread, connection and file, so both cores write
+  (SQLite releases the GIL while it inserts, tokenises and sorts). The index file's writer stores the
+  tours and their cards, then builds what reads `tours` (the sort, geo and creator keys, the tile
+  pyramid). The side file's writer (`SideBuild`) takes each batch's text and tag links, then builds
+  what does not read `tours`: the FTS5 text, its term list, the tag key, tag cells and tag pyramid,
+  the creators, ads and suggestions. At the end the index file takes the side file's tables whole
+  (`copy_side_tables`: SQLite copies their b-tree cells without decoding or re-sorting them).
 - Tours are loaded in one transaction (FTS5 flushes its pending terms at every commit; one big
   flush per FTS_HASH_BYTES instead of one per batch leaves far fewer segments to merge).
-- Documents are read and turned into rows on a helper thread while this one writes them: SQLite
-  releases the GIL while it inserts and tokenises, so reading the database, building JSON and
-  writing the index share the two cores.
+- Documents are read and turned into rows on a third thread while the two write them: reading the
+  database and building JSON (Python, under the GIL) overlaps the writers' C code.
 - Secondary indexes, the tag key and the tile pyramid are built after the load, from sorted input.
 """
 
@@ -16,13 +22,16 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from indexer.documents import TourDocument
+from indexer.embedded.pyramid import rebuild_tag_pyramid
 from indexer.embedded.rows import TOUR_COLUMNS, card_row, tag_ids, text_row, tour_row
+from indexer.embedded.schema import TABLES, index_statements, index_table
+from indexer.embedded.terms import fill_text_terms
 from indexer.phases import PhaseClock
 
 _CELL_AT = [column.strip() for column in TOUR_COLUMNS.split(",")].index("cell")
@@ -60,35 +69,37 @@ class _TourRows:
     links: list[Any] = field(default_factory=list)
 
 
-def load_tours(connection: sqlite3.Connection, docs: Iterable[TourDocument], clock: PhaseClock | None = None) -> int:
+@dataclass(frozen=True, slots=True)
+class _SideRows:
+    """What the side writer takes of a batch: the FTS rows and the tag links (flat parameter lists)."""
+
+    count: int
+    texts: list[Any]
+    links: list[Any]
+
+
+def load_tours(
+    connection: sqlite3.Connection, docs: Iterable[TourDocument], side: SideBuild, clock: PhaseClock | None = None
+) -> int:
     """Insert tours in arrival order as rid 1, 2, … (views order: see schema.py; unlisted ones as
-    -1, -2, …) in one transaction. Tag links wait in a temporary table for `finish_tag_tables`.
+    -1, -2, …) in one transaction, and hand each batch's text and tag links to the side writer, which
+    hears when the last batch is in (and the documents, read on a helper thread, are all read).
     The clock gets: `read` (documents from the database, helper thread), `rows` (documents to rows,
-    helper thread), `wait` (the writer waiting for rows) and one `insert <table>` per table."""
+    helper thread), `wait` (this writer waiting for rows) and one `insert <table>` per table."""
     clock = clock or PhaseClock()
-    connection.execute(f"INSERT INTO tour_text (tour_text, rank) VALUES ('hashsize', {FTS_HASH_BYTES})")
-    connection.execute(
-        "CREATE TEMP TABLE build_tag_links (tag_id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
-        "country TEXT NOT NULL, rid INTEGER NOT NULL, cell INTEGER, lat REAL, lng REAL)"
-    )
     statements = _MultiRowInserts()
     count = 0
     connection.execute("BEGIN")
     batches = _row_batches(clock.timed_iteration("read", docs), clock)
     for rows in clock.timed_iteration("wait", in_background(batches, ROWS_AHEAD)):
+        with clock.phase("hand to side"):
+            side.add(_SideRows(rows.count, rows.texts, rows.links))
         with clock.phase("insert tours"):
             connection.execute(statements.sql(_TOUR_INSERT, rows.count), rows.tours)
         with clock.phase("insert cards"):
             connection.execute(statements.sql(_CARD_INSERT, rows.count), rows.cards)
-        with clock.phase("insert fts"):
-            connection.execute(statements.sql(_TEXT_INSERT, rows.count), rows.texts)
-        with clock.phase("insert links"):
-            width = _LINK_INSERT[1]
-            step = LINKS_PER_INSERT * width
-            for start in range(0, len(rows.links), step):
-                chunk = rows.links[start : start + step]
-                connection.execute(statements.sql(_LINK_INSERT, len(chunk) // width), chunk)
         count += rows.count
+    side.finish()
     with clock.phase("commit"):
         connection.execute("COMMIT")
     return count
@@ -163,6 +174,190 @@ def finish_tag_tables(connection: sqlite3.Connection, clock: PhaseClock | None =
             "WHERE cell IS NOT NULL AND rid > 0 ORDER BY 1, 2, 3"
         )
     connection.execute("DROP TABLE build_tag_links")
+
+
+# What the side writer fills, copied whole into the index file at the end: plain tables, and the
+# FTS5 tables as their shadow tables (FTS5 keeps everything in those).
+SIDE_TABLES = (
+    "text_terms",
+    "tour_tags",
+    "tag_cells",
+    "tag_tiles",
+    "creators",
+    "ads",
+    "suggest_items",
+    "suggest_prefixes",
+)
+SIDE_FTS_TABLES = ("tour_text", "creator_text", "suggest_text")
+_FTS5_SHADOWS = ("data", "idx", "content", "docsize", "config")
+# Batches of text and tag links the index writer may hand over before it waits: enough that it never
+# waits for the side writer (which has the longer load: FTS5), and may start its CREATE INDEX phase
+# while the side writer catches up (about 0.5 MB a batch).
+SIDE_BATCHES_AHEAD = 1000
+
+
+def side_file_tables() -> tuple[str, ...]:
+    """The tables copied from the side file: SIDE_TABLES and the FTS5 tables' shadow tables."""
+    return (*SIDE_TABLES, *(f"{table}_{shadow}" for table in SIDE_FTS_TABLES for shadow in _FTS5_SHADOWS))
+
+
+def side_index_statements() -> list[str]:
+    """The secondary indexes of the side writer's tables: built there, copied with their tables."""
+    return [statement for statement in index_statements() if index_table(statement) in SIDE_TABLES]
+
+
+def main_index_statements() -> list[str]:
+    """The secondary indexes the index file's writer builds (on `tours`)."""
+    return [statement for statement in index_statements() if index_table(statement) not in SIDE_TABLES]
+
+
+class SideBuild:
+    """The rebuild's second writer: a thread with its own connection and file. It takes the text and
+    tag links of each batch of tours (`add`) while the index writer stores the tours and cards, then
+    builds everything that does not read `tours`: the FTS5 text, `text_terms`, the tag key and tag
+    cells, their keys and the tag pyramid, and what `then` loads (creators, ads, suggestions), which
+    may read the database: it starts only after `finish`, when the tour documents are all read.
+    `result` waits for it; `close` stops it if still running and deletes its file.
+
+    The clock gets the side's phases under their own names: `insert fts`, `insert links`, `text terms`,
+    `tag key`, `tag cells`, `tag pyramid`, `others`, `side indexes`, `side analyze`, and `side wait`
+    (waiting for text)."""
+
+    def __init__(self, path: Path, clock: PhaseClock, then: Callable[[sqlite3.Connection], dict[str, int]]) -> None:
+        self.path = path
+        self._clock = clock
+        self._then = then
+        self._batches: queue.Queue[_SideRows | None] = queue.Queue(maxsize=SIDE_BATCHES_AHEAD)
+        self._stop = threading.Event()
+        self._counts: dict[str, int] = {}
+        self._failure: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="index-build-side", daemon=True)
+        self._thread.start()
+
+    def add(self, rows: _SideRows) -> None:
+        self._offer(rows)
+
+    def finish(self) -> None:
+        """No more batches: the side writer builds the rest."""
+        self._offer(None)
+
+    def result(self) -> dict[str, int]:
+        """What `then` counted, once the side file is complete (the side writer's error is raised here)."""
+        self._thread.join()
+        if self._failure is not None:
+            raise self._failure
+        return self._counts
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.path.unlink(missing_ok=True)
+
+    def _offer(self, item: _SideRows | None) -> None:
+        while True:
+            if not self._thread.is_alive():
+                # It failed (or was closed): say why now rather than after the whole load.
+                raise self._failure or RuntimeError("the rebuild's side writer has stopped")
+            try:
+                self._batches.put(item, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+
+    def _next(self) -> _SideRows | None:
+        while not self._stop.is_set():
+            try:
+                return self._batches.get(timeout=0.1)
+            except queue.Empty:
+                continue
+        raise _Stopped
+
+    def _run(self) -> None:
+        try:
+            connection = open_build_file(self.path)
+            try:
+                self._build(connection)
+            finally:
+                connection.close()
+        except _Stopped:
+            return
+        except BaseException as exc:  # noqa: BLE001 - raised on the index writer's thread by result()
+            self._failure = exc
+
+    def _build(self, connection: sqlite3.Connection) -> None:
+        clock = self._clock
+        connection.executescript(TABLES)
+        connection.execute(f"INSERT INTO tour_text (tour_text, rank) VALUES ('hashsize', {FTS_HASH_BYTES})")
+        connection.execute(
+            "CREATE TEMP TABLE build_tag_links (tag_id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
+            "country TEXT NOT NULL, rid INTEGER NOT NULL, cell INTEGER, lat REAL, lng REAL)"
+        )
+        statements = _MultiRowInserts()
+        connection.execute("BEGIN")
+        while (rows := clock.timed_call("side wait", self._next)) is not None:
+            with clock.phase("insert fts"):
+                connection.execute(statements.sql(_TEXT_INSERT, rows.count), rows.texts)
+            with clock.phase("insert links"):
+                width = _LINK_INSERT[1]
+                step = LINKS_PER_INSERT * width
+                for start in range(0, len(rows.links), step):
+                    chunk = rows.links[start : start + step]
+                    connection.execute(statements.sql(_LINK_INSERT, len(chunk) // width), chunk)
+        with clock.phase("side commit"):
+            connection.execute("COMMIT")
+        with clock.phase("text terms"):
+            connection.execute("BEGIN")
+            fill_text_terms(connection)
+            connection.execute("COMMIT")
+        finish_tag_tables(connection, clock)
+        with clock.phase("tag pyramid"):
+            rebuild_tag_pyramid(connection)
+        with clock.phase("others"):
+            self._counts = self._then(connection)
+        with clock.phase("side indexes"):
+            for statement in side_index_statements():
+                connection.execute(statement)
+        with clock.phase("side analyze"):
+            for table in side_file_tables():
+                connection.execute(f"ANALYZE {table}")
+
+
+class _Stopped(Exception):
+    """The side writer was closed before it finished."""
+
+
+def analyze_main_tables(connection: sqlite3.Connection) -> None:
+    """The planner's statistics (ANALYZE) of the tables the index writer built; the side writer
+    gathers those of its own tables, which `copy_side_tables` brings over with them."""
+    side = set(side_file_tables())
+    tables = connection.execute(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name"
+    ).fetchall()
+    for (table,) in tables:
+        if table not in side:
+            connection.execute(f"ANALYZE {table}")
+
+
+def copy_side_tables(connection: sqlite3.Connection, side_path: Path) -> None:
+    """Fill the index file's side tables (empty until now) from the side file: `INSERT INTO t SELECT *
+    FROM side.t` between tables of the same layout is SQLite's transfer optimisation, a copy of each
+    b-tree's cells in key order, indexes included (they exist empty here first), without decoding a
+    row or sorting a key. The FTS5 tables are copied as their shadow tables, the FTS5 tables' own
+    rows as the side file wrote them (their few initial rows are replaced). Their statistics come
+    too: call it after `analyze_main_tables`, which creates the statistics table."""
+    connection.execute("ATTACH DATABASE ? AS side", (str(side_path),))
+    try:
+        connection.execute("BEGIN")
+        for statement in side_index_statements():
+            connection.execute(statement)
+        for table in side_file_tables():
+            connection.execute(f"DELETE FROM main.{table}")
+            connection.execute(f"INSERT INTO main.{table} SELECT * FROM side.{table}")
+        connection.execute("INSERT INTO main.sqlite_stat1 SELECT * FROM side.sqlite_stat1")
+        connection.execute("COMMIT")
+    finally:
+        connection.execute("DETACH DATABASE side")
 
 
 def in_background(items: Iterator[T], ahead: int) -> Iterator[T]:

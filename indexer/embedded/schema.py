@@ -217,6 +217,11 @@ def index_statements() -> list[str]:
     return statements
 
 
+def index_table(statement: str) -> str:
+    """The table an index statement indexes."""
+    return statement.split(" ON ", 1)[1].split(" ", 1)[0]
+
+
 def index_group(statement: str) -> str:
     """What an index statement serves, for the rebuild's phase times: a sort order, geo, or other."""
     name = statement.split(" ON ")[0].rsplit(" ", 1)[-1]

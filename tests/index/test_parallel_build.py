@@ -1,0 +1,159 @@
+"""The embedded index's full rebuild writes with two writers on two files (build.py): the index file
+takes the tours, the side file the text, tag keys, tag pyramid, creators, ads and suggestions, and
+the index file copies the side file's tables in at the end. A rebuilt file must hold what the same
+documents written one by one hold, answer the same, and a failure on either side must leave the
+index being served as it was, with no side file behind."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from indexer.documents import TourDocument
+from indexer.embedded.adapter import EmbeddedIndex
+from indexer.embedded.build import SIDE_FTS_TABLES, SIDE_TABLES
+from indexer.queries import BBox, FeedQuery, MapQuery, Sort, SuggestQuery, TourFilter
+from tests.index.test_contract import ADS, PLACES, TAGS, make_creators, make_tours
+
+# Rows whose order no query depends on: compared as sets of rows.
+_PLAIN_TABLES = (
+    "tours",
+    "tour_cards",
+    "tour_tags",
+    "tag_cells",
+    "creators",
+    "ads",
+    "suggest_items",
+    "suggest_prefixes",
+)
+
+
+def _corpus() -> list[TourDocument]:
+    """The contract corpus in the rebuild's order (views descending), every seventh tour unlisted,
+    so both sides of the row ids go through the side file."""
+    docs = [replace(doc, unlisted=doc.id % 7 == 0) for doc in make_tours()]
+    return sorted(docs, key=lambda doc: (-doc.views, -doc.id))
+
+
+def _rebuilt(directory: Path, docs: list[TourDocument]) -> EmbeddedIndex:
+    index = EmbeddedIndex(directory)
+    index.rebuild(tours=docs, creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    return index
+
+
+def _written_one_by_one(directory: Path, docs: list[TourDocument]) -> EmbeddedIndex:
+    index = EmbeddedIndex(directory)
+    index.upsert_tours(docs)
+    # The rebuild's order, so suggestion items get the same row ids.
+    index.upsert_tags(TAGS)
+    index.upsert_places(PLACES)
+    index.upsert_creators(make_creators())
+    index.upsert_ads(ADS)
+    return index
+
+
+def _rows(index: EmbeddedIndex, sql: str) -> list[tuple[object, ...]]:
+    return sorted(index._connection().execute(sql).fetchall(), key=repr)
+
+
+def _pyramid(index: EmbeddedIndex, table: str) -> list[tuple[tuple[object, ...], tuple[float, float]]]:
+    """(key columns and count, (sum of latitudes, sum of longitudes)) of every non-empty cell."""
+    rows = index._connection().execute(f"SELECT * FROM {table} WHERE n > 0").fetchall()
+    return sorted((tuple(row[:-2]), (row[-2], row[-1])) for row in rows)
+
+
+def _vocabulary(index: EmbeddedIndex, table: str) -> list[tuple[object, ...]]:
+    """Every (term, row id, column, offset) the FTS5 table holds."""
+    connection = index._connection()
+    connection.execute(
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{table}_instances USING fts5vocab(main, {table}, instance)"
+    )
+    return _rows(index, f"SELECT term, doc, col, offset FROM temp.{table}_instances")
+
+
+def test_a_rebuilt_file_holds_what_writing_one_by_one_holds(tmp_path: Path) -> None:
+    docs = _corpus()
+    rebuilt = _rebuilt(tmp_path / "rebuilt", docs)
+    written = _written_one_by_one(tmp_path / "written", docs)
+    for table in _PLAIN_TABLES:
+        assert _rows(rebuilt, f"SELECT * FROM {table}") == _rows(written, f"SELECT * FROM {table}"), table
+    for table in SIDE_FTS_TABLES:
+        assert _vocabulary(rebuilt, table) == _vocabulary(written, table), table
+    # The pyramids: the same cells and counts (the sums of positions may differ in the last bits,
+    # added one tour at a time against summed by a GROUP BY).
+    for table in ("tiles", "tag_tiles"):
+        mine, theirs = _pyramid(rebuilt, table), _pyramid(written, table)
+        assert [cell for cell, _sums in mine] == [cell for cell, _sums in theirs], table
+        for (_cell, sums), (_same, their_sums) in zip(mine, theirs, strict=True):
+            assert sums == pytest.approx(their_sums, rel=1e-9), table
+    # Every term a written tour's title and body hold is in the rebuilt term list (which also holds
+    # the filter tokens of the keys column).
+    terms = {row[0] for row in _rows(rebuilt, "SELECT term FROM text_terms")}
+    assert {row[0] for row in _rows(written, "SELECT term FROM text_terms")} <= terms
+
+
+def _answers(index: EmbeddedIndex) -> Iterator[object]:
+    filters = [TourFilter(), TourFilter(categories=(2,)), TourFilter(countries=("FR",), tags=(1,))]
+    for text, tour_filter, sort in itertools.product(
+        ("castle", "harb", "'castle of", "paris walk", "ca"), filters, (Sort.VIEWS, Sort.RELEVANCE, Sort.AZ)
+    ):
+        yield index.feed(FeedQuery(filter=replace(tour_filter, text=text), sort=sort, limit=20))
+    for tags in ((1,), (2,)):
+        for zoom in (2.0, 8.0, 12.0):
+            bbox = BBox(-180, -85, 180, 85) if zoom == 2.0 else BBox(2.0, 48.5, 2.7, 49.2)
+            yield index.map_area(MapQuery(filter=TourFilter(tags=tags), bbox=bbox, zoom=zoom))
+    for typed in ("pa", "cas", "#sun", "@bl", "berl"):
+        yield index.suggest(SuggestQuery(text=typed, limit=10))
+
+
+def test_a_rebuilt_file_answers_like_one_written_one_by_one(tmp_path: Path) -> None:
+    docs = _corpus()
+    rebuilt = list(_answers(_rebuilt(tmp_path / "rebuilt", docs)))
+    written = list(_answers(_written_one_by_one(tmp_path / "written", docs)))
+    assert len(rebuilt) == len(written)
+    for number, (mine, theirs) in enumerate(zip(rebuilt, written, strict=True)):
+        assert mine == theirs or mine == pytest.approx(theirs), number
+
+
+def test_the_copied_fts_tables_pass_their_integrity_check_and_no_side_file_is_left(tmp_path: Path) -> None:
+    index = _rebuilt(tmp_path / "index", _corpus())
+    connection = index._connection()
+    for table in SIDE_FTS_TABLES:
+        connection.execute(f"INSERT INTO {table} ({table}) VALUES ('integrity-check')")
+    assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert not list(index.directory.glob("*.side"))
+    # Every side table arrived whole: the counts the rebuild wrote are there.
+    assert connection.execute("SELECT count(*) FROM tour_tags").fetchone()[0] > 0
+    assert all(connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] > 0 for table in SIDE_TABLES)
+
+
+def _failing_tours(docs: list[TourDocument], after: int) -> Iterator[TourDocument]:
+    yield from docs[:after]
+    raise RuntimeError("the database went away")
+
+
+def _failing_creators() -> Iterator[object]:
+    yield make_creators()[0]
+    raise RuntimeError("creators could not be read")
+
+
+@pytest.mark.parametrize("side", ["tours", "creators"])
+def test_a_failed_rebuild_keeps_the_served_index_and_leaves_no_files(tmp_path: Path, side: str) -> None:
+    """A failure while the tours load (the index writer's side), or while the side writer loads the
+    creators after it: the rebuild raises it, the index answers as before, no new file stays."""
+    docs = _corpus()
+    index = _rebuilt(tmp_path / "index", docs)
+    before = index.feed(FeedQuery(filter=TourFilter(text="castle"), sort=Sort.VIEWS, limit=50))
+    files = sorted(path.name for path in index.directory.iterdir())
+    tours = _failing_tours(docs, after=120) if side == "tours" else iter(docs)
+    creators = _failing_creators() if side == "creators" else make_creators()
+    with pytest.raises(RuntimeError, match=r"went away|could not be read"):
+        index.rebuild(tours=tours, creators=creators, ads=ADS, tags=TAGS, places=PLACES)  # type: ignore[arg-type]
+    assert index.feed(FeedQuery(filter=TourFilter(text="castle"), sort=Sort.VIEWS, limit=50)) == before
+    assert sorted(path.name for path in index.directory.iterdir()) == files
+    assert sqlite3.connect(index.path).execute("SELECT count(*) FROM tours").fetchone()[0] == len(docs)
