@@ -61,6 +61,12 @@ def _rows(index: EmbeddedIndex, sql: str) -> list[tuple[object, ...]]:
     return sorted(index._connection().execute(sql).fetchall(), key=repr)
 
 
+def _all_but_versions(index: EmbeddedIndex, table: str) -> str:
+    """Every column but `tours.version`: a written row carries its write's generation, a rebuilt one 0."""
+    columns = [row[1] for row in index._connection().execute(f"PRAGMA table_info({table})")]
+    return f"SELECT {', '.join(name for name in columns if name != 'version')} FROM {table}"
+
+
 def _pyramid(index: EmbeddedIndex, table: str) -> list[tuple[tuple[object, ...], tuple[float, float]]]:
     """(key columns and count, (sum of latitudes, sum of longitudes)) of every non-empty cell."""
     rows = index._connection().execute(f"SELECT * FROM {table} WHERE n > 0").fetchall()
@@ -81,7 +87,9 @@ def test_a_rebuilt_file_holds_what_writing_one_by_one_holds(tmp_path: Path) -> N
     rebuilt = _rebuilt(tmp_path / "rebuilt", docs)
     written = _written_one_by_one(tmp_path / "written", docs)
     for table in _PLAIN_TABLES:
-        assert _rows(rebuilt, f"SELECT * FROM {table}") == _rows(written, f"SELECT * FROM {table}"), table
+        assert _rows(rebuilt, _all_but_versions(rebuilt, table)) == _rows(written, _all_but_versions(written, table)), (
+            table
+        )
     for table in SIDE_FTS_TABLES:
         assert _vocabulary(rebuilt, table) == _vocabulary(written, table), table
     # The pyramids: the same cells and counts (the sums of positions may differ in the last bits,
