@@ -31,6 +31,7 @@ from indexer.embedded.build import (
     main_index_statements,
     open_build_file,
 )
+from indexer.embedded.counts import rebuild_counts
 from indexer.embedded.feed import ads_page, creator_page, tour_page
 from indexer.embedded.nearby import ensure_math_functions
 from indexer.embedded.pages import AdRotation, CountCache, PointCache
@@ -78,6 +79,7 @@ _DOCUMENT_TABLES = (
     "tour_cards",
     "tour_tags",
     "tour_text",
+    "tour_counts",
     "tiles",
     "tag_tiles",
     "tag_cells",
@@ -159,6 +161,7 @@ class EmbeddedIndex:
             had_tag_tiles = writes.has_table(connection, "tag_tiles") and writes.has_table(connection, "tag_cells")
             had_prefixes = writes.has_table(connection, "suggest_prefixes")
             had_terms = writes.has_table(connection, "text_terms")
+            had_counts = writes.has_table(connection, "tour_counts")
             new_file = not writes.has_table(connection, "creators")
             connection.executescript(TABLES)
             if new_file:
@@ -186,6 +189,12 @@ class EmbeddedIndex:
                 connection.execute("BEGIN IMMEDIATE")
                 fill_tag_cells(connection)
                 rebuild_tag_pyramid(connection)
+                connection.execute("COMMIT")
+            if not had_counts and not new_file:
+                # A file from before the kept counts: group them once (a second at 1M tours), or
+                # every total they answer would read zero until a rebuild.
+                connection.execute("BEGIN IMMEDIATE")
+                rebuild_counts(connection)
                 connection.execute("COMMIT")
             if not had_terms and writes.has_table(connection, "tours"):
                 # A file from before the term list: fill it from the FTS vocabulary (seconds at 1M).
@@ -294,6 +303,8 @@ class EmbeddedIndex:
                     with clock.phase(f"index {index_group(statement)}"):
                         connection.execute(statement)
                 rebuild_pyramid(connection, clock, tags_too=False)
+                with clock.phase("counts"):
+                    rebuild_counts(connection)
                 bump_generation(connection)
                 with clock.phase("analyze"):
                     analyze_main_tables(connection)

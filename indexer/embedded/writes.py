@@ -1,7 +1,7 @@
 """Writing documents into the embedded index one by one (the outbox sync): tours with their tag,
-text, card and pyramid rows, counters in place, creators, ads and tags. Every function expects the
-caller (EmbeddedIndex) to hold the write lock; each write bumps the generation that totals are
-cached under. A full rebuild writes a new file instead (build.py, EmbeddedIndex.rebuild)."""
+text, card, pyramid and kept count rows, counters in place, creators, ads and tags. Every function
+expects the caller (EmbeddedIndex) to hold the write lock; each write bumps the generation that
+counted totals are cached under. A full rebuild writes a new file instead (build.py, EmbeddedIndex.rebuild)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 
 from indexer.cards import ad_card, creator_card
 from indexer.documents import AdDocument, CreatorDocument, TourDocument, creator_document_from
+from indexer.embedded.counts import counts_add
 from indexer.embedded.pyramid import pyramid_add, rebuild_pyramid
 from indexer.embedded.rows import (
     INSERT_CARD,
@@ -61,15 +62,18 @@ def written_version(connection: sqlite3.Connection) -> int:
     return generation(connection) + 1
 
 
+_EXISTING = "SELECT rid, category_id, cell, lat, lng, country, media_type_id FROM tours WHERE id = ?"
+
+
 def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_pyramid: bool, version: int) -> None:
-    existing = connection.execute(
-        "SELECT rid, category_id, cell, lat, lng FROM tours WHERE id = ?", (doc.id,)
-    ).fetchone()
+    existing = connection.execute(_EXISTING, (doc.id,)).fetchone()
     rid: int | None = None
     if existing is not None:
-        old_rid, category_id, cell, lat, lng = existing
-        if maintain_pyramid and old_rid > 0:
-            pyramid_add(connection, category_id, cell, lat, lng, tags_of(connection, old_rid), -1)
+        old_rid, category_id, cell, lat, lng, country, media_type_id = existing
+        if old_rid > 0:
+            if maintain_pyramid:
+                pyramid_add(connection, category_id, cell, lat, lng, tags_of(connection, old_rid), -1)
+            counts_add(connection, category_id, country, media_type_id, lat is not None, -1)
         delete_tour_rows(connection, old_rid)
         if (old_rid < 0) == doc.unlisted:
             rid = old_rid  # keeps its place; a tour listed or unlisted since moves to the other side
@@ -89,8 +93,10 @@ def _upsert_tour(connection: sqlite3.Connection, doc: TourDocument, *, maintain_
             [(tag_id, row[10], rid, doc.category_id, doc.lat, doc.lng) for tag_id in tag_ids(doc)],
         )
     connection.execute(INSERT_TEXT, text_row(rid, doc))
-    if maintain_pyramid and listed:
-        pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, tag_ids(doc), +1)
+    if listed:
+        if maintain_pyramid:
+            pyramid_add(connection, doc.category_id, row[10], doc.lat, doc.lng, tag_ids(doc), +1)
+        counts_add(connection, doc.category_id, doc.country, doc.media_type_id, doc.lat is not None, +1)
 
 
 def _words_of(doc: TourDocument) -> str:
@@ -108,17 +114,16 @@ def _new_rid(connection: sqlite3.Connection, *, unlisted: bool) -> int:
 
 
 def delete_tours(connection: sqlite3.Connection, ids: Sequence[int]) -> None:
-    """Remove tours with their pyramid counts and vectors. The caller holds the write lock."""
+    """Remove tours with their pyramid and kept counts and vectors. The caller holds the write lock."""
     connection.execute("BEGIN IMMEDIATE")
     for tour_id in ids:
-        existing = connection.execute(
-            "SELECT rid, category_id, cell, lat, lng FROM tours WHERE id = ?", (tour_id,)
-        ).fetchone()
+        existing = connection.execute(_EXISTING, (tour_id,)).fetchone()
         if existing is None:
             continue
-        rid = existing[0]
+        rid, category_id, cell, lat, lng, country, media_type_id = existing
         if rid > 0:
-            pyramid_add(connection, existing[1], existing[2], existing[3], existing[4], tags_of(connection, rid), -1)
+            pyramid_add(connection, category_id, cell, lat, lng, tags_of(connection, rid), -1)
+            counts_add(connection, category_id, country, media_type_id, lat is not None, -1)
         delete_tour_rows(connection, rid)
         connection.execute("DELETE FROM vectors WHERE id = ?", (tour_id,))
     bump_generation(connection)

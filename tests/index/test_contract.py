@@ -543,6 +543,14 @@ def test_small_candidate_sets_sort_like_large_ones(
         FeedQuery(filter=TourFilter(tags=(2,), countries=("FR", "JP")), sort=sort, limit=15, offset=5)
         for sort in (Sort.NEWEST, Sort.AZ, Sort.LIKES)
     ]
+    # Random's rotation, pages on either side of its turn and across it.
+    queries += [
+        FeedQuery(
+            filter=TourFilter(tags=(2,), countries=("FR", "JP")), sort=Sort.RANDOM, limit=7, offset=offset, seed=seed
+        )
+        for offset in (0, 7, 14, 21)
+        for seed in ("a", "b")
+    ]
     queries.append(FeedQuery(filter=TourFilter(text="museum"), sort=Sort.VIEWS, limit=10))
     driven = [index.feed(query).ids for query in queries]
     monkeypatch.setattr(feed_planner, "CANDIDATE_SORT_LIMIT", 0)
