@@ -108,11 +108,14 @@ def load_tours(
 # One statement inserts many rows: the writer then takes the GIL once per statement, not once per
 # row as executemany does, so the thread building rows never stalls it (and it never stalls that one).
 ROWS_PER_INSERT = 500
+# The side writer inserts the text and links of up to this many tours a statement (SIDE_ROWS_PER_INSERT
+# x 4 parameters: the most SQLite's default limit allows).
+SIDE_ROWS_PER_INSERT = 8000
+MAX_PARAMETERS = 32_766  # SQLite's default limit a statement (SQLITE_MAX_VARIABLE_NUMBER)
 _TOUR_INSERT = (f"INSERT INTO tours ({TOUR_COLUMNS}) VALUES ", len(TOUR_COLUMNS.split(",")))
 _CARD_INSERT = ("INSERT INTO tour_cards (tour_rid, card, feature) VALUES ", 3)
 _TEXT_INSERT = ("INSERT INTO tour_text (rowid, title, body, keys) VALUES ", 4)
 _LINK_INSERT = ("INSERT INTO build_tag_links (tag_id, category_id, country, rid, cell, lat, lng) VALUES ", 7)
-LINKS_PER_INSERT = 4000  # 28,000 parameters: under SQLite's 32,766 a statement
 
 
 class _MultiRowInserts:
@@ -125,6 +128,17 @@ class _MultiRowInserts:
         if key not in self._cache:
             self._cache[key] = head + ",".join(["(" + ",".join("?" * width) + ")"] * rows)
         return self._cache[key]
+
+
+def _insert_rows(
+    connection: sqlite3.Connection, statements: _MultiRowInserts, insert: tuple[str, int], values: list[Any]
+) -> None:
+    """Insert flat parameter `values` with as few statements as the parameter limit allows."""
+    width = insert[1]
+    step = MAX_PARAMETERS // width * width
+    for start in range(0, len(values), step):
+        chunk = values[start : start + step]
+        connection.execute(statements.sql(insert, len(chunk) // width), chunk)
 
 
 def _row_batches(docs: Iterable[TourDocument], clock: PhaseClock) -> Iterator[_TourRows]:
@@ -264,7 +278,30 @@ class SideBuild:
             except queue.Full:
                 continue
 
-    def _next(self) -> _SideRows | None:
+    def _take(self) -> tuple[list[Any], list[Any], bool]:
+        """The text and links of every batch waiting (at least one; up to SIDE_ROWS_PER_INSERT tours),
+        and whether the last batch is among them. While the load lasts, this thread takes the GIL
+        from the one reading documents once per statement, after waiting up to the interpreter's
+        switch interval: the fewer and longer its statements, the less it waits."""
+        texts: list[Any] = []
+        links: list[Any] = []
+        count = 0
+        rows = self._next(block=True)
+        while rows is not None:
+            texts += rows.texts
+            links += rows.links
+            count += rows.count
+            if count >= SIDE_ROWS_PER_INSERT:
+                return texts, links, False
+            try:
+                rows = self._next(block=False)
+            except queue.Empty:
+                return texts, links, False
+        return texts, links, True
+
+    def _next(self, *, block: bool) -> _SideRows | None:
+        if not block:
+            return self._batches.get_nowait()
         while not self._stop.is_set():
             try:
                 return self._batches.get(timeout=0.1)
@@ -294,15 +331,13 @@ class SideBuild:
         )
         statements = _MultiRowInserts()
         connection.execute("BEGIN")
-        while (rows := clock.timed_call("side wait", self._next)) is not None:
+        finished = False
+        while not finished:
+            texts, links, finished = clock.timed_call("side wait", self._take)
             with clock.phase("insert fts"):
-                connection.execute(statements.sql(_TEXT_INSERT, rows.count), rows.texts)
+                _insert_rows(connection, statements, _TEXT_INSERT, texts)
             with clock.phase("insert links"):
-                width = _LINK_INSERT[1]
-                step = LINKS_PER_INSERT * width
-                for start in range(0, len(rows.links), step):
-                    chunk = rows.links[start : start + step]
-                    connection.execute(statements.sql(_LINK_INSERT, len(chunk) // width), chunk)
+                _insert_rows(connection, statements, _LINK_INSERT, links)
         with clock.phase("side commit"):
             connection.execute("COMMIT")
         with clock.phase("text terms"):
