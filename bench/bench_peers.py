@@ -15,7 +15,8 @@ tantivy is optional: pip install -c constraints.txt -e '.[bench]'.
 
 Ours is timed twice: as it serves (totals cached per index generation by CountCache, which every
 write invalidates) and with the cache emptied before each call (every total counted), since the
-peers count on every call.
+peers count on every call. Totals the index keeps current on each write (categories, countries and
+media types only: indexer/embedded/counts.py) are read, not counted, in both.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@
 - Tags live in a WITHOUT ROWID key table; text in FTS5 with prefix indexes; geo as a zoom-20 Morton
   code (`cell`) plus a per-category tile pyramid of counts and centroids for the low zooms, and one
   per tag and category (`tag_tiles`, with `tag_cells` below it) for the map after choosing a tag.
+- Totals of filters made of categories, countries and media types only are kept per write in
+  `tour_counts`, with every roll-up to "any" (counts.py), so they are never counted.
 """
 
 from __future__ import annotations
