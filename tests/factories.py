@@ -6,19 +6,28 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from app.classifications.models import Category, MediaType, Subcategory, Tag, TagTopicType
+from app.core import security
 from app.core.outbox import add_outbox
-from app.core.security import hash_password, issue_user_token
+from app.core.security import issue_user_token
 from app.creators.models import Creator
 from app.tours.models import ApprovalState, Tour, TourStatus, TourTag
 from app.users.models import User
 from app.vendors.models import Vendor, VendorStatus
 
 _sequence = itertools.count(1)
+
+
+@lru_cache
+def hash_password(password: str) -> str:
+    """Argon2 costs ~0.2 s of CPU on purpose, and the tests make thousands of accounts with a handful
+    of passwords: each password is hashed once per process (a hash is a valid one for any account)."""
+    return security.hash_password(password)
 
 
 def user(db: Session, *, admin: bool = False, roles: list[str] | None = None, **fields: Any) -> User:

@@ -34,6 +34,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from PIL import Image, ImageDraw
 
+from tests.fakes.server import http_server, serve_in_background, stop
+
 EXTRAS = ("/tours/flaky", "/tours/slow", "/tours/to-loopback")
 
 
@@ -209,23 +211,21 @@ def _handler(site: CrawlSite) -> type[BaseHTTPRequestHandler]:
 @contextmanager
 def running_crawl_site(**options: object) -> Iterator[CrawlSite]:
     site = CrawlSite(**options)  # type: ignore[arg-type]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(site))
-    server.daemon_threads = True
+    server = http_server()
+    server.RequestHandlerClass = _handler(site)
     site.server = server
-    thread = threading.Thread(target=server.serve_forever, name="crawl-site", daemon=True)
-    thread.start()
+    serve_in_background(server, "crawl-site")
     try:
         yield site
     finally:
-        server.shutdown()
-        server.server_close()
+        stop(server)
 
 
 def serve_forever(tours: int, port_out: object) -> None:
     """A separate process's entry (the benchmark): serve and report the port through a queue."""
     site = CrawlSite(tours=tours, with_extras=False)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(site))
-    server.daemon_threads = True
+    server = http_server()
+    server.RequestHandlerClass = _handler(site)
     site.server = server
     port_out.put(site.port)  # type: ignore[attr-defined]
     server.serve_forever()

@@ -12,13 +12,14 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs
+
+from tests.fakes.server import http_server, serve_in_background, stop
 
 API_VERSION = "v19.0"
 
@@ -37,8 +38,7 @@ class FakeGraph:
         return f"http://{host!s}:{port}/{API_VERSION}"
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        stop(self.server)
 
 
 def _graph_error(message: str, code: int, kind: str = "OAuthException") -> dict[str, Any]:
@@ -84,11 +84,10 @@ def _handler(fake: FakeGraph) -> type[BaseHTTPRequestHandler]:
 
 @contextmanager
 def running_graph() -> Iterator[FakeGraph]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    server = http_server()
     fake = FakeGraph(server=server)
     server.RequestHandlerClass = _handler(fake)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_in_background(server, "fake-graph")
     try:
         yield fake
     finally:

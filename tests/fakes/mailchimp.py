@@ -28,6 +28,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from tests.fakes.server import http_server, serve_in_background, stop
+
 PREFIX = "/3.0"
 MAX_BATCH = 500
 
@@ -87,8 +89,7 @@ class FakeMailchimp:
         return {email: member.status for email, member in self.members.items()}
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        stop(self.server)
 
 
 def _problem(status: int, title: str, detail: str) -> dict[str, Any]:
@@ -246,11 +247,10 @@ def _handler(fake: FakeMailchimp) -> type[BaseHTTPRequestHandler]:
 
 @contextmanager
 def running_mailchimp() -> Iterator[FakeMailchimp]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    server = http_server()
     fake = FakeMailchimp(server=server)
     server.RequestHandlerClass = _handler(fake)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_in_background(server, "fake-mailchimp")
     try:
         yield fake
     finally:

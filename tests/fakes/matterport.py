@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import base64
 import json
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.fakes.server import http_server, serve_in_background, stop
 
 GRAPH_PATH = "/api/models/graph"
 
@@ -52,8 +53,7 @@ class FakeMatterport:
         self.accounts[token_id] = (secret, {model.id: model for model in models})
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        stop(self.server)
 
 
 def _handler(fake: FakeMatterport) -> type[BaseHTTPRequestHandler]:
@@ -132,11 +132,10 @@ def _handler(fake: FakeMatterport) -> type[BaseHTTPRequestHandler]:
 
 @contextmanager
 def running_matterport() -> Iterator[FakeMatterport]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    server = http_server()
     fake = FakeMatterport(server=server)
     server.RequestHandlerClass = _handler(fake)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_in_background(server, "fake-matterport")
     try:
         yield fake
     finally:

@@ -13,7 +13,6 @@ import hashlib
 import hmac
 import json
 import secrets
-import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,6 +22,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
+
+from tests.fakes.server import http_server, serve_in_background, stop
 
 GOOGLE_CLIENT_ID = "touratlas-test.apps.googleusercontent.com"
 GOOGLE_ISSUER = "https://accounts.google.com"
@@ -94,8 +95,7 @@ class FakeProviders:
         self.private_key = rsa.generate_private_key(65537, 2048)
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        stop(self.server)
 
 
 def _handler(fake: FakeProviders) -> type[BaseHTTPRequestHandler]:
@@ -158,8 +158,8 @@ def _handler(fake: FakeProviders) -> type[BaseHTTPRequestHandler]:
 
 
 def start_fake_providers() -> FakeProviders:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    server = http_server()
     fake = FakeProviders(server=server)
     server.RequestHandlerClass = _handler(fake)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_background(server, "fake-providers")
     return fake

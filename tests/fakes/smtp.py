@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import base64
 import socketserver
-import threading
 from dataclasses import dataclass, field
+
+from tests.fakes.server import FakeTCPServer, serve_in_background, stop
 
 
 @dataclass
@@ -30,8 +31,7 @@ class FakeSmtp:
         return f"smtp://{self.username}:{self.password}@{host!s}:{port}"
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        stop(self.server)
 
 
 def _handler(fake: FakeSmtp) -> type[socketserver.StreamRequestHandler]:
@@ -85,9 +85,8 @@ def _handler(fake: FakeSmtp) -> type[socketserver.StreamRequestHandler]:
 
 
 def start_fake_smtp() -> FakeSmtp:
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), socketserver.StreamRequestHandler)
-    server.daemon_threads = True
+    server = FakeTCPServer(("127.0.0.1", 0), socketserver.StreamRequestHandler)
     fake = FakeSmtp(server=server)
     server.RequestHandlerClass = _handler(fake)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_background(server, "fake-smtp")
     return fake

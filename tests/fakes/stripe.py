@@ -30,6 +30,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from tests.fakes.server import http_server, serve_in_background, stop
+
 SECRET_KEY = "sk_test_fake_touratlas_0123456789"
 DAY = 86400
 
@@ -105,8 +107,7 @@ class FakeStripe:
             self.versions.clear()
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        stop(self.server)
 
     # ------------------------------------------------------------------------------------- objects
 
@@ -394,11 +395,10 @@ def _handler(fake: FakeStripe) -> type[BaseHTTPRequestHandler]:
 
 @contextmanager
 def running_stripe() -> Iterator[FakeStripe]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    server = http_server()
     fake = FakeStripe(server=server)
     server.RequestHandlerClass = _handler(fake)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_in_background(server, "fake-stripe")
     try:
         yield fake
     finally:

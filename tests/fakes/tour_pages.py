@@ -42,6 +42,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from PIL import Image
 
+from tests.fakes.server import http_server, serve_in_background, stop
+
 HUGE_PAGE_BYTES = 8 * 1024 * 1024
 SLOW_SECONDS = 3.0
 DRIP_SECONDS = 30.0
@@ -101,8 +103,7 @@ class TourPages:
             self.bytes_sent[path] += sent
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        stop(self.server)
 
 
 def tour_page(
@@ -324,12 +325,11 @@ def _handler(fake: TourPages) -> type[BaseHTTPRequestHandler]:
 
 def start_tour_pages(host: str = "127.0.0.1", port: int = 0) -> TourPages:
     """Start the fake provider on a free port (threads are daemons, so a forgotten server never blocks exit)."""
-    server = ThreadingHTTPServer((host, port), BaseHTTPRequestHandler)
-    server.daemon_threads = True
+    server = http_server(host, port)
     fake = TourPages(server=server)
     fake.pages.update(_builtin_pages(fake.base_url))
     server.RequestHandlerClass = _handler(fake)
-    threading.Thread(target=server.serve_forever, name="fake-tour-pages", daemon=True).start()
+    serve_in_background(server, "fake-tour-pages")
     return fake
 
 

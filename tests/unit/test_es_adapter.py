@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fnmatch import fnmatch
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -45,6 +45,7 @@ from indexer.queries import (
     SuggestQuery,
     TourFilter,
 )
+from tests.fakes.server import http_server, serve_in_background, stop
 
 KINDS = ("tours", "creators", "ads", "tags", "places")
 ALIASES = {kind: f"touratlas-{kind}" for kind in KINDS}
@@ -368,14 +369,13 @@ class Handler(BaseHTTPRequestHandler):
 def fake() -> Iterator[tuple[FakeElasticsearch, str]]:
     state = FakeElasticsearch()
     handler = type("BoundHandler", (Handler,), {"fake": state})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
+    server = http_server()
+    server.RequestHandlerClass = handler
+    serve_in_background(server, "fake-elasticsearch")
     try:
         yield state, f"http://127.0.0.1:{server.server_address[1]}"
     finally:
-        server.shutdown()
-        server.server_close()
+        stop(server)
 
 
 @pytest.fixture

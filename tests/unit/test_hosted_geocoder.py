@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -15,6 +14,7 @@ import pytest
 
 from app.locations.hosted import HostedGeocoder
 from app.locations.ports import Country, GeocoderError
+from tests.fakes.server import http_server, serve_in_background, stop
 
 TOKEN = "pk.test-token"
 DATASET_PATH = "/geocoding/v5/mapbox.places"
@@ -107,14 +107,13 @@ def fake() -> Iterator[tuple[FakeMapbox, str]]:
         def log_message(self, *_args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
+    server = http_server()
+    server.RequestHandlerClass = Handler
+    serve_in_background(server, "fake-mapbox")
     try:
         yield state, f"http://127.0.0.1:{server.server_address[1]}{DATASET_PATH}"
     finally:
-        server.shutdown()
-        server.server_close()
+        stop(server)
 
 
 def _countries() -> list[Country]:
