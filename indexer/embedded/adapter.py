@@ -288,7 +288,6 @@ class EmbeddedIndex:
                 for statement in main_index_statements():
                     with clock.phase(f"index {index_group(statement)}"):
                         connection.execute(statement)
-                rebuild_pyramid(connection, clock, tags_too=False)
                 bump_generation(connection)
                 with clock.phase("analyze"):
                     analyze_main_tables(connection)
