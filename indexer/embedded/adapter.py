@@ -302,7 +302,6 @@ class EmbeddedIndex:
                 for statement in main_index_statements():
                     with clock.phase(f"index {index_group(statement)}"):
                         connection.execute(statement)
-                rebuild_pyramid(connection, clock, tags_too=False)
                 with clock.phase("counts"):
                     rebuild_counts(connection)
                 bump_generation(connection)

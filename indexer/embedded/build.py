@@ -4,10 +4,10 @@
   page cache and memory-mapped reads, and two sorter threads for CREATE INDEX.
 - Two writers share the work, each on its own thread, connection and file, so both cores write
   (SQLite releases the GIL while it inserts, tokenises and sorts). The index file's writer stores the
-  tours and their cards, then builds what reads `tours` (the sort, geo and creator keys, the tile
-  pyramid). The side file's writer (`SideBuild`) takes each batch's text and tag links, then builds
-  what does not read `tours`: the FTS5 text, its term list, the tag key, tag cells and tag pyramid,
-  the creators, ads and suggestions. At the end the index file takes the side file's tables whole
+  tours and their cards, then builds their keys (sort orders, geo, creators' tours). The side file's
+  writer (`SideBuild`) takes each batch's text, tag links and positions, then builds everything else:
+  the FTS5 text and its term list, the tag key, tag cells and tag pyramid, the tile pyramid, the
+  creators, ads and suggestions. At the end the index file takes the side file's tables whole
   (`copy_side_tables`: SQLite copies their b-tree cells without decoding or re-sorting them).
 - Tours are loaded in one transaction (FTS5 flushes its pending terms at every commit; one big
   flush per FTS_HASH_BYTES instead of one per batch leaves far fewer segments to merge).
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from indexer.documents import TourDocument
-from indexer.embedded.pyramid import rebuild_tag_pyramid
+from indexer.embedded.pyramid import rebuild_tag_pyramid, rebuild_tiles
 from indexer.embedded.rows import TOUR_COLUMNS, card_row, tag_ids, text_row, tour_row
 from indexer.embedded.schema import TABLES, index_statements, index_table
 from indexer.embedded.terms import fill_text_terms
@@ -67,15 +67,18 @@ class _TourRows:
     cards: list[Any] = field(default_factory=list)
     texts: list[Any] = field(default_factory=list)
     links: list[Any] = field(default_factory=list)
+    cells: list[Any] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
 class _SideRows:
-    """What the side writer takes of a batch: the FTS rows and the tag links (flat parameter lists)."""
+    """What the side writer takes of a batch (flat parameter lists): the FTS rows, the tag links and
+    the listed, located tours' positions (for the tile pyramid)."""
 
     count: int
     texts: list[Any]
     links: list[Any]
+    cells: list[Any]
 
 
 def load_tours(
@@ -93,7 +96,7 @@ def load_tours(
     batches = _row_batches(docs, clock)
     for rows in clock.timed_iteration("wait", in_background(batches, ROWS_AHEAD)):
         with clock.phase("hand to side"):
-            side.add(_SideRows(rows.count, rows.texts, rows.links))
+            side.add(_SideRows(rows.count, rows.texts, rows.links, rows.cells))
         with clock.phase("insert tours"):
             connection.execute(statements.sql(_TOUR_INSERT, rows.count), rows.tours)
         with clock.phase("insert cards"):
@@ -116,6 +119,13 @@ _TOUR_INSERT = (f"INSERT INTO tours ({TOUR_COLUMNS}) VALUES ", len(TOUR_COLUMNS.
 _CARD_INSERT = ("INSERT INTO tour_cards (tour_rid, card, feature) VALUES ", 3)
 _TEXT_INSERT = ("INSERT INTO tour_text (rowid, title, body, keys) VALUES ", 4)
 _LINK_INSERT = ("INSERT INTO build_tag_links (tag_id, category_id, country, rid, cell, lat, lng) VALUES ", 7)
+_CELL_INSERT = ("INSERT INTO build_cells (rid, id, category_id, cell, lat, lng) VALUES ", 6)
+# The staged positions, keyed like `ix_tours_cat_cell` (pyramid.rebuild_tiles says why).
+_STAGED_CELLS = (
+    "CREATE TEMP TABLE build_cells (rid INTEGER PRIMARY KEY, id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
+    "cell INTEGER NOT NULL, lat REAL NOT NULL, lng REAL NOT NULL)"
+)
+_STAGED_CELLS_KEY = "CREATE INDEX temp.ix_build_cells ON build_cells (category_id, cell, lat, lng, id)"
 
 
 class _MultiRowInserts:
@@ -170,6 +180,8 @@ def _row_batches(docs: Iterable[TourDocument], clock: PhaseClock) -> Iterator[_T
                 cell, country = tour[_CELL_AT], doc.country or ""
                 for tag_id in tag_ids(doc):
                     rows.links += (tag_id, doc.category_id, country, rid, cell, doc.lat, doc.lng)
+                if rid > 0 and cell is not None:  # what the tile pyramid counts
+                    rows.cells += (rid, doc.id, doc.category_id, cell, doc.lat, doc.lng)
         yield rows
 
 
@@ -197,6 +209,7 @@ def finish_tag_tables(connection: sqlite3.Connection, clock: PhaseClock | None =
 # FTS5 tables as their shadow tables (FTS5 keeps everything in those).
 SIDE_TABLES = (
     "text_terms",
+    "tiles",
     "tour_tags",
     "tag_cells",
     "tag_tiles",
@@ -229,16 +242,17 @@ def main_index_statements() -> list[str]:
 
 
 class SideBuild:
-    """The rebuild's second writer: a thread with its own connection and file. It takes the text and
-    tag links of each batch of tours (`add`) while the index writer stores the tours and cards, then
-    builds everything that does not read `tours`: the FTS5 text, `text_terms`, the tag key and tag
-    cells, their keys and the tag pyramid, and what `then` loads (creators, ads, suggestions), which
-    may read the database: it starts only after `finish`, when the tour documents are all read.
+    """The rebuild's second writer: a thread with its own connection and file. It takes the text, tag
+    links and positions of each batch of tours (`add`) while the index writer stores the tours and
+    cards, then builds everything that does not need the `tours` table: the FTS5 text, `text_terms`,
+    the tag key and tag cells, the tag and tile pyramids, and what `then` loads (creators, ads,
+    suggestions), which may read the database: it starts only after `finish`, when the tour
+    documents are all read.
     `result` waits for it; `close` stops it if still running and deletes its file.
 
     The clock gets the side's phases under their own names: `insert fts`, `insert links`, `text terms`,
-    `tag key`, `tag cells`, `tag pyramid`, `others`, `side indexes`, `side analyze`, and `side wait`
-    (waiting for text)."""
+    `tag key`, `tag cells`, `tag pyramid`, `pyramid`, `others`, `side indexes`, `side analyze`, and
+    `side wait` (waiting for text)."""
 
     def __init__(self, path: Path, clock: PhaseClock, then: Callable[[sqlite3.Connection], dict[str, int]]) -> None:
         self.path = path
@@ -281,26 +295,29 @@ class SideBuild:
             except queue.Full:
                 continue
 
-    def _take(self) -> tuple[list[Any], list[Any], bool]:
-        """The text and links of every batch waiting (at least one; up to SIDE_ROWS_PER_INSERT tours),
-        and whether the last batch is among them. While the load lasts, this thread takes the GIL
-        from the one reading documents once per statement, after waiting up to the interpreter's
-        switch interval: the fewer and longer its statements, the less it waits."""
+    def _take(self) -> tuple[list[Any], list[Any], list[Any], bool]:
+        """The text, links and positions of every batch waiting (at least one; up to
+        SIDE_ROWS_PER_INSERT tours), and whether the last batch is among them. While the load lasts,
+        this thread takes the GIL from the one reading documents once per statement, after waiting
+        up to the interpreter's switch interval: the fewer and longer its statements, the less it
+        waits."""
         texts: list[Any] = []
         links: list[Any] = []
+        cells: list[Any] = []
         count = 0
         rows = self._next(block=True)
         while rows is not None:
             texts += rows.texts
             links += rows.links
+            cells += rows.cells
             count += rows.count
             if count >= SIDE_ROWS_PER_INSERT:
-                return texts, links, False
+                return texts, links, cells, False
             try:
                 rows = self._next(block=False)
             except queue.Empty:
-                return texts, links, False
-        return texts, links, True
+                return texts, links, cells, False
+        return texts, links, cells, True
 
     def _next(self, *, block: bool) -> _SideRows | None:
         if not block:
@@ -332,15 +349,17 @@ class SideBuild:
             "CREATE TEMP TABLE build_tag_links (tag_id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
             "country TEXT NOT NULL, rid INTEGER NOT NULL, cell INTEGER, lat REAL, lng REAL)"
         )
+        connection.execute(_STAGED_CELLS)
         statements = _MultiRowInserts()
         connection.execute("BEGIN")
         finished = False
         while not finished:
-            texts, links, finished = clock.timed_call("side wait", self._take)
+            texts, links, cells, finished = clock.timed_call("side wait", self._take)
             with clock.phase("insert fts"):
                 _insert_rows(connection, statements, _TEXT_INSERT, texts)
             with clock.phase("insert links"):
                 _insert_rows(connection, statements, _LINK_INSERT, links)
+                _insert_rows(connection, statements, _CELL_INSERT, cells)
         with clock.phase("side commit"):
             connection.execute("COMMIT")
         with clock.phase("text terms"):
@@ -350,6 +369,10 @@ class SideBuild:
         finish_tag_tables(connection, clock)
         with clock.phase("tag pyramid"):
             rebuild_tag_pyramid(connection)
+        with clock.phase("pyramid"):
+            connection.execute(_STAGED_CELLS_KEY)
+            rebuild_tiles(connection, "build_cells INDEXED BY ix_build_cells")
+            connection.execute("DROP TABLE build_cells")
         with clock.phase("others"):
             self._counts = self._then(connection)
         with clock.phase("side indexes"):

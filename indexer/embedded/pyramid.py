@@ -190,19 +190,23 @@ def rebuild_pyramid(connection: sqlite3.Connection, clock: PhaseClock | None = N
     (a tile's key is its children's key >> 2), which is a few thousand rows instead of a scan."""
     clock = clock or PhaseClock()
     with clock.phase("pyramid"):
-        _rebuild_tiles(connection)
+        rebuild_tiles(connection)
     if tags_too:
         with clock.phase("tag pyramid"):
             rebuild_tag_pyramid(connection)
 
 
-def _rebuild_tiles(connection: sqlite3.Connection) -> None:
+def rebuild_tiles(connection: sqlite3.Connection, located: str = "tours") -> None:
+    """The tile pyramid from `located`: `tours`, or what a rebuild's side writer reads instead, a
+    staged copy of the listed, located tours (build.py). The sums of positions depend on the order
+    the GROUP BY meets the rows, so that copy is read through a key of the same columns as
+    `ix_tours_cat_cell`, the covering index this scan of `tours` takes: the same sums, to the bit."""
     connection.execute("DELETE FROM tiles")
     levels = sorted(PYRAMID_LEVELS, reverse=True)
     shift = 2 * (MAX_LEVEL - levels[0])
     connection.execute(
         "INSERT INTO tiles (level, category_id, key, n, sum_lat, sum_lng) "
-        "SELECT ?, category_id, cell >> ?, count(*), sum(lat), sum(lng) FROM tours "
+        f"SELECT ?, category_id, cell >> ?, count(*), sum(lat), sum(lng) FROM {located} "
         "WHERE cell IS NOT NULL AND +rid > 0 GROUP BY category_id, cell >> ?",
         (levels[0], shift, shift),
     )
