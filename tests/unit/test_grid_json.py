@@ -26,10 +26,20 @@ class FakeSession:
     def __init__(self, saved: set[int], followed: set[int]) -> None:
         self.saved, self.followed = saved, followed
 
-    def scalars(self, statement: Any, params: dict[str, Any]) -> list[int]:
+    def execute(self, statement: Any, params: dict[str, Any]) -> FakeResult:
+        """The FixedInList statements: ids bound as in_0, in_1, … (padded with repeats)."""
         assert params["user_id"] == VIEWER_ID
-        among = self.saved if statement is service._SAVED_AMONG else self.followed
-        return [item for item in params["ids"] if item in among]
+        among = self.saved if statement in service._SAVED_AMONG._statements.values() else self.followed
+        asked = {value for name, value in params.items() if name.startswith("in_")}
+        return FakeResult([(item,) for item in sorted(asked) if item in among])
+
+
+class FakeResult:
+    def __init__(self, rows: list[tuple[int]]) -> None:
+        self.rows = rows
+
+    def all(self) -> list[tuple[int]]:
+        return self.rows
 
 
 def tour(tour_id: int, **changes: Any) -> dict[str, Any]:
