@@ -73,18 +73,16 @@ def serve(host: str, port: int, *, workers: int = 1, setup: bool = True) -> None
     if setup:
         setup_platform()
     print(f"\n  TourAtlas is running at http://{host}:{port}/\n", flush=True)
-    from app.core.http_server import HTTP_PROTOCOL
-
     # At log level warning uvicorn prints no access lines anyway, but without access_log=False it
-    # still formats one per request. uvloop is picked by default; the HTTP protocol is httptools
-    # sending each answer in one write (app/core/http_server.py).
+    # still formats one per request. (uvloop and httptools are picked by default: both installed. A
+    # protocol joining each answer's head and body in one write was measured in session 10 and
+    # gained nothing: bench/RESULTS.md.)
     uvicorn.run(
         "app.main:create_asgi_app",
         factory=True,
         host=host,
         port=port,
         workers=workers,
-        http=HTTP_PROTOCOL,
         log_level="warning",
         access_log=False,
         **proxy_options(settings.trusted_proxies),

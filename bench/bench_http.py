@@ -78,8 +78,8 @@ def _children(pid: int) -> list[int]:
 
 
 def serve_command(server: str, port: int, workers: int) -> list[str]:
-    """The production entry point (`serve`: one socket write an answer, no access log), or plain
-    uvicorn with the same options but its own protocol, to measure what the protocol changes."""
+    """The production entry point (`serve`: uvicorn as it configures it, no access log), or plain
+    uvicorn with the same options, to measure what `serve` changes."""
     where = ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
     if server == "serve":
         return [sys.executable, "-m", "app.cli", "serve", "--no-setup", *where]
@@ -113,7 +113,7 @@ def main() -> None:
         "--server",
         choices=["serve", "stock-uvicorn"],
         default="serve",
-        help="the production entry point, or plain uvicorn (two writes an answer) to compare with",
+        help="the production entry point, or plain uvicorn started by hand, to compare with",
     )
     args = parser.parse_args()
     directory = ROOT / "data" / "bench" / str(args.tours)
