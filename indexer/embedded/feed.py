@@ -18,6 +18,7 @@ from indexer.embedded.schema import TITLES_IN_PAIR
 from indexer.embedded.sql import (
     in_clause,
     neighbourhood_ranges,
+    tag_key_clauses,
     text_match,
     tour_where,
     without_token_filters,
@@ -144,12 +145,7 @@ def _tag_key_count(connection: sqlite3.Connection, counts: CountCache, tour_filt
     if not tour_filter.tags or not rest.is_empty() or "" in tour_filter.countries:
         return None
     params: list[Any] = []
-    clauses = [in_clause("tag_id", tour_filter.tags, params)]
-    if tour_filter.categories:
-        clauses.append(in_clause("category_id", tour_filter.categories, params))
-    if tour_filter.countries:
-        clauses.append(in_clause("country", tour_filter.countries, params))
-    where = " AND ".join([*clauses, "rid > 0"])
+    where = " AND ".join([*tag_key_clauses(tour_filter, params), "rid > 0"])
     if len(set(tour_filter.tags)) == 1:
         return counts.count(connection, "tour_tags", where, params)
     return counts.count(connection, f"(SELECT DISTINCT rid FROM tour_tags WHERE {where})", "1", params)

@@ -53,11 +53,7 @@ def _filter_clauses(tour_filter: TourFilter, completions: Completions | None) ->
     if tour_filter.tags:
         # The tag key (tag, category, country, rid) answers the commonest combinations as one range read.
         tag_params: list[Any] = []
-        tag_clauses = [in_clause("tag_id", tour_filter.tags, tag_params)]
-        if tour_filter.categories:
-            tag_clauses.append(in_clause("category_id", tour_filter.categories, tag_params))
-        if tour_filter.countries:
-            tag_clauses.append(in_clause("country", tour_filter.countries, tag_params))
+        tag_clauses = tag_key_clauses(tour_filter, tag_params)
         clauses.append(f"rid IN (SELECT rid FROM tour_tags WHERE {' AND '.join(tag_clauses)})")
         params.extend(tag_params)
     if tour_filter.text:
@@ -239,3 +235,13 @@ def batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
 def chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+def tag_key_clauses(tour_filter: TourFilter, params: list[Any]) -> list[str]:
+    """The filter's tags, categories and countries as conditions on the tag key (tour_tags)."""
+    clauses = [in_clause("tag_id", tour_filter.tags, params)]
+    if tour_filter.categories:
+        clauses.append(in_clause("category_id", tour_filter.categories, params))
+    if tour_filter.countries:
+        clauses.append(in_clause("country", tour_filter.countries, params))
+    return clauses
