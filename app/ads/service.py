@@ -45,7 +45,7 @@ from app.ads.schemas import (
 from app.analytics import service as analytics
 from app.classifications.models import Rank, RankEntityType, Tag
 from app.core import outbox_topics
-from app.core.db import utcnow
+from app.core.db import DirectRead, utcnow
 from app.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.core.settings import get_settings
 from app.core.tasks import submit_after_commit
@@ -720,7 +720,7 @@ def recent_impressions(session: Session, viewer_key: str, ad_ids: Sequence[int],
         return {}
     since = utcnow() - DAY * since_days
     wanted = set(ad_ids)
-    rows = session.execute(_RECENT_IMPRESSIONS, {"viewer_key": viewer_key, "since": since})
+    rows = _RECENT_IMPRESSIONS.rows(session, {"viewer_key": viewer_key, "since": since})
     return {ad_id: int(count) for ad_id, count in rows if ad_id in wanted}
 
 
@@ -729,7 +729,7 @@ def recent_impressions(session: Session, viewer_key: str, ad_ids: Sequence[int],
 # Every ad the viewer saw that day, not `ad_id IN (the 200 candidates)`: a viewer sees few ads a day
 # (the index on viewer_key, created_at finds them), and an expanding IN renders its SQL on each call.
 _engagements = AdEngagement.__table__.c
-_RECENT_IMPRESSIONS = (
+_RECENT_IMPRESSIONS = DirectRead(
     select(_engagements.ad_id, func.count())
     .where(
         _engagements.viewer_key == bindparam("viewer_key"),

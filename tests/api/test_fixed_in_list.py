@@ -1,14 +1,17 @@
 """FixedInList (app/core/db.py): `IN` with a fixed number of placeholders gives what an expanding IN
-gives, at every padding size and across chunks, on SQLite and PostgreSQL."""
+gives, at every padding size and across chunks, on SQLite and PostgreSQL; and DirectRead, which runs
+them on the driver's cursor, gives the rows a session would."""
 
 from __future__ import annotations
+
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from app.core.db import FixedInList
-from app.users.models import User
+from app.core.db import DirectRead, FixedInList
+from app.users.models import AuthSystem, User
 from tests import factories
 
 _users = User.__table__.c
@@ -29,3 +32,34 @@ def test_same_rows_as_an_expanding_in(db: Session, asked: int) -> None:
 
 def test_no_values_no_query(db: Session) -> None:
     assert IDS_OF.rows(db, [], {"active": True}) == []
+
+
+# Of every kind of column the converters differ for between the dialects: booleans, JSON, datetimes
+# (text on SQLite) both as a parameter and in the rows, and a constant written into the statement.
+ACCOUNTS_SINCE = (
+    select(_users.id, _users.is_active, _users.last_location, _users.created_at, _users.email)
+    .where(
+        _users.created_at >= bindparam("since"), _users.is_deleted.is_(False), _users.auth_system == AuthSystem.email
+    )
+    .order_by(_users.id)
+)
+DIRECT_ACCOUNTS_SINCE = DirectRead(ACCOUNTS_SINCE)
+
+
+def test_a_direct_read_gives_the_sessions_rows(db: Session) -> None:
+    located = factories.user(db, email="located@example.com", last_location={"lat": 48.85, "lng": 2.35})
+    plain = factories.user(db, email="plain@example.com")
+    plain.is_active = False
+    factories.user(db, email="gone@example.com", is_deleted=True)
+    db.flush()
+    since = min(located.created_at, plain.created_at) - timedelta(seconds=1)
+    expected = [tuple(row) for row in db.execute(ACCOUNTS_SINCE, {"since": since})]
+    rows = DIRECT_ACCOUNTS_SINCE.rows(db, {"since": since})
+    assert rows == expected
+    by_email = {row[4]: row for row in rows}
+    assert set(by_email) >= {"located@example.com", "plain@example.com"}
+    assert "gone@example.com" not in by_email
+    assert by_email["located@example.com"][1:3] == (True, {"lat": 48.85, "lng": 2.35})
+    assert by_email["plain@example.com"][1:3] == (False, None)
+    assert isinstance(by_email["plain@example.com"][3], datetime)
+    assert DIRECT_ACCOUNTS_SINCE.rows(db, {"since": since + timedelta(days=1)}) == []

@@ -7,8 +7,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from pydantic_core import to_json
 
+from app.core.db import DirectRead
 from app.discovery import service
 from app.discovery.schemas import AdCard, CreatorCard, GridPage, ImgSettings, MediaCard, RankedBy
 
@@ -26,20 +28,18 @@ class FakeSession:
     def __init__(self, saved: set[int], followed: set[int]) -> None:
         self.saved, self.followed = saved, followed
 
-    def execute(self, statement: Any, params: dict[str, Any]) -> FakeResult:
+    def answer(self, statement: DirectRead, params: dict[str, Any]) -> list[tuple[int]]:
         """The FixedInList statements: ids bound as in_0, in_1, … (padded with repeats)."""
         assert params["user_id"] == VIEWER_ID
         among = self.saved if statement in service._SAVED_AMONG._statements.values() else self.followed
         asked = {value for name, value in params.items() if name.startswith("in_")}
-        return FakeResult([(item,) for item in sorted(asked) if item in among])
+        return [(item,) for item in sorted(asked) if item in among]
 
 
-class FakeResult:
-    def __init__(self, rows: list[tuple[int]]) -> None:
-        self.rows = rows
-
-    def all(self) -> list[tuple[int]]:
-        return self.rows
+@pytest.fixture(autouse=True)
+def _fake_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The statements run against FakeSession (tests/api cover them on SQLite and PostgreSQL)."""
+    monkeypatch.setattr(DirectRead, "rows", lambda statement, db, params: db.answer(statement, params))
 
 
 def tour(tour_id: int, **changes: Any) -> dict[str, Any]:
