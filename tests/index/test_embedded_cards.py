@@ -1,5 +1,5 @@
-"""The embedded index reads its stored cards with pydantic-core's JSON parser (pages.decode_card),
-not json.loads: what it hands back must be exactly what json.loads gives for what rows.compact_json
+"""The embedded index reads its stored cards with orjson (pages.decode_card), not json.loads: what it
+hands back must be exactly what json.loads gives for what rows.compact_json
 stored, whatever the card holds (non-ASCII titles, escapes, floats of any size, nulls, nesting)."""
 
 from __future__ import annotations
