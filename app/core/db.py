@@ -139,14 +139,19 @@ class _DialectRead:
         self.result_processors: list[Callable[[Any], Any] | None] | None = (
             processors if any(processor is not None for processor in processors) else None
         )
+        # Nothing to convert (ids, counts): the parameters go to the driver as given.
+        self.plain = not self.constants and not self.bind_processors
 
     def _bound(self, name: str, value: Any) -> Any:
         processor = self.bind_processors.get(name)
         return value if processor is None else processor(value)
 
     def run(self, dbapi_connection: Any, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
-        constants, bound = self.constants, self._bound
-        values = [constants[name] if name in constants else bound(name, params[name]) for name in self.names]
+        if self.plain:
+            values = [params[name] for name in self.names]
+        else:
+            constants, bound = self.constants, self._bound
+            values = [constants[name] if name in constants else bound(name, params[name]) for name in self.names]
         arguments: Sequence[Any] | dict[str, Any] = (
             values
             if self.positional
@@ -183,8 +188,9 @@ class FixedInList:
     run as DirectRead."""
 
     def __init__(self, build: Callable[[list[BindParameter[Any]]], Select[Any]]) -> None:
+        self._names = {size: [f"in_{n}" for n in range(size)] for size in IN_LIST_SIZES}
         self._statements = {
-            size: DirectRead(build([bindparam(f"in_{n}") for n in range(size)])) for size in IN_LIST_SIZES
+            size: DirectRead(build([bindparam(name) for name in self._names[size]])) for size in IN_LIST_SIZES
         }
 
     def rows(self, db: Session, values: Sequence[Any], params: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -194,6 +200,7 @@ class FixedInList:
             chunk = list(values[start : start + largest])
             size = next(size for size in IN_LIST_SIZES if size >= len(chunk))
             padded = chunk + [chunk[0]] * (size - len(chunk))
-            bound = {**params, **{f"in_{n}": value for n, value in enumerate(padded)}}
+            bound = dict(params)
+            bound.update(zip(self._names[size], padded, strict=True))
             found.extend(self._statements[size].rows(db, bound))
         return found
