@@ -22,7 +22,7 @@ from app.billing.router import router as billing_router
 from app.classifications.router import router as classifications_router
 from app.core.access import unrestricted
 from app.core.concurrency import RequestConcurrencyLimit
-from app.core.deps import DbSession, enforce_restricted_access
+from app.core.deps import DbSession, guard_request
 from app.core.errors import KeepConnectionAfterError, install_error_handlers
 from app.core.methods import answer_every_method
 from app.core.openapi import install_openapi
@@ -31,7 +31,6 @@ from app.core.security_headers import SecurityHeadersMiddleware
 from app.core.settings import APP_VERSION, get_settings
 from app.core.static import add_response_compression, mount_frontend
 from app.core.tasks import start_periodic_tasks
-from app.core.text_input import reject_nul_characters
 from app.crawler.router import router as crawler_router
 from app.creators.router import router as creators_router
 from app.discovery.previews import page_meta
@@ -133,7 +132,7 @@ def add_api_routes(app: FastAPI, domain_routers: Sequence[APIRouter] = DOMAIN_RO
     for router in domain_routers:
         # Spec §6 "Restricted access": every call refuses signed-out callers unless declared
         # Access.UNRESTRICTED. No text input carries NUL: PostgreSQL cannot store it (app/core/text_input.py).
-        app.include_router(router, dependencies=[Depends(enforce_restricted_access), Depends(reject_nul_characters)])
+        app.include_router(router, dependencies=[Depends(guard_request)])
     _add_health(app)
 
 

@@ -24,6 +24,7 @@ from app.core.db import DirectRead, get_db, get_sessionmaker
 from app.core.errors import Forbidden, Unauthorized
 from app.core.locale import locale_of
 from app.core.security import InvalidToken, TokenClaims, decode_token
+from app.core.text_input import reject_nul_characters
 from app.locations.ports import Geocoder
 from app.locations.service import get_geocoder
 from app.platform.service import RestrictAccessCache, restrict_access_cache
@@ -220,6 +221,14 @@ GuestOrUser = Annotated[TokenClaims, Depends(require_token)]
 def _open_when_restricted(request: Request) -> bool:
     route = request.scope.get("route")
     return isinstance(route, APIRoute) and rule_of(route) is Access.UNRESTRICTED
+
+
+async def guard_request(request: Request) -> None:
+    """The router-wide dependency of every call (app/main.py): the restrict_access guard below, then no
+    NUL in any text input (app/core/text_input.py), in that order. One dependency for the two: FastAPI
+    solves each dependency of a request with its own bookkeeping, some 10 µs of the event loop each."""
+    await enforce_restricted_access(request)
+    await reject_nul_characters(request)
 
 
 async def enforce_restricted_access(request: Request) -> None:

@@ -26,7 +26,7 @@ from fastapi.routing import APIRoute, iter_route_contexts
 from starlette.routing import BaseRoute
 
 from app.core.access import Access, rule_of
-from app.core.deps import enforce_restricted_access, get_caller
+from app.core.deps import get_caller, guard_request
 from app.core.errors import ERROR_DESCRIPTIONS, ErrorBody
 
 BEARER = "bearer"
@@ -94,7 +94,7 @@ def _describe(operation: dict[str, Any], rule: Access | None, dependant: Dependa
     if rule is None:
         return  # tests/api/test_access.py names the route and how to declare its rule
     operation["x-access"] = rule.value
-    guarded = rule is not Access.UNRESTRICTED and _depends_on(dependant, enforce_restricted_access)
+    guarded = rule is not Access.UNRESTRICTED and _depends_on(dependant, guard_request)
     reads_token = rule.needs_token or guarded or _depends_on(dependant, get_caller)
     if rule.needs_token:
         operation["security"] = [{BEARER: []}]
