@@ -10,7 +10,7 @@ from pathlib import Path
 
 from indexer.embedded.adapter import EmbeddedIndex
 from indexer.embedded.nearby import ensure_math_functions
-from indexer.embedded.pages import CountCache, PointCache
+from indexer.embedded.pages import AdRotation, CountCache, PointCache
 from indexer.embedded.similar import TourVectors
 
 READ_PRAGMAS = ("temp_store=MEMORY", "cache_size=-65536", "mmap_size=1073741824")  # as EmbeddedIndex._open
@@ -26,9 +26,10 @@ class ReadOnlyIndex(EmbeddedIndex):
         self.identity = "read-only bench"
         self._write_lock = threading.RLock()
         self._local = threading.local()
-        self._epoch = 0
+        self._file_seen: tuple[int, int] | None = None
         self._counts = CountCache()
         self._points = PointCache()
+        self._ads = AdRotation()
         self._vectors = TourVectors(self._write_lock)
 
     @property

@@ -1,7 +1,9 @@
 """The embedded search index: one SQLite file under data/index, laid out for a million tours.
 
-Reads use one connection per thread; writes are serialised by a lock. A full rebuild writes a new
-file and swaps it in, so readers never see a half-built index.
+Reads use one connection per thread; writes are serialised by a lock shared with every process that
+opens the folder (locking.py). A full rebuild writes a new file and swaps it in (the CURRENT file
+names it), so readers never see a half-built index; every process's readers and writers move to the
+new file on their next call.
 
 `EmbeddedIndex` is the SearchIndex facade; each concern lives in its own module, along the lines of
 the Elasticsearch adapter: writes.py (documents one by one), build.py (the full rebuild's load),
@@ -33,6 +35,7 @@ from indexer.embedded.build import (
 )
 from indexer.embedded.counts import rebuild_counts
 from indexer.embedded.feed import ads_page, creator_page, tour_page
+from indexer.embedded.locking import FolderWriteLock
 from indexer.embedded.nearby import ensure_math_functions
 from indexer.embedded.pages import AdRotation, CountCache, PointCache
 from indexer.embedded.pyramid import area_answer, fill_tag_cells, rebuild_pyramid, rebuild_tag_pyramid
@@ -121,9 +124,9 @@ class EmbeddedIndex:
         self.directory = directory
         self.directory.mkdir(parents=True, exist_ok=True)
         self.identity = folder_identity(directory)
-        self._write_lock = threading.RLock()
+        self._write_lock = FolderWriteLock(directory)
         self._local = threading.local()
-        self._epoch = 0
+        self._file_seen: tuple[int, int] | None = None  # the CURRENT pointer's stamp the caches describe
         self._counts = CountCache()
         self._ads = AdRotation()
         self._points = PointCache()
@@ -148,13 +151,37 @@ class EmbeddedIndex:
         ensure_math_functions(connection)
         return connection
 
+    def _pointer_stamp(self) -> tuple[int, int]:
+        """Which file CURRENT names, cheaply: a rebuild (in any process) replaces the pointer file, so
+        its inode and time change. A stat is ~1 µs, against reading the file on every call."""
+        try:
+            stat = os.stat(self.directory / "CURRENT")
+        except FileNotFoundError:
+            return (0, 0)
+        return (stat.st_ino, stat.st_mtime_ns)
+
     def _connection(self) -> sqlite3.Connection:
+        """This thread's connection to the file CURRENT names. Another process's rebuild swaps the
+        file under us: the connection then moves to the new file, and the cached totals, map points,
+        ads and vectors, which describe the old one, are dropped."""
+        stamp = self._pointer_stamp()
         cached = getattr(self._local, "connection", None)
-        if cached is not None and cached[0] == self._epoch:
+        if cached is not None and cached[0] == stamp:
             return cached[1]  # type: ignore[no-any-return]
+        if stamp != self._file_seen:
+            self._file_seen = stamp
+            self._forget_file_caches()
+        if cached is not None:
+            cached[1].close()
         connection = self._open(self.path)
-        self._local.connection = (self._epoch, connection)
+        self._local.connection = (stamp, connection)
         return connection
+
+    def _forget_file_caches(self) -> None:
+        self._counts.clear()
+        self._points.clear()  # row versions start again in a new file
+        self._ads = AdRotation()
+        self._vectors.forget()
 
     def _ensure_schema(self, connection: sqlite3.Connection) -> None:
         with self._write_lock:
@@ -271,10 +298,7 @@ class EmbeddedIndex:
             pointer = self.directory / "CURRENT.tmp"
             pointer.write_text(name)
             pointer.replace(self.directory / "CURRENT")
-            self._epoch += 1
-            self._counts.clear()
-            self._points.clear()  # row versions start again in the new file
-            self._vectors.forget()
+            self._connection()  # this thread moves to the new file and drops the old file's caches
             if old != path:
                 for suffix in ("", "-wal", "-shm"):
                     Path(f"{old}{suffix}").unlink(missing_ok=True)
@@ -375,7 +399,8 @@ class EmbeddedIndex:
             return write_suggestions(self._connection(), (place_suggestion(doc) for doc in docs))
 
     def set_vectors(self, vectors: dict[int, list[float]]) -> None:
-        self._vectors.store(self._connection(), vectors)
+        with self._write_lock:  # the connection taken under the lock: a rebuild may swap the file
+            self._vectors.store(self._connection(), vectors)
 
     # ----------------------------------------------------------------- reads
 

@@ -15,7 +15,7 @@ import orjson
 
 from indexer.cards import AdCard, MapPoint, TourCard
 from indexer.embedded.rows import fraction
-from indexer.embedded.schema import generation
+from indexer.embedded.schema import listing_generation
 from indexer.embedded.sql import chunks
 from indexer.queries import Page
 
@@ -33,8 +33,9 @@ MATCH_CACHE_LIMIT = 1024
 
 
 class CountCache:
-    """Totals by (index generation, query): a page of the same filter counts once until the index
-    changes (every write bumps the generation). A text search keeps the rows it counted (`matches`)."""
+    """Totals by (listing generation, query): a page of the same filter counts once until a write
+    changes what filters match (every write but counter updates: schema.listing_generation). A text
+    search keeps the rows it counted (`matches`)."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, str, tuple[Any, ...]], int] = {}
@@ -52,7 +53,7 @@ class CountCache:
         below the cap they are its whole candidate set; above it, the rows of its first pages in
         popularity order. One pass over the posting lists per search and generation, where the count
         and every page each made one."""
-        key = (generation(connection), f"{row_id}:{table}:{where}", tuple(params))
+        key = (listing_generation(connection), f"{row_id}:{table}:{where}", tuple(params))
         cached = self._matches.get(key)
         if cached is None:
             # One JSON array rather than a row each: a thousand rows cost 0.4 ms through the driver,
@@ -70,7 +71,7 @@ class CountCache:
         self, connection: sqlite3.Connection, table: str, where: str, params: Sequence[Any], cap: int | None = None
     ) -> int:
         """Exact, or at most `cap` (text matches: counting a million hits costs more than the page)."""
-        key = (generation(connection), f"{table}:{where}:{cap}", tuple(params))
+        key = (listing_generation(connection), f"{table}:{where}:{cap}", tuple(params))
         cached = self._cache.get(key)
         if cached is None:
             if cap is None:
@@ -190,7 +191,7 @@ def map_point_of_row(row: tuple[str | bytes, float, float]) -> MapPoint:
 
 
 class AdRotation:
-    """Every served ad, decoded once per index generation and kept in random-key order. A seed's page
+    """Every served ad, decoded once per listing generation and kept in random-key order. A seed's page
     of candidates is that list rotated at the seed's start, as `feed.ads_page`'s SQL reads them: the
     feed asks on every page, so no query and no JSON decoding per request. Past AD_ROTATION_LIMIT ads
     the SQL answers (memory stays bounded)."""
@@ -200,7 +201,7 @@ class AdRotation:
 
     def page(self, connection: sqlite3.Connection, limit: int, seed: str) -> Page | None:
         """The page, or None when there are too many ads to hold (the caller asks SQL)."""
-        current = generation(connection)
+        current = listing_generation(connection)
         held = self._held
         if held is None or held[0] != current:
             held = self._held = (current, *self._load(connection))

@@ -309,13 +309,25 @@ def outdated_kinds(connection: sqlite3.Connection) -> list[str]:
 
 
 def generation(connection: sqlite3.Connection) -> int:
-    """A number every write raises: totals are cached under it (pages.CountCache)."""
+    """A number every write raises: a written row's `tours.version` is taken from it (writes.py)."""
     row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
     return int(row[0]) if row else 0
 
 
-def bump_generation(connection: sqlite3.Connection) -> None:
+def listing_generation(connection: sqlite3.Connection) -> int:
+    """A number every write raises but counter updates: what a filter matches and totals, and the
+    ads, change only with it, so totals, text matches and the held ads are cached under it
+    (pages.CountCache, pages.AdRotation). Views, likes and saves arrive all day long; with the plain
+    generation each of them emptied every cache of every process."""
+    row = connection.execute("SELECT value FROM meta WHERE key = 'listing'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def bump_generation(connection: sqlite3.Connection, *, counters_only: bool = False) -> None:
+    """Inside the write's transaction. `counters_only`: the write changed views, likes, saves,
+    shares or scores and nothing a filter reads, so the listing generation stays."""
+    rows = "('generation', '1')" if counters_only else "('generation', '1'), ('listing', '1')"
     connection.execute(
-        "INSERT INTO meta (key, value) VALUES ('generation', '1') "
+        f"INSERT INTO meta (key, value) VALUES {rows} "
         "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
     )

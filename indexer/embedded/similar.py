@@ -4,7 +4,6 @@ query vector (exact below vectors.HNSW_MIN_VECTORS, the HNSW graph of vectors.py
 from __future__ import annotations
 
 import sqlite3
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -12,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from indexer.embedded.locking import WriteLock
 from indexer.embedded.pages import CountCache, cards_by_ids
 from indexer.embedded.sql import chunks, tour_where
 from indexer.embedded.vectors import (
@@ -33,7 +33,7 @@ class TourVectors:
     """The vectors of one EmbeddedIndex: the `vectors` table, its HNSW graph and, for exact search,
     every vector as unit rows in memory (cached until a vector changes, not on counter updates)."""
 
-    def __init__(self, write_lock: threading.RLock) -> None:
+    def __init__(self, write_lock: WriteLock) -> None:
         self._write_lock = write_lock
         self._matrix: tuple[int, np.ndarray, np.ndarray] | None = None  # (vector change seq, ids, unit vectors)
         self._search = VectorSearch()  # exact or HNSW, see indexer/embedded/vectors.py

@@ -24,6 +24,8 @@ from typing import Any
 import numpy as np
 from usearch.index import Index
 
+from indexer.embedded.locking import WriteLock
+
 DIMENSIONS = 384
 # Below this many vectors, brute force is exact and takes a few milliseconds: no graph at all.
 HNSW_MIN_VECTORS = 20_000
@@ -371,7 +373,7 @@ class VectorSearch:
         self._count: tuple[Path, int, int] | None = None  # (file, seq, vectors) cached per change
         self._trimmed: tuple[Path, int] | None = None
 
-    def seq(self, connection: sqlite3.Connection, write_lock: threading.RLock) -> int:
+    def seq(self, connection: sqlite3.Connection, write_lock: WriteLock) -> int:
         """The file's change sequence number, creating its change log first when needed."""
         database = database_file(connection)
         if database not in self._logged:
@@ -380,7 +382,7 @@ class VectorSearch:
             self._logged.add(database)
         return change_seq(connection)
 
-    def graph(self, connection: sqlite3.Connection, write_lock: threading.RLock) -> HnswVectors | None:
+    def graph(self, connection: sqlite3.Connection, write_lock: WriteLock) -> HnswVectors | None:
         """The up-to-date graph of the connection's file, or None while brute force is the better answer."""
         with self._lock:
             seq = self.seq(connection, write_lock)
@@ -410,7 +412,7 @@ class VectorSearch:
             self._count = (database, seq, vector_count(connection))
         return self._count[2]
 
-    def _drop_log(self, connection: sqlite3.Connection, database: Path, seq: int, write_lock: threading.RLock) -> None:
+    def _drop_log(self, connection: sqlite3.Connection, database: Path, seq: int, write_lock: WriteLock) -> None:
         """Without a graph nobody reads the log: trim it (and remove a graph file left behind)."""
         if self._trimmed == (database, seq):
             return

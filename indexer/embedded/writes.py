@@ -177,7 +177,7 @@ def update_counters(connection: sqlite3.Connection, counters: dict[int, dict[str
             "UPDATE tour_cards SET card = ?, feature = ? WHERE tour_rid = ?",
             (compact_json(card), compact_json(feature), row[2]),
         )
-    bump_generation(connection)
+    bump_generation(connection, counters_only=True)
     connection.execute("COMMIT")
 
 
