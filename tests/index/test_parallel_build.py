@@ -16,6 +16,7 @@ import pytest
 
 from indexer.documents import TourDocument
 from indexer.embedded.adapter import EmbeddedIndex
+from indexer.embedded import build
 from indexer.embedded.build import SIDE_FTS_TABLES, SIDE_TABLES
 from indexer.queries import BBox, FeedQuery, MapQuery, Sort, SuggestQuery, TourFilter
 from tests.index.test_contract import ADS, PLACES, TAGS, make_creators, make_tours
@@ -165,3 +166,43 @@ def test_a_failed_rebuild_keeps_the_served_index_and_leaves_no_files(tmp_path: P
     assert index.feed(FeedQuery(filter=TourFilter(text="castle"), sort=Sort.VIEWS, limit=50)) == before
     assert sorted(path.name for path in index.directory.iterdir()) == files
     assert sqlite3.connect(index.path).execute("SELECT count(*) FROM tours").fetchone()[0] == len(docs)
+
+
+class _RecordingConnection:
+    """Records the parameters of each statement instead of running it."""
+
+    def __init__(self) -> None:
+        self.statements: list[int] = []
+
+    def execute(self, sql: str, parameters: list[object]) -> None:
+        assert sql.count("?") == len(parameters)
+        self.statements.append(len(parameters) // 4)
+
+
+def test_the_side_writer_inserts_the_text_a_fixed_number_of_tours_a_statement() -> None:
+    connection = _RecordingConnection()
+    statements = build._MultiRowInserts()
+    texts: list[object] = []
+    arrivals = [500] * 20 + [3000, 7999, 1, 500]  # tours per batch, as the batches arrive
+    for number, tours in enumerate(arrivals):
+        texts += [0, "title", "body", "keys"] * tours
+        last = number == len(arrivals) - 1
+        texts = build.insert_text_statements(connection, statements, texts, last=last)  # type: ignore[arg-type]
+    step = build.SIDE_ROWS_PER_INSERT
+    assert connection.statements == [step] * (sum(arrivals) // step) + [sum(arrivals) % step]
+    assert texts == []
+
+
+def test_two_rebuilds_of_the_same_tours_write_the_same_text_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Statements of a fixed size: FTS5's segments no longer depend on how the threads ran."""
+    monkeypatch.setattr(build, "ROWS_PER_INSERT", 3)
+    monkeypatch.setattr(build, "SIDE_ROWS_PER_INSERT", 10)
+    docs = _corpus()
+    first, second = _rebuilt(tmp_path / "first", docs), _rebuilt(tmp_path / "second", docs)
+    for table in SIDE_FTS_TABLES:
+        rows = f"SELECT * FROM {table}_data ORDER BY id"
+        assert _rows(first, rows) == _rows(second, rows)
+    segments = first._connection().execute("SELECT count(*) FROM tour_text_data").fetchone()[0]
+    assert segments > len(docs) // 10 // 4  # the small statements did write many segments
