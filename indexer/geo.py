@@ -47,10 +47,7 @@ def interleave(x: int, y: int) -> int:
     """The Morton (Z-order) key of tile (x, y) (coordinates of up to MAX_LEVEL bits)."""
     table = _SPREAD_10
     return (
-        table[x & 0x3FF]
-        | (table[(x >> 10) & 0x3FF] << 20)
-        | (table[y & 0x3FF] << 1)
-        | (table[(y >> 10) & 0x3FF] << 21)
+        table[x & 0x3FF] | (table[(x >> 10) & 0x3FF] << 20) | (table[y & 0x3FF] << 1) | (table[(y >> 10) & 0x3FF] << 21)
     )
 
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import itertools
 import queue
-from contextlib import contextmanager
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Iterator, Generator
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar

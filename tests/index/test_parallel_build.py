@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from indexer.documents import TourDocument
-from indexer.embedded.adapter import EmbeddedIndex
 from indexer.embedded import build
+from indexer.embedded.adapter import EmbeddedIndex
 from indexer.embedded.build import SIDE_FTS_TABLES, SIDE_TABLES
 from indexer.queries import BBox, FeedQuery, MapQuery, Sort, SuggestQuery, TourFilter
 from tests.index.test_contract import ADS, PLACES, TAGS, make_creators, make_tours
