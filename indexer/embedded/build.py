@@ -15,14 +15,17 @@
   (`copy_side_tables`: SQLite copies their b-tree cells without decoding or re-sorting them).
 - Tours are loaded in one transaction (FTS5 flushes its pending terms at every commit; one big
   flush per FTS_HASH_BYTES instead of one per batch leaves far fewer segments to merge).
-- Documents are read and turned into rows on a third thread while the two write them: reading the
-  database and building JSON (Python, under the GIL) overlaps the writers' C code.
+- Documents are read and turned into rows while the two write them: in a child process when the
+  tours come as a `TourDocumentReader` (the app's reindex), else on a third thread. Reading the
+  database and building JSON is Python: on a thread it holds the GIL the writers need between their
+  statements (~50 s of CPU at a million tours); in a process it costs the writers only unpickling.
 - Secondary indexes, the tag key and the tile pyramid are built after the load, from sorted input.
 """
 
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import queue
 import sqlite3
 import threading
@@ -32,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from indexer.documents import TourDocument
+from indexer.documents import TourDocument, TourDocumentReader
 from indexer.embedded.pyramid import rebuild_tag_pyramid, rebuild_tiles
 from indexer.embedded.rows import TOUR_COLUMNS, card_row, tag_ids, text_row, tour_row
 from indexer.embedded.schema import TABLES, index_statements, index_table
@@ -120,7 +123,7 @@ def load_tours(
     statements = _MultiRowInserts()
     count = 0
     connection.execute("BEGIN")
-    batches = _row_batches(docs, clock)
+    batches = _rows_from_process(docs, clock) if isinstance(docs, TourDocumentReader) else _row_batches(docs, clock)
     for rows in clock.timed_iteration("wait", in_background(batches, ROWS_AHEAD)):
         with clock.phase("hand to side"):
             side.add(_SideRows(rows.count, rows.texts, rows.links, rows.cells))
@@ -228,6 +231,54 @@ def _row_batches(docs: Iterable[TourDocument], clock: PhaseClock) -> Iterator[_T
                 if rid > 0 and cell is not None:  # what the tile pyramid counts
                     rows.cells += (rid, doc.id, doc.category_id, cell, doc.lat, doc.lng)
         yield rows
+
+
+def _rows_from_process(reader: TourDocumentReader, clock: PhaseClock) -> Iterator[_TourRows]:
+    """The batches of `_row_batches` over `reader.documents()`, read and built in a child process
+    (started with 'spawn': no copy of this process's threads, locks or database connections) and
+    handed over pickled: this process only unpickles flat lists, and the writers keep the GIL to
+    themselves. The child's `read` and `rows` phases join the clock at the end. The child's error is
+    raised here; leaving early (or an error here) ends the child."""
+    context = multiprocessing.get_context("spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_read_rows, args=(reader, sender), name="index-build-read", daemon=True)
+    child.start()
+    sender.close()  # the child holds the only writing end: its exit ends the pipe
+    try:
+        while True:
+            try:
+                kind, value = receiver.recv()
+            except EOFError:
+                raise RuntimeError("the rebuild's reading process ended before its last rows") from None
+            if kind == "rows":
+                yield _TourRows(*value)
+            elif kind == "done":
+                for phase, (wall, cpu) in value.items():
+                    clock.add(phase, wall, cpu)
+                return
+            else:
+                raise value
+    finally:
+        receiver.close()
+        if child.is_alive():
+            child.terminate()
+        child.join()
+
+
+def _read_rows(reader: TourDocumentReader, sender: Any) -> None:
+    """The child process: every batch of rows, then the phases' times (or the error) to the parent."""
+    clock = PhaseClock()
+    try:
+        for rows in _row_batches(reader.documents(), clock):
+            sender.send(("rows", (rows.count, rows.tours, rows.cards, rows.texts, rows.links, rows.cells)))
+        sender.send(("done", clock.seconds))
+    except BaseException as exc:  # noqa: BLE001 - raised again in the parent
+        try:
+            sender.send(("error", exc))
+        except Exception:  # noqa: BLE001 - an error that does not pickle: its text then
+            sender.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
+    finally:
+        sender.close()
 
 
 def finish_tag_tables(connection: sqlite3.Connection, clock: PhaseClock | None = None) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.documents import TourDocument
+from indexer.documents import TourDocument, TourDocumentReader
 from indexer.embedded import build
 from indexer.embedded.adapter import EmbeddedIndex
 from indexer.embedded.build import SIDE_FTS_TABLES, SIDE_TABLES
@@ -206,3 +206,47 @@ def test_two_rebuilds_of_the_same_tours_write_the_same_text_index(
         assert _rows(first, rows) == _rows(second, rows)
     segments = first._connection().execute("SELECT count(*) FROM tour_text_data").fetchone()[0]
     assert segments > len(docs) // 10 // 4  # the small statements did write many segments
+
+
+class _ListReader(TourDocumentReader):
+    """Documents only a child process reads: iterating them here fails the test."""
+
+    def __init__(self, docs: list[TourDocument], fail_after: int | None = None) -> None:
+        self.docs = docs
+        self.fail_after = fail_after
+
+    def __iter__(self) -> Iterator[TourDocument]:
+        raise AssertionError("a reader's documents are read in the child process")
+
+    def documents(self) -> Iterator[TourDocument]:
+        if self.fail_after is None:
+            yield from self.docs
+            return
+        yield from self.docs[: self.fail_after]
+        raise RuntimeError("the database went away in the child")
+
+
+def test_tours_read_in_a_child_process_make_the_same_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "ROWS_PER_INSERT", 7)  # many batches through the pipe
+    docs = _corpus()
+    in_child = EmbeddedIndex(tmp_path / "child")
+    in_child.rebuild(tours=_ListReader(docs), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    here = _rebuilt(tmp_path / "here", docs)
+    for table in (*_PLAIN_TABLES, "tiles", "tag_tiles", "text_terms"):
+        assert _rows(in_child, f"SELECT * FROM {table}") == _rows(here, f"SELECT * FROM {table}"), table
+    for table in SIDE_FTS_TABLES:
+        assert _vocabulary(in_child, table) == _vocabulary(here, table), table
+    assert list(_answers(in_child)) == list(_answers(here))
+
+
+def test_a_failure_in_the_reading_process_fails_the_rebuild_and_leaves_no_files(tmp_path: Path) -> None:
+    docs = _corpus()
+    index = _rebuilt(tmp_path / "index", docs)
+    before = index.feed(FeedQuery(limit=500))
+    files = sorted(path.name for path in index.directory.iterdir())
+    with pytest.raises(RuntimeError, match="went away in the child"):
+        index.rebuild(
+            tours=_ListReader(docs, fail_after=100), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES
+        )
+    assert sorted(path.name for path in index.directory.iterdir()) == files
+    assert index.feed(FeedQuery(limit=500)) == before
