@@ -242,7 +242,15 @@ def _rows_from_process(reader: TourDocumentReader, clock: PhaseClock) -> Iterato
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_read_rows, args=(reader, sender), name="index-build-read", daemon=True)
-    child.start()
+    try:
+        child.start()
+    except (AssertionError, OSError):
+        # No child here (a daemonic process, e.g. a Celery prefork worker, may not have one; or no
+        # process left): the documents as this process reads them, on the helper thread.
+        receiver.close()
+        sender.close()
+        yield from _row_batches(reader, clock)
+        return
     sender.close()  # the child holds the only writing end: its exit ends the pipe
     try:
         while True:

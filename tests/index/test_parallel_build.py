@@ -7,6 +7,7 @@ index being served as it was, with no side file behind."""
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import replace
@@ -211,12 +212,15 @@ def test_two_rebuilds_of_the_same_tours_write_the_same_text_index(
 class _ListReader(TourDocumentReader):
     """Documents only a child process reads: iterating them here fails the test."""
 
-    def __init__(self, docs: list[TourDocument], fail_after: int | None = None) -> None:
+    def __init__(self, docs: list[TourDocument], fail_after: int | None = None, *, here: bool = False) -> None:
         self.docs = docs
         self.fail_after = fail_after
+        self.here = here
 
     def __iter__(self) -> Iterator[TourDocument]:
-        raise AssertionError("a reader's documents are read in the child process")
+        if not self.here:
+            raise AssertionError("a reader's documents are read in the child process")
+        return iter(self.docs)
 
     def documents(self) -> Iterator[TourDocument]:
         if self.fail_after is None:
@@ -250,3 +254,16 @@ def test_a_failure_in_the_reading_process_fails_the_rebuild_and_leaves_no_files(
         )
     assert sorted(path.name for path in index.directory.iterdir()) == files
     assert index.feed(FeedQuery(limit=500)) == before
+
+
+def test_where_no_child_process_may_start_the_reader_is_read_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(_process: object) -> None:
+        raise AssertionError("daemonic processes are not allowed to have children")
+
+    monkeypatch.setattr(multiprocessing.get_context("spawn").Process, "start", refuse)
+    docs = _corpus()
+    index = EmbeddedIndex(tmp_path / "here")
+    index.rebuild(tours=_ListReader(docs, here=True), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    assert list(_answers(index)) == list(_answers(_rebuilt(tmp_path / "list", docs)))
