@@ -135,9 +135,14 @@ def text_match(tour_filter: TourFilter, completions: Completions | None = None) 
     for field, kind in _TOKEN_FILTERS:
         values = getattr(tour_filter, field)
         if values:
-            alternatives = " OR ".join(f'"{filter_token(kind, value)}"' for value in values)
+            alternatives = " OR ".join(_quoted(filter_token(kind, value)) for value in values)
             parts.append(f"keys : ({alternatives})")
     return " AND ".join(parts)
+
+
+def _quoted(token: str) -> str:
+    """An FTS5 string: a token past its kind's characters carries the value's text."""
+    return '"' + token.replace('"', '""') + '"'
 
 
 # Typed words this long or longer (plain ASCII, which FTS5 indexes unchanged) are looked up in

@@ -150,6 +150,9 @@ def test_filters_past_their_characters_still_match_in_a_text_search(
     both = TourFilter(text="lighthouse", tags=(200_000,))
     assert index.feed(FeedQuery(filter=both, limit=5)).ids == [50_003]
     assert index.feed(FeedQuery(filter=replace(both, tags=(200_001,)), limit=5)).ids == []
+    index.upsert_tours([replace(corpus[4], id=50_004, guid="odd", title="Lighthouse", country='Q"X')])
+    odd = TourFilter(text="lighthouse", countries=('q"x',))
+    assert index.feed(FeedQuery(filter=odd, limit=5)).ids == [50_004]
 
 
 def test_every_stored_term_of_the_keys_column_is_one_character(index: EmbeddedIndex) -> None:
