@@ -252,12 +252,16 @@ def _rows_from_process(reader: TourDocumentReader, clock: PhaseClock) -> Iterato
         yield from _row_batches(reader, clock)
         return
     sender.close()  # the child holds the only writing end: its exit ends the pipe
+    heard = False
     try:
         while True:
             try:
                 kind, value = receiver.recv()
             except EOFError:
-                raise RuntimeError("the rebuild's reading process ended before its last rows") from None
+                if heard:
+                    raise RuntimeError("the rebuild's reading process ended before its last rows") from None
+                break  # it never started (e.g. a main module without the `__main__` guard spawn needs)
+            heard = True
             if kind == "rows":
                 yield _TourRows(*value)
             elif kind == "done":
@@ -271,6 +275,8 @@ def _rows_from_process(reader: TourDocumentReader, clock: PhaseClock) -> Iterato
         if child.is_alive():
             child.terminate()
         child.join()
+    # Nothing came from the child: the documents as this process reads them, on the helper thread.
+    yield from _row_batches(reader, clock)
 
 
 def _read_rows(reader: TourDocumentReader, sender: Any) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import replace
@@ -266,4 +267,21 @@ def test_where_no_child_process_may_start_the_reader_is_read_here(
     docs = _corpus()
     index = EmbeddedIndex(tmp_path / "here")
     index.rebuild(tours=_ListReader(docs, here=True), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    assert list(_answers(index)) == list(_answers(_rebuilt(tmp_path / "list", docs)))
+
+
+class _ReaderThatCannotStart(_ListReader):
+    """The child process dies before its first word, as one does when it cannot import the parent's
+    main module."""
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        os._exit(3)
+
+
+def test_a_reading_process_that_never_starts_leaves_the_reader_to_this_process(tmp_path: Path) -> None:
+    docs = _corpus()
+    index = EmbeddedIndex(tmp_path / "here")
+    index.rebuild(
+        tours=_ReaderThatCannotStart(docs, here=True), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES
+    )
     assert list(_answers(index)) == list(_answers(_rebuilt(tmp_path / "list", docs)))
