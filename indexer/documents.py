@@ -7,6 +7,8 @@ the per-user flags of its ids.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,3 +133,18 @@ class PlaceDocument:
     bbox: tuple[float, float, float, float] | None  # west, south, east, north
     population: int
     vt_count: int = 0
+
+
+class TourDocumentReader(ABC):
+    """Tour documents a separate process can read: the object is pickled to a child process, which
+    calls `documents` (reading the database on its own connection); in this process it iterates as
+    the documents it was given. The full rebuild of the embedded index reads these in a child
+    process, so reading and turning documents into rows (Python, under the GIL) does not take the
+    GIL from the writers."""
+
+    @abstractmethod
+    def documents(self) -> Iterator[TourDocument]:
+        """Every listable tour's document, in the rebuild's order (views descending), read afresh."""
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[TourDocument]: ...

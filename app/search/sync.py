@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from app.core.db import make_engine
 from app.core.outbox import CLAIM_BATCH, DISPATCH_TIME_BUDGET_SECONDS, OutboxEntry, dispatch_entries
 from app.core.outbox_topics import INDEX_TOPICS, OutboxTopic
 from app.core.settings import get_settings
@@ -36,7 +37,7 @@ from app.search.embeddings import EMBED_TOURS_TASK, stored_vectors
 from app.search.registry import get_index
 from app.search.shared_index import note_index_writer
 from app.tours.models import Tour
-from indexer.documents import TourDocument
+from indexer.documents import TourDocument, TourDocumentReader
 from indexer.port import SearchIndex
 
 # The full rebuild as a background task (app/search/tasks.py).
@@ -139,9 +140,12 @@ def reindex(
     report = progress or (lambda message: None)
     started = time.monotonic()
     with session_factory() as session:
+        # An index that reads the tours in a process of its own (the embedded one) reads them again
+        # there from the URL; any other iterates these.
+        url = session.get_bind().engine.url.render_as_string(hide_password=False)
         tours = _counting(tour_documents(session, None), report, "tours", started)
         counts = index.rebuild(
-            tours=tours,
+            tours=DatabaseTourDocuments(url, tours),
             creators=creator_documents(session, None),
             ads=ad_documents(session, None),
             tags=tag_documents(session, None),
@@ -193,3 +197,33 @@ def ensure_index_built(session_factory: sessionmaker[Session], *, progress: Prog
     handled = dispatch_index_outbox(session_factory, index)
     if progress:
         progress(f"index up to date ({index.document_count():,} tours; {handled} pending changes applied)")
+
+
+class DatabaseTourDocuments(TourDocumentReader):
+    """Every listable tour's document: here, the documents given (read on the caller's session); in
+    the child process of the embedded index's rebuild, read again on a connection of its own to the
+    database at `url` (only the URL is pickled)."""
+
+    def __init__(self, url: str, here: Iterable[TourDocument]) -> None:
+        self.url = url
+        self._here = here
+
+    def __iter__(self) -> Iterator[TourDocument]:
+        return iter(self._here)
+
+    def documents(self) -> Iterator[TourDocument]:
+        import app.models  # noqa: F401 - every mapper known before the first query (get_sessionmaker)
+
+        engine = make_engine(self.url)
+        try:
+            with Session(engine) as session:
+                yield from tour_documents(session, None)
+        finally:
+            engine.dispose()
+
+    def __getstate__(self) -> dict[str, str]:
+        return {"url": self.url}
+
+    def __setstate__(self, state: dict[str, str]) -> None:
+        self.url = state["url"]
+        self._here = ()

@@ -32,6 +32,7 @@ from indexer.embedded.build import (
     load_tours,
     main_index_statements,
     open_build_file,
+    threaded_sorter,
 )
 from indexer.embedded.counts import rebuild_counts
 from indexer.embedded.feed import ads_page, creator_page, tour_page
@@ -323,9 +324,10 @@ class EmbeddedIndex:
                         ((tour_id, blob, tour_id) for tour_id, blob in vectors),
                     )
                     connection.execute("COMMIT")
-                for statement in main_index_statements():
-                    with clock.phase(f"index {index_group(statement)}"):
-                        connection.execute(statement)
+                with threaded_sorter(connection):
+                    for statement in main_index_statements():
+                        with clock.phase(f"index {index_group(statement)}"):
+                            connection.execute(statement)
                 with clock.phase("counts"):
                     rebuild_counts(connection)
                 bump_generation(connection)

@@ -1,7 +1,11 @@
 """Writing a fresh index file for a full rebuild, as fast as the machine allows.
 
 - The new file is private until it is swapped in: no journal, no syncs, an exclusive lock, a large
-  page cache and memory-mapped reads, and two sorter threads for CREATE INDEX.
+  page cache and memory-mapped reads. Sorts (CREATE INDEX, the ORDER BY that fills a key) run in
+  `threaded_sorter`: SQLite's sorter uses its worker threads only with temporary files (never under
+  temp_store=MEMORY) and only once its keys outgrow a run of the page cache's size, so the cache
+  shrinks to SORTER_CACHE_KIB there: sorted runs are written by a worker thread while the scan goes
+  on, then merged (also less CPU than one in-memory sort of a million keys).
 - Two writers share the work, each on its own thread, connection and file, so both cores write
   (SQLite releases the GIL while it inserts, tokenises and sorts). The index file's writer stores the
   tours and their cards, then builds their keys (sort orders, geo, creators' tours). The side file's
@@ -11,23 +15,27 @@
   (`copy_side_tables`: SQLite copies their b-tree cells without decoding or re-sorting them).
 - Tours are loaded in one transaction (FTS5 flushes its pending terms at every commit; one big
   flush per FTS_HASH_BYTES instead of one per batch leaves far fewer segments to merge).
-- Documents are read and turned into rows on a third thread while the two write them: reading the
-  database and building JSON (Python, under the GIL) overlaps the writers' C code.
+- Documents are read and turned into rows while the two write them: in a child process when the
+  tours come as a `TourDocumentReader` (the app's reindex), else on a third thread. Reading the
+  database and building JSON is Python: on a thread it holds the GIL the writers need between their
+  statements (~50 s of CPU at a million tours); in a process it costs the writers only unpickling.
 - Secondary indexes, the tag key and the tile pyramid are built after the load, from sorted input.
 """
 
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from indexer.documents import TourDocument
+from indexer.documents import TourDocument, TourDocumentReader
 from indexer.embedded.pyramid import rebuild_tag_pyramid, rebuild_tiles
 from indexer.embedded.rows import TOUR_COLUMNS, card_row, tag_ids, text_row, tour_row
 from indexer.embedded.schema import TABLES, index_statements, index_table
@@ -48,6 +56,12 @@ BUILD_PRAGMAS = (
     "secure_delete=OFF",  # the stdlib build turns it on; nothing here is ever deleted
 )
 
+# The page cache while sorting: SQLite writes a sorted run (a "PMA") each time its keys reach the
+# cache's size. 4 MB runs: measured on a million rows, a 512 MB cache (one in-memory sort, no thread)
+# took ~1.6x the CPU.
+SORTER_CACHE_KIB = 4096
+SORTER_THREADS = 2
+
 T = TypeVar("T")
 
 
@@ -56,6 +70,22 @@ def open_build_file(path: Path) -> sqlite3.Connection:
     for pragma in BUILD_PRAGMAS:
         connection.execute(f"PRAGMA {pragma}")
     return connection
+
+
+@contextmanager
+def threaded_sorter(connection: sqlite3.Connection) -> Generator[None, None, None]:
+    """Sort on SORTER_THREADS threads inside the block: temporary files and a small page cache (see
+    the module's docstring), both put back after it."""
+    (temp_store,) = connection.execute("PRAGMA temp_store").fetchone()
+    (cache_size,) = connection.execute("PRAGMA cache_size").fetchone()
+    connection.execute("PRAGMA temp_store=FILE")
+    connection.execute(f"PRAGMA cache_size=-{SORTER_CACHE_KIB}")
+    connection.execute(f"PRAGMA threads={SORTER_THREADS}")
+    try:
+        yield
+    finally:
+        connection.execute(f"PRAGMA temp_store={temp_store}")
+        connection.execute(f"PRAGMA cache_size={cache_size}")
 
 
 @dataclass(slots=True)
@@ -93,7 +123,7 @@ def load_tours(
     statements = _MultiRowInserts()
     count = 0
     connection.execute("BEGIN")
-    batches = _row_batches(docs, clock)
+    batches = _rows_from_process(docs, clock) if isinstance(docs, TourDocumentReader) else _row_batches(docs, clock)
     for rows in clock.timed_iteration("wait", in_background(batches, ROWS_AHEAD)):
         with clock.phase("hand to side"):
             side.add(_SideRows(rows.count, rows.texts, rows.links, rows.cells))
@@ -111,8 +141,9 @@ def load_tours(
 # One statement inserts many rows: the writer then takes the GIL once per statement, not once per
 # row as executemany does, so the thread building rows never stalls it (and it never stalls that one).
 ROWS_PER_INSERT = 500
-# The side writer inserts the text and links of up to this many tours a statement (SIDE_ROWS_PER_INSERT
-# x 4 parameters: the most SQLite's default limit allows).
+# The side writer inserts the text of exactly this many tours a statement (insert_text_statements),
+# their links as many as arrived (SIDE_ROWS_PER_INSERT x 4 parameters: the most SQLite's default
+# limit allows).
 SIDE_ROWS_PER_INSERT = 8000
 MAX_PARAMETERS = 32_766  # SQLite's default limit a statement (SQLITE_MAX_VARIABLE_NUMBER)
 _TOUR_INSERT = (f"INSERT INTO tours ({TOUR_COLUMNS}) VALUES ", len(TOUR_COLUMNS.split(",")))
@@ -122,10 +153,10 @@ _LINK_INSERT = ("INSERT INTO build_tag_links (tag_id, category_id, country, rid,
 _CELL_INSERT = ("INSERT INTO build_cells (rid, id, category_id, cell, lat, lng) VALUES ", 6)
 # The staged positions, keyed like `ix_tours_cat_cell` (pyramid.rebuild_tiles says why).
 _STAGED_CELLS = (
-    "CREATE TEMP TABLE build_cells (rid INTEGER PRIMARY KEY, id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
+    "CREATE TABLE build_cells (rid INTEGER PRIMARY KEY, id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
     "cell INTEGER NOT NULL, lat REAL NOT NULL, lng REAL NOT NULL)"
 )
-_STAGED_CELLS_KEY = "CREATE INDEX temp.ix_build_cells ON build_cells (category_id, cell, lat, lng, id)"
+_STAGED_CELLS_KEY = "CREATE INDEX ix_build_cells ON build_cells (category_id, cell, lat, lng, id)"
 
 
 class _MultiRowInserts:
@@ -149,6 +180,23 @@ def _insert_rows(
     for start in range(0, len(values), step):
         chunk = values[start : start + step]
         connection.execute(statements.sql(insert, len(chunk) // width), chunk)
+
+
+def insert_text_statements(
+    connection: sqlite3.Connection, statements: _MultiRowInserts, texts: list[Any], *, last: bool
+) -> list[Any]:
+    """Insert the FTS rows of `texts` (flat parameters) SIDE_ROWS_PER_INSERT tours a statement, never
+    fewer but in the last statement; what is left over (fewer than that) is returned for the next
+    call. FTS5 writes its pending terms as segments per statement as well as per FTS_HASH_BYTES: a
+    fixed size makes every rebuild of the same tours write the same segments (the same file) whatever
+    the threads' timing, and fewer, larger statements take 45.9 -> 34-38 s of FTS CPU at a million."""
+    width = _TEXT_INSERT[1]
+    step = SIDE_ROWS_PER_INSERT * width
+    whole = len(texts) if last else len(texts) - len(texts) % step
+    for start in range(0, whole, step):
+        chunk = texts[start : start + step]
+        connection.execute(statements.sql(_TEXT_INSERT, len(chunk) // width), chunk)
+    return texts[whole:]
 
 
 def _row_batches(docs: Iterable[TourDocument], clock: PhaseClock) -> Iterator[_TourRows]:
@@ -183,6 +231,68 @@ def _row_batches(docs: Iterable[TourDocument], clock: PhaseClock) -> Iterator[_T
                 if rid > 0 and cell is not None:  # what the tile pyramid counts
                     rows.cells += (rid, doc.id, doc.category_id, cell, doc.lat, doc.lng)
         yield rows
+
+
+def _rows_from_process(reader: TourDocumentReader, clock: PhaseClock) -> Iterator[_TourRows]:
+    """The batches of `_row_batches` over `reader.documents()`, read and built in a child process
+    (started with 'spawn': no copy of this process's threads, locks or database connections) and
+    handed over pickled: this process only unpickles flat lists, and the writers keep the GIL to
+    themselves. The child's `read` and `rows` phases join the clock at the end. The child's error is
+    raised here; leaving early (or an error here) ends the child."""
+    context = multiprocessing.get_context("spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_read_rows, args=(reader, sender), name="index-build-read", daemon=True)
+    try:
+        child.start()
+    except (AssertionError, OSError):
+        # No child here (a daemonic process, e.g. a Celery prefork worker, may not have one; or no
+        # process left): the documents as this process reads them, on the helper thread.
+        receiver.close()
+        sender.close()
+        yield from _row_batches(reader, clock)
+        return
+    sender.close()  # the child holds the only writing end: its exit ends the pipe
+    heard = False
+    try:
+        while True:
+            try:
+                kind, value = receiver.recv()
+            except EOFError:
+                if heard:
+                    raise RuntimeError("the rebuild's reading process ended before its last rows") from None
+                break  # it never started (e.g. a main module without the `__main__` guard spawn needs)
+            heard = True
+            if kind == "rows":
+                yield _TourRows(*value)
+            elif kind == "done":
+                for phase, (wall, cpu) in value.items():
+                    clock.add(phase, wall, cpu)
+                return
+            else:
+                raise value
+    finally:
+        receiver.close()
+        if child.is_alive():
+            child.terminate()
+        child.join()
+    # Nothing came from the child: the documents as this process reads them, on the helper thread.
+    yield from _row_batches(reader, clock)
+
+
+def _read_rows(reader: TourDocumentReader, sender: Any) -> None:
+    """The child process: every batch of rows, then the phases' times (or the error) to the parent."""
+    clock = PhaseClock()
+    try:
+        for rows in _row_batches(reader.documents(), clock):
+            sender.send(("rows", (rows.count, rows.tours, rows.cards, rows.texts, rows.links, rows.cells)))
+        sender.send(("done", clock.seconds))
+    except BaseException as exc:  # noqa: BLE001 - raised again in the parent
+        try:
+            sender.send(("error", exc))
+        except Exception:  # noqa: BLE001 - an error that does not pickle: its text then
+            sender.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
+    finally:
+        sender.close()
 
 
 def finish_tag_tables(connection: sqlite3.Connection, clock: PhaseClock | None = None) -> None:
@@ -346,17 +456,19 @@ class SideBuild:
         connection.executescript(TABLES)
         connection.execute(f"INSERT INTO tour_text (tour_text, rank) VALUES ('hashsize', {FTS_HASH_BYTES})")
         connection.execute(
-            "CREATE TEMP TABLE build_tag_links (tag_id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
+            "CREATE TABLE build_tag_links (tag_id INTEGER NOT NULL, category_id INTEGER NOT NULL, "
             "country TEXT NOT NULL, rid INTEGER NOT NULL, cell INTEGER, lat REAL, lng REAL)"
         )
         connection.execute(_STAGED_CELLS)
         statements = _MultiRowInserts()
         connection.execute("BEGIN")
         finished = False
+        texts: list[Any] = []
         while not finished:
-            texts, links, cells, finished = clock.timed_call("side wait", self._take)
+            arrived, links, cells, finished = clock.timed_call("side wait", self._take)
+            texts += arrived
             with clock.phase("insert fts"):
-                _insert_rows(connection, statements, _TEXT_INSERT, texts)
+                texts = insert_text_statements(connection, statements, texts, last=finished)
             with clock.phase("insert links"):
                 _insert_rows(connection, statements, _LINK_INSERT, links)
                 _insert_rows(connection, statements, _CELL_INSERT, cells)
@@ -366,16 +478,18 @@ class SideBuild:
             connection.execute("BEGIN")
             fill_text_terms(connection)
             connection.execute("COMMIT")
-        finish_tag_tables(connection, clock)
+        with threaded_sorter(connection):
+            finish_tag_tables(connection, clock)
         with clock.phase("tag pyramid"):
             rebuild_tag_pyramid(connection)
         with clock.phase("pyramid"):
-            connection.execute(_STAGED_CELLS_KEY)
+            with threaded_sorter(connection):
+                connection.execute(_STAGED_CELLS_KEY)
             rebuild_tiles(connection, "build_cells INDEXED BY ix_build_cells")
             connection.execute("DROP TABLE build_cells")
         with clock.phase("others"):
             self._counts = self._then(connection)
-        with clock.phase("side indexes"):
+        with clock.phase("side indexes"), threaded_sorter(connection):
             for statement in side_index_statements():
                 connection.execute(statement)
         with clock.phase("side analyze"):

@@ -6,6 +6,7 @@ Used by the incremental upserts and by the full rebuild (build.py), so both writ
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Any
 
@@ -81,15 +82,63 @@ def tag_ids(doc: TourDocument) -> list[int]:
 
 def filter_tokens(doc: TourDocument) -> str:
     """Filters as words of the FTS `keys` column, so a text search with filters is one posting-list
-    intersection instead of a row check per text match (see adapter._TOKEN_FILTERS). Every token
-    starts with "x": a search for words that do not needs no column filter (sql.text_match)."""
-    tokens = [f"xc{doc.category_id}", f"xm{doc.media_type_id}", f"xv{doc.vendor_id}"]
+    intersection instead of a row check per text match (see sql._TOKEN_FILTERS): each one
+    `filter_token`."""
+    tokens = [
+        filter_token("c", doc.category_id),
+        filter_token("m", doc.media_type_id),
+        filter_token("v", doc.vendor_id),
+    ]
     if doc.subcategory_id is not None:
-        tokens.append(f"xs{doc.subcategory_id}")
+        tokens.append(filter_token("s", doc.subcategory_id))
     if doc.country:
-        tokens.append(f"xn{doc.country.lower()}")
-    tokens += [f"xt{tag_id}" for tag_id in doc.tag_ids]
+        tokens.append(filter_token("n", doc.country))
+    tokens += [filter_token("t", tag_id) for tag_id in doc.tag_ids]
     return " ".join(tokens)
+
+
+# Where each kind of filter token's single characters start, and how many there are: Unicode's
+# private-use areas, which FTS5 indexes as word characters (category Co) but no typed word holds.
+# Categories, subcategories, media types, vendors and countries (two letters) in the BMP's area,
+# tags in planes 15 and 16.
+_TOKEN_CHARACTERS: dict[str, tuple[tuple[int, int], ...]] = {
+    "c": ((0xE000, 0x400),),
+    "s": ((0xE400, 0x800),),
+    "m": ((0xEC00, 0x100),),
+    "v": ((0xED00, 0x400),),
+    "n": ((0xF100, 26 * 26),),
+    "t": ((0xF0000, 0xFFFE), (0x100000, 0xFFFE)),
+}
+# A value past its kind's characters: a marker character of its own, then the value's text.
+_TOKEN_MARKERS = {kind: chr(0xF800 + number) for number, kind in enumerate(_TOKEN_CHARACTERS)}
+_LOWER_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a few thousand values recur across a million tours
+def filter_token(kind: str, value: int | str) -> str:
+    """The FTS token of one filter value (kind: c category, s subcategory, m media type, v vendor,
+    n country, t tag): one private-use character, so the FTS5 prefix indexes (2 and 3 characters)
+    hold nothing for it, and no typed word (`text.words`: letters and digits) can match or prefix
+    it. A value past its kind's characters (an id that large, a country not of two letters) gets
+    its marker and its text: two or more characters, so never another value's token."""
+    if kind != "n" and isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)  # an id as text: the same token as the id
+    number = _token_number(value)
+    if number is not None:
+        for first, count in _TOKEN_CHARACTERS[kind]:
+            if number < count:
+                return chr(first + number)
+            number -= count
+    return _TOKEN_MARKERS[kind] + str(value).lower()
+
+
+def _token_number(value: int | str) -> int | None:
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    letters = value.lower()
+    if len(letters) == 2 and all(letter in _LOWER_LETTERS for letter in letters):
+        return _LOWER_LETTERS.index(letters[0]) * 26 + _LOWER_LETTERS.index(letters[1])
+    return None
 
 
 def fraction(text: str) -> float:

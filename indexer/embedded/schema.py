@@ -266,7 +266,10 @@ def index_group(statement: str) -> str:
 # opening, without the statistics a rebuild's ANALYZE gives the planner, so it asks for a rebuild.
 # Tours 3: the kept totals (`tour_counts`, filled on opening an older file), a tag in a country
 # (ix_tour_tags_country) and A-Z in a category and a country (ix_tours_cat_country_title_key).
-LAYOUT_VERSIONS = {"creators": 2, "ads": 2, "tours": 3}
+# Tours 4: the FTS filter tokens (`tour_text.keys`) are one private-use character each
+# (rows.filter_token), so the prefix indexes hold nothing for them; an older file's "xc12" tokens
+# match no filter any more, so it must be rebuilt.
+LAYOUT_VERSIONS = {"creators": 2, "ads": 2, "tours": 4}
 
 
 def note_current_layouts(connection: sqlite3.Connection) -> None:

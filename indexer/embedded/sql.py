@@ -9,7 +9,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from indexer.embedded.text import Completions, match_expression, words
+from indexer.embedded.rows import filter_token
+from indexer.embedded.text import Completions, match_expression
 from indexer.geo import MAX_LEVEL, interleave, mercator_xy
 from indexer.queries import BBox, TourFilter
 
@@ -110,35 +111,38 @@ def in_clause(column: str, values: Sequence[Any], params: list[Any]) -> str:
     return f"{column} IN ({','.join('?' * len(values))})"
 
 
-# Filters that also live in the FTS index as tokens of the `keys` column, so a text search with
-# filters is one posting-list intersection instead of a row check per text match.
+# Filters that also live in the FTS index as tokens of the `keys` column (rows.filter_token), so a
+# text search with filters is one posting-list intersection instead of a row check per text match.
 _TOKEN_FILTERS = (
-    ("categories", "xc"),
-    ("subcategories", "xs"),
-    ("countries", "xn"),
-    ("vendors", "xv"),
-    ("media_types", "xm"),
-    ("tags", "xt"),
+    ("categories", "c"),
+    ("subcategories", "s"),
+    ("countries", "n"),
+    ("vendors", "v"),
+    ("media_types", "m"),
+    ("tags", "t"),
 )
 
 
 def text_match(tour_filter: TourFilter, completions: Completions | None = None) -> str | None:
-    """The visitor's words in title and body, AND every token filter in the keys column."""
-    text = tour_filter.text or ""
-    # `keys` holds only filter tokens, which all start with "x" (rows.filter_tokens): words that
-    # cannot start one are in title or body wherever they match, and FTS5 skips the column check
-    # (reading every position of every match; a sixth of the time of 'sunset harbour' + category).
-    column = None if _never_a_filter_token(text) else "{title body}"
-    words_expression = match_expression(text, column=column, completions=completions)
+    """The visitor's words, AND every token filter in the keys column. The words need no column
+    filter: `keys` holds only private-use characters, which no typed word holds (rows.filter_token),
+    so they match in title or body wherever they match, and FTS5 skips the column check (reading
+    every position of every match)."""
+    words_expression = match_expression(tour_filter.text or "", completions=completions)
     if words_expression is None:
         return None
     parts = [words_expression]
-    for field, prefix in _TOKEN_FILTERS:
+    for field, kind in _TOKEN_FILTERS:
         values = getattr(tour_filter, field)
         if values:
-            alternatives = " OR ".join(f"{prefix}{str(value).lower()}" for value in values)
+            alternatives = " OR ".join(_quoted(filter_token(kind, value)) for value in values)
             parts.append(f"keys : ({alternatives})")
     return " AND ".join(parts)
+
+
+def _quoted(token: str) -> str:
+    """An FTS5 string: a token past its kind's characters carries the value's text."""
+    return '"' + token.replace('"', '""') + '"'
 
 
 # Typed words this long or longer (plain ASCII, which FTS5 indexes unchanged) are looked up in
@@ -163,16 +167,6 @@ def word_completions(connection: sqlite3.Connection) -> Completions:
         return None if len(rows) > MAX_COMPLETIONS else [row[0] for row in rows]
 
     return complete
-
-
-_NOT_A_FILTER_TOKEN_START = frozenset("abcdefghijklmnopqrstuvwyz0123456789")
-
-
-def _never_a_filter_token(text: str) -> bool:
-    """Whether every typed word starts with a plain letter or digit other than x (a word's first FTS
-    token, or a phrase's, starts where the word does, so none can be a filter token)."""
-    typed = words(text)
-    return bool(typed) and all(word[0] in _NOT_A_FILTER_TOKEN_START for word in typed)
 
 
 def without_token_filters(tour_filter: TourFilter) -> TourFilter:

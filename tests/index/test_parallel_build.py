@@ -7,6 +7,8 @@ index being served as it was, with no side file behind."""
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import replace
@@ -14,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.documents import TourDocument
+from indexer.documents import TourDocument, TourDocumentReader
+from indexer.embedded import build
 from indexer.embedded.adapter import EmbeddedIndex
 from indexer.embedded.build import SIDE_FTS_TABLES, SIDE_TABLES
 from indexer.queries import BBox, FeedQuery, MapQuery, Sort, SuggestQuery, TourFilter
@@ -165,3 +168,120 @@ def test_a_failed_rebuild_keeps_the_served_index_and_leaves_no_files(tmp_path: P
     assert index.feed(FeedQuery(filter=TourFilter(text="castle"), sort=Sort.VIEWS, limit=50)) == before
     assert sorted(path.name for path in index.directory.iterdir()) == files
     assert sqlite3.connect(index.path).execute("SELECT count(*) FROM tours").fetchone()[0] == len(docs)
+
+
+class _RecordingConnection:
+    """Records the parameters of each statement instead of running it."""
+
+    def __init__(self) -> None:
+        self.statements: list[int] = []
+
+    def execute(self, sql: str, parameters: list[object]) -> None:
+        assert sql.count("?") == len(parameters)
+        self.statements.append(len(parameters) // 4)
+
+
+def test_the_side_writer_inserts_the_text_a_fixed_number_of_tours_a_statement() -> None:
+    connection = _RecordingConnection()
+    statements = build._MultiRowInserts()
+    texts: list[object] = []
+    arrivals = [500] * 20 + [3000, 7999, 1, 500]  # tours per batch, as the batches arrive
+    for number, tours in enumerate(arrivals):
+        texts += [0, "title", "body", "keys"] * tours
+        last = number == len(arrivals) - 1
+        texts = build.insert_text_statements(connection, statements, texts, last=last)  # type: ignore[arg-type]
+    step = build.SIDE_ROWS_PER_INSERT
+    assert connection.statements == [step] * (sum(arrivals) // step) + [sum(arrivals) % step]
+    assert texts == []
+
+
+def test_two_rebuilds_of_the_same_tours_write_the_same_text_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Statements of a fixed size: FTS5's segments no longer depend on how the threads ran."""
+    monkeypatch.setattr(build, "ROWS_PER_INSERT", 3)
+    monkeypatch.setattr(build, "SIDE_ROWS_PER_INSERT", 10)
+    docs = _corpus()
+    first, second = _rebuilt(tmp_path / "first", docs), _rebuilt(tmp_path / "second", docs)
+    for table in SIDE_FTS_TABLES:
+        rows = f"SELECT * FROM {table}_data ORDER BY id"
+        assert _rows(first, rows) == _rows(second, rows)
+    segments = first._connection().execute("SELECT count(*) FROM tour_text_data").fetchone()[0]
+    assert segments > len(docs) // 10 // 4  # the small statements did write many segments
+
+
+class _ListReader(TourDocumentReader):
+    """Documents only a child process reads: iterating them here fails the test."""
+
+    def __init__(self, docs: list[TourDocument], fail_after: int | None = None, *, here: bool = False) -> None:
+        self.docs = docs
+        self.fail_after = fail_after
+        self.here = here
+
+    def __iter__(self) -> Iterator[TourDocument]:
+        if not self.here:
+            raise AssertionError("a reader's documents are read in the child process")
+        return iter(self.docs)
+
+    def documents(self) -> Iterator[TourDocument]:
+        if self.fail_after is None:
+            yield from self.docs
+            return
+        yield from self.docs[: self.fail_after]
+        raise RuntimeError("the database went away in the child")
+
+
+def test_tours_read_in_a_child_process_make_the_same_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "ROWS_PER_INSERT", 7)  # many batches through the pipe
+    docs = _corpus()
+    in_child = EmbeddedIndex(tmp_path / "child")
+    in_child.rebuild(tours=_ListReader(docs), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    here = _rebuilt(tmp_path / "here", docs)
+    for table in (*_PLAIN_TABLES, "tiles", "tag_tiles", "text_terms"):
+        assert _rows(in_child, f"SELECT * FROM {table}") == _rows(here, f"SELECT * FROM {table}"), table
+    for table in SIDE_FTS_TABLES:
+        assert _vocabulary(in_child, table) == _vocabulary(here, table), table
+    assert list(_answers(in_child)) == list(_answers(here))
+
+
+def test_a_failure_in_the_reading_process_fails_the_rebuild_and_leaves_no_files(tmp_path: Path) -> None:
+    docs = _corpus()
+    index = _rebuilt(tmp_path / "index", docs)
+    before = index.feed(FeedQuery(limit=500))
+    files = sorted(path.name for path in index.directory.iterdir())
+    with pytest.raises(RuntimeError, match="went away in the child"):
+        index.rebuild(
+            tours=_ListReader(docs, fail_after=100), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES
+        )
+    assert sorted(path.name for path in index.directory.iterdir()) == files
+    assert index.feed(FeedQuery(limit=500)) == before
+
+
+def test_where_no_child_process_may_start_the_reader_is_read_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(_process: object) -> None:
+        raise AssertionError("daemonic processes are not allowed to have children")
+
+    monkeypatch.setattr(multiprocessing.get_context("spawn").Process, "start", refuse)
+    docs = _corpus()
+    index = EmbeddedIndex(tmp_path / "here")
+    index.rebuild(tours=_ListReader(docs, here=True), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    assert list(_answers(index)) == list(_answers(_rebuilt(tmp_path / "list", docs)))
+
+
+class _ReaderThatCannotStart(_ListReader):
+    """The child process dies before its first word, as one does when it cannot import the parent's
+    main module."""
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        os._exit(3)
+
+
+def test_a_reading_process_that_never_starts_leaves_the_reader_to_this_process(tmp_path: Path) -> None:
+    docs = _corpus()
+    index = EmbeddedIndex(tmp_path / "here")
+    index.rebuild(
+        tours=_ReaderThatCannotStart(docs, here=True), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES
+    )
+    assert list(_answers(index)) == list(_answers(_rebuilt(tmp_path / "list", docs)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import sqlite3
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,7 +16,8 @@ import pytest
 import indexer.embedded.sql as embedded_sql
 from indexer.documents import TourDocument
 from indexer.embedded.adapter import EmbeddedIndex
-from indexer.embedded.rows import filter_tokens
+from indexer.embedded.rows import filter_token, filter_tokens
+from indexer.embedded.text import words
 from indexer.queries import FeedQuery, Page, Sort, TourFilter
 from tests.index.test_contract import make_tours
 
@@ -107,22 +109,59 @@ def test_more_completions_than_the_limit_leave_the_prefix_to_fts(
     _assert_completions_answer_like_prefixes(index, monkeypatch)
 
 
-def test_words_searched_without_the_column_filter_match_as_with_it(
-    index: EmbeddedIndex, corpus: list[TourDocument], monkeypatch: pytest.MonkeyPatch
+def test_words_like_the_old_filter_tokens_match_only_title_and_body(
+    index: EmbeddedIndex, corpus: list[TourDocument]
 ) -> None:
-    """Words that cannot start a filter token skip the `{title body}` filter: the same answers as
-    with it, and a word that looks like a filter token still matches only title and body."""
+    """Words are searched without a column filter: a word that looks like a filter token of the old
+    layout ("xc1") matches only title and body, a typed prefix never a filter token."""
     index.upsert_tours([replace(corpus[7], id=50_002, guid="x", title="Xc1 trail and xc2 bikes")])
     for text in ("xc1", "xc2 bik", "trail xc", "trai xc1"):
         assert index.feed(FeedQuery(filter=TourFilter(text=text), limit=5)).ids == [50_002]
-    without = _answers(index, monkeypatch, completed=True)
-    monkeypatch.setattr(embedded_sql, "_NOT_A_FILTER_TOKEN_START", frozenset())
-    assert _answers(index, monkeypatch, completed=True) == without
+    assert index.feed(FeedQuery(filter=TourFilter(text="x"), limit=5)).ids == [50_002]
 
 
-def test_every_filter_token_starts_with_x(corpus: list[TourDocument]) -> None:
+def test_every_filter_token_is_one_private_use_character_no_typed_word_holds(corpus: list[TourDocument]) -> None:
     tokens = [token for doc in corpus for token in filter_tokens(replace(doc, country="FR")).split()]
-    assert {token[0] for token in tokens} == {"x"} and any(token.startswith("xn") for token in tokens)
+    assert tokens and all(len(token) == 1 and unicodedata.category(token) == "Co" for token in tokens)
+    assert filter_token("n", "FR") in tokens and filter_token("n", "fr") == filter_token("n", "FR")
+    assert all(words(token) == [] for token in tokens)
+
+
+def test_filter_tokens_are_distinct_across_kinds_and_values_and_past_their_characters() -> None:
+    values: dict[str, list[int | str]] = {
+        "c": [0, 1, 1023, 1024, 5000],
+        "s": [0, 7, 2047, 2048],
+        "m": [0, 255, 256],
+        "v": [0, 1023, 1024],
+        "n": ["aa", "fr", "zz", "usa", "a1"],
+        "t": [0, 1, 65533, 65534, 131067, 131068, 10**9],
+    }
+    tokens = {(kind, value): filter_token(kind, value) for kind in values for value in values[kind]}
+    assert len(set(tokens.values())) == len(tokens)
+    assert len(tokens["t", 131067]) == 1 and len(tokens["t", 131068]) > 1 and len(tokens["c", 1024]) > 1
+    assert filter_token("c", "12") == filter_token("c", 12)
+    assert all(words(token) == [] for token in tokens.values() if len(token) == 1)
+
+
+def test_filters_past_their_characters_still_match_in_a_text_search(
+    index: EmbeddedIndex, corpus: list[TourDocument]
+) -> None:
+    index.upsert_tours([replace(corpus[3], id=50_003, guid="big", title="Lighthouse", tag_ids=(200_000,))])
+    both = TourFilter(text="lighthouse", tags=(200_000,))
+    assert index.feed(FeedQuery(filter=both, limit=5)).ids == [50_003]
+    assert index.feed(FeedQuery(filter=replace(both, tags=(200_001,)), limit=5)).ids == []
+    index.upsert_tours([replace(corpus[4], id=50_004, guid="odd", title="Lighthouse", country='Q"X')])
+    odd = TourFilter(text="lighthouse", countries=('q"x',))
+    assert index.feed(FeedQuery(filter=odd, limit=5)).ids == [50_004]
+
+
+def test_every_stored_term_of_the_keys_column_is_one_character(index: EmbeddedIndex) -> None:
+    """FTS5 keys its prefix entries by a marker byte before the prefix; with every filter token one
+    character long, the index holds no 2- or 3-character prefix of a private-use character."""
+    connection = index._connection()
+    connection.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.keys_terms USING fts5vocab(main, tour_text, col)")
+    keys = [term for (term,) in connection.execute("SELECT term FROM temp.keys_terms WHERE col = 'keys'")]
+    assert keys and all(len(term) == 1 for term in keys)
 
 
 def test_a_file_from_before_the_term_list_gets_it_filled_on_opening(
