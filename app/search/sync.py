@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import URL, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.core.db import make_engine
@@ -140,12 +140,14 @@ def reindex(
     report = progress or (lambda message: None)
     started = time.monotonic()
     with session_factory() as session:
-        # An index that reads the tours in a process of its own (the embedded one) reads them again
-        # there from the URL; any other iterates these.
-        url = session.get_bind().engine.url.render_as_string(hide_password=False)
-        tours = _counting(tour_documents(session, None), report, "tours", started)
+        tours: Iterable[TourDocument] = _counting(tour_documents(session, None), report, "tours", started)
+        url = session.get_bind().engine.url
+        if not _in_memory(url):
+            # An index that reads the tours in a process of its own (the embedded one) reads them
+            # again there from the URL; any other iterates these.
+            tours = DatabaseTourDocuments(url.render_as_string(hide_password=False), tours)
         counts = index.rebuild(
-            tours=DatabaseTourDocuments(url, tours),
+            tours=tours,
             creators=creator_documents(session, None),
             ads=ad_documents(session, None),
             tags=tag_documents(session, None),
@@ -197,6 +199,12 @@ def ensure_index_built(session_factory: sessionmaker[Session], *, progress: Prog
     handled = dispatch_index_outbox(session_factory, index)
     if progress:
         progress(f"index up to date ({index.document_count():,} tours; {handled} pending changes applied)")
+
+
+def _in_memory(url: URL) -> bool:
+    """A database only this process can open (SQLite in memory): a child process would read an empty one."""
+    database = url.database or ""
+    return url.get_backend_name() == "sqlite" and (database in ("", ":memory:") or "mode=memory" in str(url))
 
 
 class DatabaseTourDocuments(TourDocumentReader):

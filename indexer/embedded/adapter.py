@@ -290,7 +290,9 @@ class EmbeddedIndex:
             path = self.directory / name
             clock = PhaseClock()
             try:
-                counts = self._build_file(path, clock, tours, others=_OtherDocuments(creators, ads, tags, places))
+                counts = self._build_file(
+                    path, clock, tours, _OtherDocuments(creators, ads, tags, places), tours_read(progress)
+                )
             except BaseException:
                 path.unlink(missing_ok=True)
                 raise
@@ -306,7 +308,12 @@ class EmbeddedIndex:
             return counts
 
     def _build_file(
-        self, path: Path, clock: PhaseClock, tours: Iterable[TourDocument], others: _OtherDocuments
+        self,
+        path: Path,
+        clock: PhaseClock,
+        tours: Iterable[TourDocument],
+        others: _OtherDocuments,
+        on_rows: Callable[[int], None],
     ) -> dict[str, int]:
         connection = open_build_file(path)
         try:
@@ -316,7 +323,7 @@ class EmbeddedIndex:
             side = SideBuild(path.with_name(f"{path.name}.side"), clock, then=others.load)
             try:
                 with clock.phase("load tours"):
-                    counts = {"tours": load_tours(connection, tours, side, clock)}
+                    counts = {"tours": load_tours(connection, tours, side, clock, on_rows)}
                 with clock.phase("vectors"):
                     connection.execute("BEGIN")
                     connection.executemany(
@@ -434,6 +441,24 @@ class EmbeddedIndex:
 
     def _vector_graph(self, connection: sqlite3.Connection) -> HnswVectors | None:
         return self._vectors.graph(connection)
+
+
+TOURS_PROGRESS_EVERY = 50_000
+
+
+def tours_read(progress: Callable[[str], None] | None) -> Callable[[int], None]:
+    """What a long rebuild prints while a child process reads the tours (a line each
+    TOURS_PROGRESS_EVERY tours), as the app's reindex prints when it hands the documents over itself."""
+    started = time.monotonic()
+    next_line = TOURS_PROGRESS_EVERY
+
+    def on_rows(count: int) -> None:
+        nonlocal next_line
+        if progress is not None and count >= next_line:
+            progress(f"tours {count:,} ({time.monotonic() - started:.0f} s)")
+            next_line = (count // TOURS_PROGRESS_EVERY + 1) * TOURS_PROGRESS_EVERY
+
+    return on_rows
 
 
 def folder_identity(directory: Path) -> str:

@@ -112,18 +112,27 @@ class _SideRows:
 
 
 def load_tours(
-    connection: sqlite3.Connection, docs: Iterable[TourDocument], side: SideBuild, clock: PhaseClock | None = None
+    connection: sqlite3.Connection,
+    docs: Iterable[TourDocument],
+    side: SideBuild,
+    clock: PhaseClock | None = None,
+    on_rows: Callable[[int], None] | None = None,
 ) -> int:
     """Insert tours in arrival order as rid 1, 2, … (views order: see schema.py; unlisted ones as
     -1, -2, …) in one transaction, and hand each batch's text and tag links to the side writer, which
     hears when the last batch is in (and the documents, read on a helper thread, are all read).
     The clock gets: `read` (documents from the database, helper thread), `rows` (documents to rows,
-    helper thread), `wait` (this writer waiting for rows) and one `insert <table>` per table."""
+    helper thread), `wait` (this writer waiting for rows) and one `insert <table>` per table.
+    `on_rows` hears the number of tours read so far when a child process reads them (the caller
+    counts the documents it hands over itself otherwise)."""
     clock = clock or PhaseClock()
     statements = _MultiRowInserts()
     count = 0
     connection.execute("BEGIN")
-    batches = _rows_from_process(docs, clock) if isinstance(docs, TourDocumentReader) else _row_batches(docs, clock)
+    if isinstance(docs, TourDocumentReader):
+        batches = _rows_from_process(docs, clock, on_rows or (lambda count: None))
+    else:
+        batches = _row_batches(docs, clock)
     for rows in clock.timed_iteration("wait", in_background(batches, ROWS_AHEAD)):
         with clock.phase("hand to side"):
             side.add(_SideRows(rows.count, rows.texts, rows.links, rows.cells))
@@ -233,7 +242,9 @@ def _row_batches(docs: Iterable[TourDocument], clock: PhaseClock) -> Iterator[_T
         yield rows
 
 
-def _rows_from_process(reader: TourDocumentReader, clock: PhaseClock) -> Iterator[_TourRows]:
+def _rows_from_process(
+    reader: TourDocumentReader, clock: PhaseClock, on_rows: Callable[[int], None]
+) -> Iterator[_TourRows]:
     """The batches of `_row_batches` over `reader.documents()`, read and built in a child process
     (started with 'spawn': no copy of this process's threads, locks or database connections) and
     handed over pickled: this process only unpickles flat lists, and the writers keep the GIL to
@@ -252,7 +263,7 @@ def _rows_from_process(reader: TourDocumentReader, clock: PhaseClock) -> Iterato
         yield from _row_batches(reader, clock)
         return
     sender.close()  # the child holds the only writing end: its exit ends the pipe
-    heard = False
+    heard, received = False, 0
     try:
         while True:
             try:
@@ -263,6 +274,8 @@ def _rows_from_process(reader: TourDocumentReader, clock: PhaseClock) -> Iterato
                 break  # it never started (e.g. a main module without the `__main__` guard spawn needs)
             heard = True
             if kind == "rows":
+                received += value[0]
+                on_rows(received)
                 yield _TourRows(*value)
             elif kind == "done":
                 for phase, (wall, cpu) in value.items():

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from indexer.documents import TourDocument, TourDocumentReader
-from indexer.embedded import build
+from indexer.embedded import adapter, build
 from indexer.embedded.adapter import EmbeddedIndex
 from indexer.embedded.build import SIDE_FTS_TABLES, SIDE_TABLES
 from indexer.queries import BBox, FeedQuery, MapQuery, Sort, SuggestQuery, TourFilter
@@ -232,10 +232,18 @@ class _ListReader(TourDocumentReader):
 
 
 def test_tours_read_in_a_child_process_make_the_same_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build, "ROWS_PER_INSERT", 7)  # many batches through the pipe
+    monkeypatch.setattr(build, "ROWS_PER_INSERT", 7)  # the rebuild here in many batches (not the spawned child)
     docs = _corpus()
+    monkeypatch.setattr(adapter, "TOURS_PROGRESS_EVERY", 100)
     in_child = EmbeddedIndex(tmp_path / "child")
-    in_child.rebuild(tours=_ListReader(docs), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES)
+    lines: list[str] = []
+    in_child.rebuild(
+        tours=_ListReader(docs), creators=make_creators(), ads=ADS, tags=TAGS, places=PLACES, progress=lines.append
+    )
+    # The long load shows progress although this process never iterates the documents.
+    read = [int(line.split()[1].replace(",", "")) for line in lines if line.startswith("tours ")]
+    # (The child, spawned, imports build afresh: its batches are ROWS_PER_INSERT as shipped.)
+    assert read and read == sorted(read) and read[-1] <= len(docs) and read[-1] >= len(docs) // 100 * 100
     here = _rebuilt(tmp_path / "here", docs)
     for table in (*_PLAIN_TABLES, "tiles", "tag_tiles", "text_terms"):
         assert _rows(in_child, f"SELECT * FROM {table}") == _rows(here, f"SELECT * FROM {table}"), table
