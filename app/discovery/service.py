@@ -354,7 +354,7 @@ def card_payloads(
     for card in cards:
         kind = card.get("type")
         if kind == "vt":
-            shaped.append(_media_payload(card, card["id"] in saved, user_id, now, locale))
+            shaped.append(media_payload(card, saved=card["id"] in saved, user_id=user_id, now=now, locale=locale))
         elif kind == "creator":
             shaped.append(creator_payload(card, followed=card["id"] in followed))
         elif kind == "ad":
@@ -374,22 +374,16 @@ def shape_cards(
 
 def media_card(card: Mapping[str, Any], *, saved: bool, user: User | None, now: datetime, locale: str) -> MediaCard:
     user_id = user.id if user is not None else None
-    return MediaCard.model_validate(media_payload(card, saved=saved, user_id=user_id, now=now, locale=locale))
+    payload = media_payload(card, saved=saved, user_id=user_id, now=now.timestamp(), locale=locale)
+    return MediaCard.model_validate(payload)
 
 
 def media_payload(
-    card: Mapping[str, Any], *, saved: bool, user_id: int | None, now: datetime, locale: str
+    card: Mapping[str, Any], *, saved: bool, user_id: int | None, now: float, locale: str
 ) -> dict[str, Any]:
     """Spec §3 Media card as the dict of its JSON (counters folded in by the index may arrive as
-    floats: int() them)."""
-    return _media_payload(card, saved, user_id, now.timestamp(), locale)
-
-
-def _media_payload(
-    card: Mapping[str, Any], saved: bool, user_id: int | None, now_seconds: float, locale: str
-) -> dict[str, Any]:
-    """`media_payload` with the time as seconds, taken once for a page's 48 cards."""
-    age = now_seconds - float(card.get("created_at") or 0)
+    floats: int() them). `now` in epoch seconds, taken once for a page's 48 cards."""
+    age = now - float(card.get("created_at") or 0)
     return {
         "type": "vt",
         "guid": card["guid"],
